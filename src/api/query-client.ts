@@ -1,0 +1,29 @@
+import { MutationCache, QueryCache, QueryClient, type QueryMeta } from '@tanstack/react-query';
+import { statusOf } from './errors';
+
+export const RETRY_DELAY_MS = 5000;
+const MAX_RETRIES = 3;
+
+/** Global data fetching retries only for statuses above 498, after 5000 ms (part 1 section 7). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status > 498 && failureCount < MAX_RETRIES;
+}
+
+export interface ErrorHandlers {
+  onQueryError(error: unknown, meta: QueryMeta | undefined): void;
+  onMutationError(error: unknown, meta: QueryMeta | undefined): void;
+}
+
+export function createQueryClient(handlers: ErrorHandlers): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => handlers.onQueryError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => handlers.onMutationError(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay: RETRY_DELAY_MS, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

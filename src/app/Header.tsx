@@ -1,0 +1,76 @@
+import { ActionIcon, Burger, Group } from '@mantine/core';
+import { IconBook, IconSettings } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useIsAdmin } from '../auth/user';
+import { ProfileMenu } from '../profile/ProfileMenu';
+import { useUiConfig } from '../ui-config/ui-config';
+import { DOCUMENTATION_URL } from './links';
+import { menuFor } from './menu';
+
+// The dropdown menus load only when they have items.
+const DropdownMenu = lazy(() => import('./DropdownMenu'));
+
+export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer(): void }) {
+  const isAdmin = useIsAdmin();
+  const flags = useUiConfig().data?.flags ?? {};
+  const scope = { isAdmin, flags };
+  const configureItems = menuFor('configure', scope);
+  const adminItems = menuFor('admin', scope);
+
+  return (
+    <header className="sy-header">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          className="sy-mobile-only"
+          color="white"
+          opened={drawerOpened}
+          onClick={onToggleDrawer}
+          aria-label="Open navigation"
+          aria-expanded={drawerOpened}
+          aria-controls="navigation-drawer"
+        />
+        <Link to="/features" className="sy-brand" aria-label="Switchyard home">
+          <img src="favicon.svg" alt="" width={28} height={28} />
+          <span>Switchyard</span>
+        </Link>
+        <nav aria-label="Main" className="sy-desktop-only">
+          <Group gap={4} wrap="nowrap">
+            {menuFor('header', scope).map((item) => (
+              <Link key={item.path} to={item.path} className="sy-header-link" activeProps={{ 'aria-current': 'page' }}>
+                {item.title}
+              </Link>
+            ))}
+            {configureItems.length > 0 && (
+              <Suspense>
+                <DropdownMenu label="Configure" items={configureItems} />
+              </Suspense>
+            )}
+          </Group>
+        </nav>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon
+          component="a"
+          href={DOCUMENTATION_URL}
+          target="_blank"
+          rel="noreferrer"
+          variant="subtle"
+          color="gray.0"
+          aria-label="Documentation"
+          className="sy-desktop-only"
+        >
+          <IconBook size={22} aria-hidden />
+        </ActionIcon>
+        {adminItems.length > 0 && (
+          <span className="sy-desktop-only">
+            <Suspense>
+              <DropdownMenu label="Admin" items={adminItems} icon={<IconSettings size={16} aria-hidden />} />
+            </Suspense>
+          </span>
+        )}
+        <ProfileMenu />
+      </Group>
+    </header>
+  );
+}

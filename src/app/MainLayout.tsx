@@ -1,0 +1,79 @@
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAuthState } from '../auth/auth-state';
+import { useSession } from '../auth/user';
+import { Snackbar } from '../messages/Snackbar';
+import { ToastArea } from '../messages/ToastArea';
+import { useUiConfig } from '../ui-config/ui-config';
+import { AnnouncementBanner } from './AnnouncementBanner';
+import { BootstrapSpinner } from './BootstrapSpinner';
+import { Breadcrumbs } from './Breadcrumbs';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Illustration } from './Illustration';
+import { shouldScrollToTop } from './scroll';
+
+// The phone drawer loads when first opened.
+const NavDrawer = lazy(() => import('./NavDrawer'));
+
+/** The main layout of every protected route: header, toast area, notification area, content, footer, illustration. */
+export default function MainLayout() {
+  const session = useSession();
+  const { unauthorised } = useAuthState();
+  const uiConfig = useUiConfig();
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (shouldScrollToTop(pathname)) window.scrollTo(0, 0);
+  }, [pathname]);
+
+  if (!session.data) {
+    if (session.isError && !unauthorised) {
+      return (
+        <Center h="100dvh" p="md">
+          <Stack align="center">
+            <Alert color="red" role="alert">
+              {session.error.message}
+            </Alert>
+            <Button onClick={() => session.refetch()}>Try again</Button>
+          </Stack>
+        </Center>
+      );
+    }
+    return <BootstrapSpinner />;
+  }
+
+  return (
+    <div className="sy-shell">
+      <a href="#content" className="sy-skip-link">
+        Skip to content
+      </a>
+      <AnnouncementBanner announcement={uiConfig.data?.announcement} />
+      <Header
+        drawerOpened={drawerOpened}
+        onToggleDrawer={() => {
+          setDrawerUsed(true);
+          setDrawerOpened((o) => !o);
+        }}
+      />
+      {drawerUsed && (
+        <Suspense>
+          <NavDrawer opened={drawerOpened} onClose={() => setDrawerOpened(false)} />
+        </Suspense>
+      )}
+      <ToastArea />
+      <main id="content" className="sy-content" tabIndex={-1}>
+        <Breadcrumbs />
+        <Outlet />
+      </main>
+      <div className="sy-notification-area">
+        <Snackbar />
+      </div>
+      <Footer config={uiConfig.data} />
+      <Illustration />
+    </div>
+  );
+}

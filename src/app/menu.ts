@@ -1,0 +1,30 @@
+/**
+ * The menu definitions, in one list that later issues extend as their screens arrive. Only routes that exist are
+ * listed. Placement follows part 1 section 2: header links, the mobile drawer, the 'Configure' menu, and the admin
+ * settings menu (admins only).
+ */
+export type MenuPlacement = 'header' | 'mobile' | 'configure' | 'admin';
+
+export interface MenuItem {
+  path: string;
+  title: string;
+  placements: MenuPlacement[];
+  /** A UI-config flag (P projects, C constraints, E environments) the route needs. */
+  flag?: string;
+}
+
+export const MENU_ITEMS: MenuItem[] = [{ path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] }];
+
+/** The items of one placement; admin items only for admins, flagged items only when their flag is on. */
+export function menuFor(
+  placement: MenuPlacement,
+  { isAdmin, flags }: { isAdmin: boolean; flags: Record<string, boolean> },
+  items: MenuItem[] = MENU_ITEMS,
+): MenuItem[] {
+  return items.filter(
+    (item) =>
+      item.placements.includes(placement) &&
+      (!item.placements.includes('admin') || isAdmin) &&
+      (item.flag === undefined || flags[item.flag] === true),
+  );
+}

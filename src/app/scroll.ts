@@ -1,0 +1,14 @@
+/** Paths where navigating keeps the scroll position (part 1 section 2). */
+export const KEEP_SCROLL_PATHS = [
+  '/features/metrics',
+  '/features/variants',
+  '/features/strategies',
+  '/logs',
+  '/admin/api',
+  '/admin/users',
+  '/admin/auth',
+];
+
+export function shouldScrollToTop(pathname: string): boolean {
+  return !KEEP_SCROLL_PATHS.some((part) => pathname.includes(part));
+}

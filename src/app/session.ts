@@ -1,0 +1,44 @@
+import type { QueryClient, QueryMeta } from '@tanstack/react-query';
+import { AuthenticationError } from '../api/errors';
+import { createQueryClient } from '../api/query-client';
+import { authState } from '../auth/auth-state';
+import { snackbar } from '../messages/messages';
+import { showToast } from '../messages/toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `inlineErrors`: the screen shows this call's errors itself (forms). */
+    queryMeta: { inlineErrors?: boolean };
+    mutationMeta: { inlineErrors?: boolean };
+  }
+}
+
+export interface Navigation {
+  isOnLogin(): boolean;
+  toLogin(): void;
+}
+
+/**
+ * The session rules of part 1 section 4 and part 2 section 8: a 401 anywhere clears the cache, stores the auth
+ * details and sends the user to /login (unless already there); other fetch errors show a toast and action errors go
+ * to the snackbar list, unless the unauthorised state already holds.
+ */
+export function createSessionQueryClient(navigation: Navigation): QueryClient {
+  function handle(error: unknown, meta: QueryMeta | undefined, report: (message: string) => void) {
+    if (error instanceof AuthenticationError) {
+      const wasUnauthorised = authState.get().unauthorised;
+      authState.setUnauthorised(error.authDetails);
+      if (!wasUnauthorised) queryClient.clear();
+      if (!navigation.isOnLogin()) navigation.toLogin();
+      return;
+    }
+    if (authState.get().unauthorised || meta?.inlineErrors) return;
+    report(error instanceof Error ? error.message : String(error));
+  }
+
+  const queryClient = createQueryClient({
+    onQueryError: (error, meta) => handle(error, meta, (message) => showToast(message, 'error')),
+    onMutationError: (error, meta) => handle(error, meta, (message) => snackbar.add(message)),
+  });
+  return queryClient;
+}

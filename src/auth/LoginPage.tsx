@@ -1,0 +1,60 @@
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { useUiConfig } from '../ui-config/ui-config';
+import { useAuthState } from './auth-state';
+import { LoginForm } from './LoginForm';
+import { loginPath, loginVariant, useLoginActions, useLoginForm, type LoginVariant } from './login';
+
+const route = getRouteApi('/login');
+
+export default function LoginPage() {
+  const uiConfig = useUiConfig();
+  const { details } = useAuthState();
+  if (uiConfig.isPending) {
+    return (
+      <Center h="100dvh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  return <Login variant={loginVariant(uiConfig.data?.authenticationType, details)} />;
+}
+
+function Login({ variant }: { variant: LoginVariant }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { details } = useAuthState();
+  const { login } = useLoginActions();
+  const form = useLoginForm(variant, search.email ?? '', async (body) => {
+    await login(loginPath(variant, details), body);
+    await navigate({ to: '/features' });
+  });
+
+  return (
+    <main className="sy-login">
+      <Paper className="sy-login-card" shadow="sm" radius="lg" p="xl" withBorder>
+        <Stack gap="lg">
+          <div>
+            <Text fw={700} c="indigo.8" size="lg">
+              Switchyard
+            </Text>
+            <Title order={1} size="h2">
+              Login to continue the great work
+            </Title>
+          </div>
+          {search.errorMsg && (
+            <Alert color="red" role="alert" variant="light">
+              {search.errorMsg}
+            </Alert>
+          )}
+          {search.reset && (
+            <Alert color="green" role="status" variant="light">
+              You successfully reset your password.
+            </Alert>
+          )}
+          <LoginForm form={form} variant={variant} />
+        </Stack>
+      </Paper>
+    </main>
+  );
+}

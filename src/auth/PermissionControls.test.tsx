@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithMantine } from '../test-support';
+import { PermissionButton, PermissionSwitch } from './PermissionControls';
+import type { Permission } from './user';
+
+function withPermissions(permissions: Permission[]) {
+  const client = new QueryClient();
+  client.setQueryData(['user'], { user: { id: 1 }, permissions });
+  return client;
+}
+
+describe('gated controls', () => {
+  it('run the action with access', async () => {
+    const onClick = vi.fn();
+    renderWithMantine(
+      <PermissionButton permission="CREATE_FEATURE" project="default" onClick={onClick}>
+        Create feature toggle
+      </PermissionButton>,
+      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
+    );
+    const button = screen.getByRole('button', { name: 'Create feature toggle' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('without access stay focusable, are disabled, and explain why', async () => {
+    const onClick = vi.fn();
+    renderWithMantine(
+      <PermissionButton permission="CREATE_FEATURE" project="web" onClick={onClick}>
+        Create feature toggle
+      </PermissionButton>,
+      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
+    );
+    const button = screen.getByRole('button', { name: 'Create feature toggle' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription("You don't have access to perform this operation");
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("You don't have access to perform this operation");
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('a switch without access does not change', async () => {
+    const onChange = vi.fn();
+    renderWithMantine(
+      <PermissionSwitch permission="UPDATE_FEATURE" project="default" checked={false} onChange={onChange} label="Enabled" />,
+      withPermissions([]),
+    );
+    const toggle = screen.getByRole('switch', { name: 'Enabled' });
+    expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(toggle);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(toggle).not.toBeChecked();
+  });
+});

@@ -1,0 +1,129 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { BadRequestError, statusOf } from '../api/errors';
+
+/** Live checks start at 3 characters (part 2 section 9). */
+export const LIVE_CHECK_MIN_LENGTH = 3;
+
+/** The own-password rules of part 2 section 5; the server validator decides, these name what it reports. */
+export const PASSWORD_RULES = [
+  { id: 'length', label: 'At least 10 characters', reported: /characters long|at least \d+ characters|too short|length/i },
+  { id: 'upper', label: 'An upper case letter', reported: /upper ?case/i },
+  { id: 'lower', label: 'A lower case letter', reported: /lower ?case/i },
+  { id: 'number', label: 'A number', reported: /number|digit/i },
+  { id: 'symbol', label: 'A symbol', reported: /special character|symbol/i },
+  { id: 'repeat', label: 'No run of three repeated characters', reported: /repeat/i },
+] as const;
+
+export type RuleState = 'unchecked' | 'ok' | 'failed';
+
+export interface PasswordCheck {
+  rules: { id: string; label: string; state: RuleState }[];
+  /** Server messages that name none of the rules. */
+  other: string[];
+  valid: boolean;
+}
+
+/** Combines the validator's answer (undefined while unknown; [] when it accepted the password) with the rules. */
+export function passwordCheck(password: string, validationErrors: string[] | undefined): PasswordCheck {
+  const known = password.length >= LIVE_CHECK_MIN_LENGTH && validationErrors !== undefined;
+  const errors = validationErrors ?? [];
+  const rules = PASSWORD_RULES.map((rule) => ({
+    id: rule.id,
+    label: rule.label,
+    state: (!known ? 'unchecked' : errors.some((e) => rule.reported.test(e)) ? 'failed' : 'ok') as RuleState,
+  }));
+  const other = known ? errors.filter((e) => !PASSWORD_RULES.some((rule) => rule.reported.test(e))) : [];
+  return { rules, other, valid: known && errors.length === 0 };
+}
+
+/** The validator's `details[0].validationErrors` from a 400 body. */
+export function validationErrorsOf(error: unknown): string[] {
+  if (!(error instanceof BadRequestError)) throw error;
+  const body = error.body as { details?: { validationErrors?: unknown; message?: unknown }[] } | undefined;
+  const first = body?.details?.[0];
+  if (Array.isArray(first?.validationErrors)) return first.validationErrors.map(String);
+  return [typeof first?.message === 'string' ? first.message : error.message];
+}
+
+/**
+ * POST auth/reset/validate-password (no credentials) for the password as typed: [] when valid, the reported
+ * problems otherwise, undefined while that answer is not known.
+ */
+export function useValidatePassword(password: string): string[] | undefined {
+  const [debounced] = useDebouncedValue(password, 250);
+  const current = debounced === password;
+  const query = useQuery({
+    queryKey: ['validate-password', debounced],
+    queryFn: () =>
+      api
+        .post('auth/reset/validate-password', { password: debounced }, { credentials: false })
+        .then(() => [] as string[], validationErrorsOf),
+    enabled: current && password.length >= LIVE_CHECK_MIN_LENGTH,
+    retry: false,
+    staleTime: Infinity,
+    meta: { inlineErrors: true },
+  });
+  return current && query.isSuccess ? query.data : undefined;
+}
+
+/** Change own password statuses (part 2 section 8). */
+export function changePasswordErrorMessage(error: unknown): string {
+  switch (statusOf(error)) {
+    case 400:
+      return 'Password could not be accepted. Please make sure you are inputting a valid password.';
+    case 401:
+      return 'You are not authorized to make this request.';
+    case 404:
+      return 'The resource you requested could not be found on the server.';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export const PASSWORD_UPDATED = 'Successfully updated password.';
+export const PASSWORDS_DIFFER = 'Passwords does not match';
+
+export function useChangePasswordActions() {
+  return useMutation({
+    mutationFn: (body: { password: string; confirmPassword: string }) => api.post('api/admin/user/change-password', body),
+    meta: { inlineErrors: true },
+  });
+}
+
+/** State and validation of the 'Update password' form. */
+export function useChangePasswordForm(onDone: (message: string) => void) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const current = passwordCheck(password, useValidatePassword(password));
+  const matches = password === confirmPassword;
+  const change = useChangePasswordActions();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current.valid || !matches) return;
+    setError(undefined);
+    try {
+      await change.mutateAsync({ password, confirmPassword });
+      onDone(PASSWORD_UPDATED);
+    } catch (e) {
+      setError(changePasswordErrorMessage(e));
+    }
+  };
+
+  return {
+    password,
+    confirmPassword,
+    setPassword,
+    setConfirmPassword,
+    check: current,
+    mismatch: confirmPassword.length > 0 && !matches ? PASSWORDS_DIFFER : undefined,
+    canSubmit: current.valid && matches && !change.isPending,
+    submitting: change.isPending,
+    error,
+    onSubmit,
+  };
+}

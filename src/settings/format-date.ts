@@ -1,0 +1,22 @@
+const dateOnly: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const dateTime: Intl.DateTimeFormatOptions = { ...dateOnly, hour: '2-digit', minute: '2-digit', second: '2-digit' };
+
+function format(value: string | number | Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(date);
+  }
+}
+
+/** Two-digit day, month, hour, minute, second and numeric year in the chosen locale (part 1 section 9). */
+export function formatDateTime(value: string | number | Date, locale: string): string {
+  return format(value, locale, dateTime);
+}
+
+/** The date-only variant. */
+export function formatDate(value: string | number | Date, locale: string): string {
+  return format(value, locale, dateOnly);
+}

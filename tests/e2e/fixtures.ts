@@ -1,0 +1,30 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type RunningServer } from '../support/server.ts';
+
+export { expect, ADMIN_USERNAME, ADMIN_PASSWORD };
+
+/** A real server on a fresh data folder for the spec file that calls this; stopped when the file is done. */
+export function freshServer(env: Record<string, string> = {}): () => RunningServer {
+  let server: RunningServer | undefined;
+  base.beforeAll(async () => {
+    server = await startServer(env);
+  });
+  base.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('server not started');
+    return server;
+  };
+}
+
+/** Signs in through the login form, as a person would. */
+export async function signIn(page: Page, url: string, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  await page.goto(`${url}/login`);
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/features$/);
+}
+
+export const test = base;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { can, permissionsFor } from './access.ts';
+
+describe('permissionsFor', () => {
+  it('gives an Admin the single ADMIN permission', () => {
+    expect(permissionsFor(1, ['default'])).toEqual([{ project: null, permission: 'ADMIN' }]);
+  });
+
+  it('gives an Editor root permissions and feature permissions in each project', () => {
+    const perms = permissionsFor(2, ['default', 'web']);
+    expect(perms).toContainEqual({ project: null, permission: 'CREATE_STRATEGY' });
+    expect(perms).toContainEqual({ project: 'web', permission: 'UPDATE_FEATURE' });
+    expect(perms).toContainEqual({ project: 'default', permission: 'UPDATE_PROJECT' });
+    expect(perms).not.toContainEqual(expect.objectContaining({ permission: 'ADMIN' }));
+    expect(perms.filter((p) => p.project !== null)).toHaveLength(8);
+  });
+
+  it('gives a Viewer nothing', () => {
+    expect(permissionsFor(3, ['default'])).toEqual([]);
+  });
+});
+
+describe('can', () => {
+  const editor = permissionsFor(2, ['default']);
+  it('passes any check for ADMIN', () => {
+    expect(can(permissionsFor(1, []), 'UPDATE_FEATURE', 'other')).toBe(true);
+  });
+  it('passes a project check only for a project the permission is held in', () => {
+    expect(can(editor, 'UPDATE_FEATURE', 'default')).toBe(true);
+    expect(can(editor, 'UPDATE_FEATURE', 'other')).toBe(false);
+  });
+  it('passes a check without project when the permission is held anywhere', () => {
+    expect(can(editor, 'UPDATE_FEATURE')).toBe(true);
+    expect(can(editor, 'CREATE_TAG')).toBe(true);
+  });
+  it('refuses permissions that need ADMIN', () => {
+    expect(can(editor, 'ADMIN')).toBe(false);
+    expect(can(editor, 'UPDATE_ENVIRONMENT')).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../app.ts';
+import type { InitToken } from '../config.ts';
+import { appendEvent } from '../events/store.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import { projectExists } from '../projects/store.ts';
+import { deleteToken, findToken, insertToken, listTokens, type ApiTokenRow } from './store.ts';
+
+/** The token as the API shows it (the secret is shown: the console lists and copies it, as Unleash does). */
+export const tokenResponse = (t: ApiTokenRow) => ({
+  secret: t.secret,
+  username: t.username,
+  type: t.type,
+  environment: t.environment,
+  project: t.project,
+  expiresAt: t.expiresAt,
+  createdAt: t.createdAt,
+});
+
+/** What an audit event records about a token: never the secret. */
+const tokenEventData = (t: ApiTokenRow) => ({
+  username: t.username,
+  type: t.type,
+  project: t.project,
+  environment: t.environment,
+  expiresAt: t.expiresAt,
+});
+
+export async function getTokens(deps: AppDeps) {
+  return (await listTokens(deps.db)).map(tokenResponse);
+}
+
+export interface TokenInput {
+  username: string;
+  type: 'admin' | 'client';
+  project?: string;
+  environment?: string;
+  expiresAt?: string;
+}
+
+export async function createToken(deps: AppDeps, actor: string, input: TokenInput): Promise<ApiTokenRow> {
+  const username = input.username.trim();
+  if (!username) throw validationError('username', '"username" is not allowed to be empty', input.username);
+  const project = input.project ?? '*';
+  const environment = input.environment ?? (input.type === 'admin' ? '*' : 'default');
+  if (input.type === 'admin' && (project !== '*' || environment !== '*')) {
+    const field = project !== '*' ? 'project' : 'environment';
+    throw validationError(field, `"${field}" must be "*" for an admin token`, field === 'project' ? project : environment);
+  }
+  if (project !== '*' && !(await projectExists(deps.db, project))) {
+    throw validationError('project', `"project" ${project} does not exist`, project);
+  }
+  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    throw validationError('expiresAt', '"expiresAt" must be in the future', input.expiresAt);
+  }
+  const secret = `${project}:${environment}.${randomBytes(28).toString('hex')}`;
+  return saveToken(deps, actor, { secret, username, type: input.type, project, environment, expiresAt });
+}
+
+async function saveToken(deps: Pick<AppDeps, 'db'>, actor: string, token: Parameters<typeof insertToken>[1]) {
+  return deps.db.transaction(async (tx) => {
+    const row = await insertToken(tx, token);
+    await appendEvent(tx, { type: 'api-token-created', createdBy: actor, project: row.project, data: tokenEventData(row) });
+    return row;
+  });
+}
+
+export async function removeToken(deps: AppDeps, actor: string, secret: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await deleteToken(tx, secret);
+    if (!row) throw notFound('Could not find an API token with that secret');
+    await appendEvent(tx, { type: 'api-token-deleted', createdBy: actor, project: row.project, preData: tokenEventData(row) });
+  });
+}
+
+/** Creates the INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS secrets that do not exist yet. */
+export async function createInitTokens(deps: Pick<AppDeps, 'db' | 'config'>): Promise<void> {
+  const wanted: Array<[InitToken, 'admin' | 'client']> = [
+    ...deps.config.initAdminApiTokens.map((t): [InitToken, 'admin'] => [t, 'admin']),
+    ...deps.config.initClientApiTokens.map((t): [InitToken, 'client'] => [t, 'client']),
+  ];
+  for (const [token, type] of wanted) {
+    if (await findToken(deps.db, token.secret)) continue;
+    await saveToken(deps, 'init-api-tokens', {
+      secret: token.secret,
+      username: `init-${type}-token`,
+      type,
+      project: token.project,
+      environment: token.environment,
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { apiTokens } from '../db/schema.ts';
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+type NewApiToken = typeof apiTokens.$inferInsert;
+
+export function listTokens(db: Db): Promise<ApiTokenRow[]> {
+  return db.select().from(apiTokens).orderBy(asc(apiTokens.createdAt), asc(apiTokens.secret));
+}
+
+export async function findToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.secret, secret));
+  return row;
+}
+
+export async function insertToken(db: Db, token: NewApiToken): Promise<ApiTokenRow> {
+  const [row] = await db.insert(apiTokens).values(token).returning();
+  return row;
+}
+
+export async function deleteToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await db.delete(apiTokens).where(eq(apiTokens.secret, secret)).returning();
+  return row;
+}

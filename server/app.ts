@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAccessControl } from './access/guard.ts';
+import { apiTokenRoutes } from './api-tokens/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { LoginLimiter } from './auth/login-limiter.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { healthRoutes } from './health/routes.ts';
+import { consoleRoutes } from './http/console.ts';
+import { registerJsonParser } from './http/content-type.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { notFound } from './http/errors.ts';
+import { uiConfigRoutes } from './ui-config/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+/** What routes and services share. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  limiter: LoginLimiter;
+  /** Cached after the first read. */
+  instanceId?: string;
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** The built console; defaults to dist/ at the top of the repository. */
+  distDir?: string;
+}
+
+const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** Builds the Fastify app (not listening) from a configuration and an open, migrated database. */
+export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+  });
+  const deps: AppDeps = { db, config, limiter: new LoginLimiter() };
+  const base = config.baseUriPath;
+
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  await app.register(fastifyCookie);
+  registerAccessControl(app, deps);
+  app.setNotFoundHandler({}, async (request) => {
+    throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  await app.register(
+    async (scope) => {
+      await healthRoutes(scope);
+      await authRoutes(scope, deps);
+      await uiConfigRoutes(scope, deps);
+      await userRoutes(scope, deps);
+      await apiTokenRoutes(scope, deps);
+      await consoleRoutes(scope, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
+    },
+    { prefix: base },
+  );
+  if (base !== '') {
+    app.get('/', { config: { permission: 'OPEN' } }, async (_request, reply) => reply.redirect(`${base}/`, 302));
+  }
+  return app;
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('has Unleash-like defaults', () => {
+    expect(parseConfig({})).toEqual({
+      port: 4242,
+      host: '0.0.0.0',
+      baseUriPath: '',
+      unleashUrl: 'http://localhost:4242',
+      databaseUrl: undefined,
+      dataDir: './data',
+      authType: 'password',
+      defaultAdmin: { username: 'admin', password: undefined },
+      initAdminApiTokens: [],
+      initClientApiTokens: [],
+    });
+  });
+
+  it('normalises BASE_URI_PATH to a leading slash and no trailing slash', () => {
+    for (const [input, expected] of [
+      ['/', ''],
+      ['yard', '/yard'],
+      ['/yard/', '/yard'],
+      ['//a/b//', '/a/b'],
+    ]) {
+      expect(parseConfig({ BASE_URI_PATH: input }).baseUriPath).toBe(expected);
+    }
+    expect(parseConfig({ BASE_URI_PATH: '/yard', PORT: '80' }).unleashUrl).toBe('http://localhost:80/yard');
+  });
+
+  it('parses init tokens', () => {
+    const config = parseConfig({
+      INIT_ADMIN_API_TOKENS: '*:*.aaaaaaaaaaaaaaaaaaaa, *:*.bbbbbbbbbbbbbbbbbbbb',
+      INIT_CLIENT_API_TOKENS: 'default:development.cccccccccccccccccccc',
+    });
+    expect(config.initAdminApiTokens.map((t) => t.secret)).toEqual(['*:*.aaaaaaaaaaaaaaaaaaaa', '*:*.bbbbbbbbbbbbbbbbbbbb']);
+    expect(config.initClientApiTokens).toEqual([
+      { secret: 'default:development.cccccccccccccccccccc', project: 'default', environment: 'development' },
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ AUTH_TYPE: 'ldap' }, /AUTH_TYPE must be one of password, demo, none/],
+    [{ BASE_URI_PATH: '/a b' }, /BASE_URI_PATH/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ UNLEASH_DEFAULT_ADMIN_PASSWORD: 'unleash4all' }, /UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak/],
+    [{ INIT_ADMIN_API_TOKENS: 'default:*.aaaaaaaaaaaaaaaaaaaa' }, /must start with "\*:\*\."/],
+    [{ INIT_CLIENT_API_TOKENS: 'nonsense' }, /INIT_CLIENT_API_TOKENS/],
+    [{ UNLEASH_URL: 'ftp://x' }, /UNLEASH_URL/],
+  ])('refuses %o', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
+
+describe('server/main.ts with an invalid configuration', () => {
+  it('prints one clear line on stderr and exits with code 1', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, AUTH_TYPE: 'ldap', DATA_DIR: '/nonexistent-never-created' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Switchyard cannot start: AUTH_TYPE must be one of password, demo, none; got "ldap"',
+    ]);
+  });
+});

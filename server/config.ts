@@ -1,0 +1,125 @@
+import { passwordProblems } from './users/password-policy.ts';
+
+export type AuthType = 'password' | 'demo' | 'none';
+
+export interface InitToken {
+  secret: string;
+  project: string;
+  environment: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** '' or '/something' (leading slash, no trailing slash). */
+  baseUriPath: string;
+  /** Public URL of this server, reported in ui-config. */
+  unleashUrl: string;
+  /** PostgreSQL connection string; undefined = embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authType: AuthType;
+  defaultAdmin: { username: string; password: string | undefined };
+  initAdminApiTokens: InitToken[];
+  initClientApiTokens: InitToken[];
+}
+
+/** A configuration problem: reported as one line, the start stops. */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  const raw = nonEmpty(value) ?? '4242';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function normaliseBasePath(value: string | undefined): string {
+  const raw = nonEmpty(value) ?? '';
+  const trimmed = raw.replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!/^[A-Za-z0-9._~\-/]+$/.test(trimmed) || trimmed.includes('//')) {
+    throw new ConfigError(`BASE_URI_PATH must be a URL path such as /unleash, got "${raw}"`);
+  }
+  return `/${trimmed}`;
+}
+
+function parseAuthType(value: string | undefined): AuthType {
+  const raw = nonEmpty(value) ?? 'password';
+  if (raw === 'password' || raw === 'demo' || raw === 'none') return raw;
+  throw new ConfigError(`AUTH_TYPE must be one of password, demo, none; got "${raw}"`);
+}
+
+function parseTokens(name: string, value: string | undefined, admin: boolean): InitToken[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return items.map((secret) => {
+    const match = /^([^:.\s]+):([^:.\s]+)\.(\S{16,})$/.exec(secret);
+    if (!match) {
+      throw new ConfigError(
+        `${name} must hold comma-separated secrets of the form project:environment.random (random at least 16 characters)`,
+      );
+    }
+    const [, project, environment] = match;
+    if (admin && (project !== '*' || environment !== '*')) {
+      throw new ConfigError(`${name}: admin token secrets must start with "*:*." (all projects and environments)`);
+    }
+    return { secret, project, environment };
+  });
+}
+
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return raw;
+}
+
+/** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
+export function parseConfig(env: Env): Config {
+  const port = parsePort(env.PORT);
+  const baseUriPath = normaliseBasePath(env.BASE_URI_PATH);
+  const password = env.UNLEASH_DEFAULT_ADMIN_PASSWORD;
+  if (password !== undefined && password !== '') {
+    const problems = passwordProblems(password);
+    if (problems.length > 0) throw new ConfigError(`UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak: ${problems.join(' ')}`);
+  }
+  const unleashUrl = nonEmpty(env.UNLEASH_URL) ?? `http://localhost:${port}${baseUriPath}`;
+  if (!/^https?:\/\/[^\s]+$/.test(unleashUrl)) {
+    throw new ConfigError(`UNLEASH_URL must be an http(s) URL, got "${unleashUrl}"`);
+  }
+  return {
+    port,
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    baseUriPath,
+    unleashUrl: unleashUrl.replace(/\/+$/, ''),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    dataDir: nonEmpty(env.DATA_DIR) ?? './data',
+    authType: parseAuthType(env.AUTH_TYPE),
+    defaultAdmin: {
+      username: nonEmpty(env.UNLEASH_DEFAULT_ADMIN_USERNAME) ?? 'admin',
+      password: password === '' ? undefined : password,
+    },
+    initAdminApiTokens: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, true),
+    initClientApiTokens: parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, false),
+  };
+}

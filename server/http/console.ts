@@ -1,0 +1,52 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from './errors.ts';
+
+const API_PATH = /^(api|auth)(\/|$)|^(health|logout)\/?$/;
+
+/**
+ * Serves the built console (dist/) under the base path: static files, and index.html (with the ::baseUriPath::
+ * placeholder replaced) for any other GET that accepts HTML (SPA fallback). Without dist/ it answers 503.
+ */
+export async function consoleRoutes(app: FastifyInstance, options: { distDir: string; baseUriPath: string }) {
+  const distDir = resolve(options.distDir);
+  const indexFile = resolve(distDir, 'index.html');
+  await app.register(fastifyStatic, { root: distDir, serve: false });
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(readFileSync(indexFile, 'utf8').replaceAll('::baseUriPath::', options.baseUriPath));
+
+  const handler = async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
+    const path = request.params['*'] ?? '';
+    if (API_PATH.test(path)) throw notFound(`Could not find ${request.method} ${request.url}`);
+    if (!existsSync(indexFile)) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The Switchyard console has not been built: run `npm run build` (or `npm start`), then reload.\n');
+    }
+    const file = resolve(distDir, path);
+    if (path !== '' && path !== 'index.html' && file.startsWith(distDir + sep) && isFile(file)) {
+      const hashed = path.startsWith('assets/');
+      return reply.sendFile(path, { maxAge: hashed ? '365d' : 0, immutable: hashed });
+    }
+    if (path === '' || request.headers.accept?.includes('text/html')) return sendIndex(reply);
+    throw notFound(`Could not find ${request.method} ${request.url}`);
+  };
+
+  app.get('/', { config: { permission: 'OPEN' } }, handler);
+  app.get('/*', { config: { permission: 'OPEN' } }, handler);
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

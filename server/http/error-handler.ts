@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ErrorDetail } from './errors.ts';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Turns one schema failure into a Joi-like detail naming the field ("name" is required). */
+function detailFor(error: AjvError, context: string | undefined): ErrorDetail {
+  const path = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') path.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
+  const key = path.length > 0 ? path[path.length - 1] : (context ?? 'value');
+  const label = path.length > 0 ? path.join('.') : (context ?? 'value');
+  let text: string;
+  switch (error.keyword) {
+    case 'required':
+      text = 'is required';
+      break;
+    case 'additionalProperties':
+      text = 'is not allowed';
+      break;
+    case 'enum':
+      text = `must be one of [${(error.params.allowedValues as unknown[]).join(', ')}]`;
+      break;
+    default:
+      text = error.message ?? 'is invalid';
+  }
+  return { message: `"${label}" ${text}`, path, type: error.keyword, context: { label, key } };
+}
+
+function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One error handler for the whole API: Unleash-shaped JSON bodies, never a stack trace to the client. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      if (error.statusCode === 429) reply.header('Retry-After', String(error.extra.retryAfterSeconds ?? 900));
+      return sendError(reply, error.statusCode, error.toBody());
+    }
+    if (error.validation) {
+      const details = (error.validation as AjvError[]).map((e) => detailFor(e, error.validationContext));
+      return sendError(reply, 400, { name: 'ValidationError', message: details[0].message, details, isJoi: true });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY': {
+        const message = 'The request body is not valid JSON';
+        return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
+      }
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
+        const message = 'The request body must be JSON, sent with Content-Type: application/json';
+        return sendError(reply, 415, { name: 'ContentTypeError', message, details: [{ message }] });
+      }
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        const message = 'The request body is too large';
+        return sendError(reply, 413, { name: 'BadDataError', message, details: [{ message }] });
+      }
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message = error.message;
+      return sendError(reply, error.statusCode, { name: 'BadRequestError', message, details: [{ message }] });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const message = 'Unexpected error: the server could not complete the request';
+    return sendError(reply, 500, { name: 'InternalServerError', message, details: [{ message }] });
+  });
+}

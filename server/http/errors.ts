@@ -1,0 +1,37 @@
+/** An error with an HTTP status and an Unleash-shaped JSON body: {name, message, details:[{message,...}], isJoi?}. */
+export interface ErrorDetail {
+  message: string;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorName: string,
+    message: string,
+    readonly details: ErrorDetail[] = [{ message }],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): Record<string, unknown> {
+    return { name: this.errorName, message: this.message, details: this.details, ...this.extra };
+  }
+}
+
+/** A 400 naming the offending field, in the Joi shape the Unleash console reads. */
+export function validationError(field: string, message: string, value?: unknown): ApiError {
+  return new ApiError(
+    400,
+    'ValidationError',
+    message,
+    [{ message, path: [field], type: 'any.invalid', context: { label: field, key: field, value } }],
+    { isJoi: true },
+  );
+}
+
+export const notFound = (message: string) => new ApiError(404, 'NotFoundError', message, undefined, { isJoi: true });
+export const nameExists = (message: string) => new ApiError(409, 'NameExistsError', message, undefined, { isJoi: true });
+export const noAccess = (message: string, permission?: string) =>
+  new ApiError(403, 'NoAccessError', message, undefined, permission ? { permission } : {});

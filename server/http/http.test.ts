@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test-support/harness.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<html><head><meta name="baseUriPath" content="::baseUriPath::"><base href="::baseUriPath::/"></head><body>console</body></html>',
+);
+writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("hi")');
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startServer({ BASE_URI_PATH: '/yard' }, { distDir: dist });
+  admin = await server.adminCookie();
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('request bodies', () => {
+  it('answers malformed JSON with a 400 JSON body', async () => {
+    const response = await server.call('POST', 'api/admin/user-admin', { cookie: admin, rawBody: '{"email":' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(response.body).toMatchObject({ name: 'BadDataError', message: 'The request body is not valid JSON' });
+  });
+
+  it('answers a non-JSON body with 415', async () => {
+    const response = await server.call('POST', 'api/admin/user-admin', {
+      cookie: admin,
+      rawBody: 'email=a@b.c',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(response.status).toBe(415);
+    expect(response.body.name).toBe('ContentTypeError');
+    const text = await server.call('POST', 'auth/reset/validate-password', { rawBody: 'x', contentType: 'text/plain' });
+    expect(text.status).toBe(415);
+  });
+
+  it('names the offending field on a schema failure', async () => {
+    const response = await server.call('POST', 'api/admin/user-admin', { cookie: admin, body: { email: 'a@b.co', rootRole: 'x' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ name: 'ValidationError', isJoi: true });
+    expect(response.body.details[0]).toMatchObject({ path: ['rootRole'], context: { key: 'rootRole' } });
+    expect(response.body.message).toMatch(/"rootRole"/);
+    const params = await server.call('GET', 'api/admin/user-admin/abc', { cookie: admin });
+    expect(params.status).toBe(400);
+    expect(params.body.details[0].path).toEqual(['id']);
+  });
+
+  it('accepts an empty body sent as application/json', async () => {
+    const response = await server.call('POST', 'api/admin/splash/environment', { cookie: admin, contentType: 'application/json' });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown API routes with a JSON 404, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await server.call(method, 'api/admin/does-not-exist', { cookie: admin, headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ name: 'NotFoundError' });
+    }
+  });
+
+  it('serves health without auth', async () => {
+    expect((await server.call('GET', 'health')).body).toEqual({ health: 'GOOD' });
+  });
+
+  it('serves ui-config without a session', async () => {
+    const response = await server.call('GET', 'api/admin/ui-config');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      name: 'Switchyard',
+      authenticationType: 'open-source',
+      baseUriPath: '/yard',
+      flags: { P: true, C: true, E: true },
+      versionInfo: { current: { enterprise: '' }, isLatest: true },
+    });
+    expect(response.body.versionInfo.instanceId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves ui-bootstrap to a signed-in user', async () => {
+    const response = await server.call('GET', 'api/admin/ui-bootstrap', { cookie: admin });
+    expect(response.status).toBe(200);
+    expect(response.body.user.permissions).toEqual([{ project: null, permission: 'ADMIN' }]);
+    expect(response.body.projects).toEqual([expect.objectContaining({ id: 'default', name: 'Default' })]);
+    expect(response.body.email).toBe(false);
+    expect((await server.call('GET', 'api/admin/ui-bootstrap')).status).toBe(401);
+  });
+});
+
+describe('console', () => {
+  it('serves index.html with the base path substituted, and falls back to it for client routes', async () => {
+    for (const path of ['', 'features', 'projects/default/features/x/strategies']) {
+      const response = await server.call('GET', path, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.text).toContain('<meta name="baseUriPath" content="/yard">');
+      expect(response.text).toContain('<base href="/yard/">');
+    }
+  });
+
+  it('serves static assets, with a long cache for hashed ones', async () => {
+    const response = await server.call('GET', 'assets/app-1234.js');
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('console.log("hi")');
+    expect(response.headers.get('cache-control')).toMatch(/immutable/);
+  });
+
+  it('does not fall back for non-HTML requests or path escapes', async () => {
+    expect((await server.call('GET', 'assets/missing.js')).status).toBe(404);
+    expect((await server.call('GET', '..%2f..%2fetc%2fpasswd', { headers: { accept: 'text/html' } })).text).not.toContain('root:');
+  });
+
+  it('answers 503 with instructions when the console is not built', async () => {
+    const bare = await startServer({}, { distDir: join(dist, 'missing') });
+    try {
+      const response = await bare.call('GET', 'features', { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(503);
+      expect(response.text).toContain('npm run build');
+      expect((await bare.call('GET', 'health')).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});

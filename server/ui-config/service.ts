@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import type { AppDeps } from '../app.ts';
+import type { Caller } from '../auth/service.ts';
+import { listProjects } from '../projects/store.ts';
+import { currentUser } from '../users/service.ts';
+import { instanceId } from './store.ts';
+
+export const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
+const authenticationTypes = { password: 'open-source', demo: 'demo', none: 'none' } as const;
+
+export async function uiConfig(deps: AppDeps) {
+  deps.instanceId ??= await instanceId(deps.db);
+  return {
+    name: 'Switchyard',
+    version,
+    slogan: 'Feature toggles you can steer from anywhere.',
+    authenticationType: authenticationTypes[deps.config.authType],
+    unleashUrl: deps.config.unleashUrl,
+    baseUriPath: deps.config.baseUriPath,
+    flags: { P: true, C: true, E: true },
+    links: [
+      {
+        value: 'Documentation',
+        icon: 'library_books',
+        href: 'https://docs.getunleash.io/docs',
+        title: 'User documentation',
+      },
+      {
+        value: 'Admin API',
+        icon: 'code',
+        href: 'https://docs.getunleash.io/api/admin/features',
+        title: 'The admin API this server implements',
+      },
+    ],
+    versionInfo: {
+      current: { oss: version, enterprise: '' },
+      latest: {},
+      isLatest: true,
+      instanceId: deps.instanceId,
+    },
+  };
+}
+
+export async function uiBootstrap(deps: AppDeps, caller: Caller) {
+  const [config, me, projects] = await Promise.all([uiConfig(deps), currentUser(deps, caller), listProjects(deps.db)]);
+  return {
+    uiConfig: config,
+    user: { ...me.user, permissions: me.permissions, feedback: me.feedback, splash: me.splash },
+    email: false,
+    projects: projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      createdAt: p.createdAt,
+      health: 100,
+      featureCount: 0,
+      memberCount: 0,
+    })),
+  };
+}

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../app.ts';
+import { ADMIN_ROLE } from '../access/access.ts';
+import { callerPermissions } from '../access/guard.ts';
+import type { Caller } from '../auth/service.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { deleteUserSessions } from '../auth/store.ts';
+import { appendEvent } from '../events/store.ts';
+import { ApiError, nameExists, notFound, validationError } from '../http/errors.ts';
+import { passwordProblems } from './password-policy.ts';
+import {
+  countUsers,
+  deleteUser,
+  emailOrUsernameTaken,
+  findUserById,
+  insertUser,
+  listFeedback,
+  listSplash,
+  markSplashSeen,
+  updateUser,
+  upsertFeedback,
+  type FeedbackRow,
+  type UserRow,
+} from './store.ts';
+
+function imageUrl(user: UserRow): string {
+  const md5 = createHash('md5')
+    .update(user.email ?? user.username ?? '')
+    .digest('hex');
+  return `https://gravatar.com/avatar/${md5}?size=42&default=retro`;
+}
+
+/** The user as the API shows it (never the password hash). */
+export function userResponse(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    imageUrl: imageUrl(user),
+    seenAt: user.seenAt,
+    loginAttempts: user.loginAttempts,
+    createdAt: user.createdAt,
+    isAPI: false,
+    rootRole: user.rootRole,
+  };
+}
+
+/** What an audit event records about a user. */
+export function userEventData(user: UserRow) {
+  return { id: user.id, name: user.name, username: user.username, email: user.email, rootRole: user.rootRole };
+}
+
+export const feedbackResponse = (f: FeedbackRow) => ({
+  userId: f.userId,
+  feedbackId: f.feedbackId,
+  neverShow: f.neverShow,
+  given: f.given,
+});
+
+/** Throws the OwaspValidationError body listing every violated rule. */
+export function assertStrongPassword(password: string): void {
+  const problems = passwordProblems(password);
+  if (problems.length === 0) return;
+  throw new ApiError(400, 'OwaspValidationError', problems[0], [{ validationErrors: problems, message: problems[0] }], {
+    isJoi: true,
+  });
+}
+
+/** GET api/admin/user: the caller, their permissions, feedback and splash state. */
+export async function currentUser(deps: AppDeps, caller: Caller) {
+  const permissions = await callerPermissions(deps, caller);
+  if (caller.kind === 'token') {
+    const { username, project, environment, type } = caller.token;
+    return { user: { isAPI: true, username, project, environment, type }, permissions, feedback: [], splash: {} };
+  }
+  const [feedback, splash] = await Promise.all([listFeedback(deps.db, caller.user.id), listSplash(deps.db, caller.user.id)]);
+  return {
+    user: userResponse(caller.user),
+    permissions,
+    feedback: feedback.map(feedbackResponse),
+    splash: { environment: false, ...splash },
+  };
+}
+
+
+/** First start: creates the admin user. Returns the password to print when it was generated. */
+export async function createFirstAdmin(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ username: string; password: string | undefined } | undefined> {
+  if ((await countUsers(deps.db)) > 0) return undefined;
+  const { username } = deps.config.defaultAdmin;
+  const password = deps.config.defaultAdmin.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const user = await insertUser(tx, { username, passwordHash, rootRole: ADMIN_ROLE });
+    await appendEvent(tx, { type: 'user-created', createdBy: 'system', data: userEventData(user) });
+  });
+  return { username, password: deps.config.defaultAdmin.password ? undefined : password };
+}
+
+function generatePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  for (;;) {
+    const bytes = crypto.getRandomValues(new Uint8Array(20));
+    const body = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+    const password = `${body.slice(0, 10)}-${body.slice(10)}!`;
+    if (passwordProblems(password).length === 0) return password;
+  }
+}
+
+export interface UserInput {
+  email?: string;
+  name?: string;
+  username?: string;
+  rootRole?: number;
+  password?: string;
+}
+
+function normaliseEmail(email: string | undefined): string | null {
+  if (email === undefined || email.trim() === '') return null;
+  const value = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw validationError('email', '"email" must be a valid email', email);
+  return value;
+}
+
+export async function createUser(deps: AppDeps, actor: string, input: UserInput) {
+  const email = normaliseEmail(input.email);
+  const username = input.username?.trim() || null;
+  if (!email && !username) throw validationError('email', '"email" is required');
+  if (await emailOrUsernameTaken(deps.db, email, username)) throw nameExists('User already exists');
+  if (input.password !== undefined) assertStrongPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email,
+      username,
+      name: input.name?.trim() || null,
+      rootRole: input.rootRole ?? 2,
+      passwordHash,
+    });
+    await appendEvent(tx, { type: 'user-created', createdBy: actor, data: userEventData(user) });
+    return user;
+  });
+}
+
+export async function getUser(deps: AppDeps, id: number): Promise<UserRow> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound(`Could not find user with id ${id}`);
+  return user;
+}
+
+export async function changeUser(deps: AppDeps, actor: string, id: number, input: UserInput) {
+  const before = await getUser(deps, id);
+  const email = input.email === undefined ? before.email : normaliseEmail(input.email);
+  if (email !== before.email && (await emailOrUsernameTaken(deps.db, email, null, id))) {
+    throw nameExists('User already exists');
+  }
+  return deps.db.transaction(async (tx) => {
+    const user = await updateUser(tx, id, {
+      email,
+      name: input.name === undefined ? before.name : input.name.trim() || null,
+      rootRole: input.rootRole ?? before.rootRole,
+    });
+    if (!user) throw notFound(`Could not find user with id ${id}`);
+    await appendEvent(tx, {
+      type: 'user-updated',
+      createdBy: actor,
+      data: userEventData(user),
+      preData: userEventData(before),
+    });
+    return user;
+  });
+}
+
+/** Deletes a user; their sessions go with them. */
+export async function removeUser(deps: AppDeps, actor: string, id: number): Promise<void> {
+  const before = await getUser(deps, id);
+  await deps.db.transaction(async (tx) => {
+    await deleteUserSessions(tx, id);
+    await deleteUser(tx, id);
+    await appendEvent(tx, { type: 'user-deleted', createdBy: actor, preData: userEventData(before) });
+  });
+}
+
+/** Sets a password (own or by an admin). An admin reset ends the user's sessions. */
+export async function setPassword(
+  deps: AppDeps,
+  actor: string,
+  id: number,
+  password: string,
+  options: { endSessions: boolean },
+): Promise<void> {
+  const user = await getUser(deps, id);
+  assertStrongPassword(password);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, id, { passwordHash });
+    if (options.endSessions) await deleteUserSessions(tx, id);
+    await appendEvent(tx, { type: 'user-password-changed', createdBy: actor, data: userEventData(user) });
+  });
+}
+
+export async function giveFeedback(
+  deps: AppDeps,
+  actor: string,
+  user: UserRow, feedbackId: string, neverShow: boolean | undefined) {
+  return deps.db.transaction(async (tx) => {
+    const row = await upsertFeedback(tx, user.id, feedbackId, neverShow);
+    await appendEvent(tx, { type: 'user-feedback-given', createdBy: actor, data: feedbackResponse(row) });
+    return row;
+  });
+}
+
+export async function seeSplash(deps: AppDeps, actor: string, user: UserRow, splashId: string) {
+  await deps.db.transaction(async (tx) => {
+    await markSplashSeen(tx, user.id, splashId);
+    await appendEvent(tx, { type: 'user-splash-seen', createdBy: actor, data: { userId: user.id, splashId } });
+  });
+  return { userId: user.id, splashId, seen: true };
+}

@@ -20,6 +20,8 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 window.scrollTo = () => {};
+// Mantine's autosize textarea listens for web fonts loading.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 afterEach(() => {
   cleanup();

@@ -25,10 +25,11 @@ describe('menus', () => {
     expect(menuFor('configure', { isAdmin: true, flags: { E: true } }, items).map((i) => i.title)).toEqual(['Environments']);
   });
 
-  it('list only routes that exist today: Feature toggles', () => {
-    expect(MENU_ITEMS.map((i) => i.path)).toEqual(['/features']);
+  it('list only routes that exist today: Feature toggles, and Event History for admins', () => {
+    expect(MENU_ITEMS.map((i) => i.path)).toEqual(['/features', '/history']);
     expect(menuFor('header', { isAdmin: false, flags: {} }).map((i) => i.title)).toEqual(['Feature toggles']);
     expect(menuFor('configure', { isAdmin: true, flags: { P: true, C: true, E: true } })).toEqual([]);
-    expect(menuFor('admin', { isAdmin: true, flags: {} })).toEqual([]);
+    expect(menuFor('admin', { isAdmin: true, flags: {} }).map((i) => i.title)).toEqual(['Event History']);
+    expect(menuFor('admin', { isAdmin: false, flags: {} })).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ export interface MenuItem {
   flag?: string;
 }
 
-export const MENU_ITEMS: MenuItem[] = [{ path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] }];
+export const MENU_ITEMS: MenuItem[] = [
+  { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
+  { path: '/history', title: 'Event History', placements: ['admin'] },
+];
 
 /** The items of one placement; admin items only for admins, flagged items only when their flag is on. */
 export function menuFor(

@@ -64,7 +64,123 @@ const featuresRoute = createRoute({
   component: lazyRouteComponent(() => import('../feature-toggles/FeatureListPage')),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, notFoundRoute, mainRoute.addChildren([indexRoute, featuresRoute])]);
+/** The old toggle route /features/{activeTab}/{name} goes to the project path. */
+const oldFeatureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'features/$activeTab/$name',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/projects/$projectId/features/$name/$activeTab',
+      params: { projectId: 'default', name: params.name, activeTab: params.activeTab },
+      replace: true,
+    });
+  },
+});
+
+export interface CreateToggleSearch {
+  name?: string;
+  type?: string;
+  description?: string;
+  project?: string;
+  enabled?: boolean;
+}
+
+/** Create-toggle routes accept optional query parameters that prefill the form. */
+const validateCreateSearch = (search: Record<string, unknown>): CreateToggleSearch => ({
+  name: text(search.name),
+  type: text(search.type),
+  description: text(search.description),
+  project: text(search.project),
+  enabled: search.enabled === true || search.enabled === 'true' ? true : undefined,
+});
+
+const createToggleRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/create-toggle',
+  validateSearch: validateCreateSearch,
+  component: lazyRouteComponent(() => import('../feature-toggles/create/CreateFeaturePage')),
+});
+
+const createToggle2Route = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/create-toggle2',
+  validateSearch: validateCreateSearch,
+  component: lazyRouteComponent(() => import('../feature-toggles/create/CreateFeaturePage'), 'CreateFeaturePage2'),
+});
+
+const featureRedirectRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/projects/$projectId/features/$name/$activeTab',
+      params: { ...params, activeTab: 'strategies' },
+      replace: true,
+    });
+  },
+});
+
+const featureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name/$activeTab',
+  component: lazyRouteComponent(() => import('../feature-toggles/detail/FeatureDetailPage')),
+});
+
+const archivedFeatureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/archived/$name/$activeTab',
+  component: lazyRouteComponent(() => import('../feature-toggles/detail/FeatureDetailPage'), 'ArchivedFeaturePage'),
+});
+
+const copyRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name/$activeTab/copy',
+  component: lazyRouteComponent(() => import('../feature-toggles/copy/CopyFeaturePage')),
+});
+
+const copy2Route = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$name/$activeTab/copy',
+  component: lazyRouteComponent(() => import('../feature-toggles/copy/CopyFeaturePage')),
+});
+
+const archiveRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'archive',
+  component: lazyRouteComponent(() => import('../archive/ArchivePage')),
+});
+
+const historyRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'history',
+  component: lazyRouteComponent(() => import('../events/HistoryPage')),
+});
+
+const toggleHistoryRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'history/$toggleName',
+  component: lazyRouteComponent(() => import('../events/HistoryPage')),
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  notFoundRoute,
+  mainRoute.addChildren([
+    indexRoute,
+    featuresRoute,
+    oldFeatureRoute,
+    createToggleRoute,
+    createToggle2Route,
+    featureRedirectRoute,
+    featureRoute,
+    archivedFeatureRoute,
+    copyRoute,
+    copy2Route,
+    archiveRoute,
+    historyRoute,
+    toggleHistoryRoute,
+  ]),
+]);
 
 export function createAppRouter(base: string = basePath) {
   return createRouter({

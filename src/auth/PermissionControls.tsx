@@ -1,6 +1,6 @@
-import { Button, Switch, Tooltip, type ButtonProps, type SwitchProps } from '@mantine/core';
+import { Button, Switch, type ButtonProps, type SwitchProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useId, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { NO_ACCESS_MESSAGE, useHasAccess } from './permissions';
 
 /** Props a control takes when the user lacks access: still focusable, announced as disabled, described by the message. */
@@ -10,22 +10,32 @@ export interface GateProps {
   'aria-describedby'?: string;
 }
 
+/** Where the tooltip goes: below the control (above when there is no room), kept inside the viewport. */
+function tooltipPosition(anchor: DOMRect): CSSProperties {
+  const width = Math.min(260, window.innerWidth - 16);
+  const left = Math.min(Math.max(8, anchor.left + anchor.width / 2 - width / 2), window.innerWidth - width - 8);
+  const below = anchor.bottom + 64 < window.innerHeight;
+  return below ? { left, width, top: anchor.bottom + 6 } : { left, width, bottom: window.innerHeight - anchor.top + 6 };
+}
+
 /**
- * Wraps one control. Without access the control stays keyboard reachable (aria-disabled rather than disabled), so
- * the tooltip 'You don't have access to perform this operation' shows on hover, focus and touch.
+ * Wraps one control. Without access the control stays keyboard reachable (aria-disabled rather than disabled),
+ * is described by 'You don't have access to perform this operation', and shows it as a tooltip on hover, focus and
+ * touch. (A small fixed-position tooltip of our own: it escapes clipped list rows and keeps the list's bundle small.)
  */
 export function Gated({ allowed, children }: { allowed: boolean; children: (props: GateProps) => ReactElement }) {
   const id = useId();
+  const [position, setPosition] = useState<CSSProperties>();
   if (allowed) return children({});
+  const show = (event: { currentTarget: HTMLElement }) => setPosition(tooltipPosition(event.currentTarget.getBoundingClientRect()));
+  const hide = () => setPosition(undefined);
   return (
-    <Tooltip label={NO_ACCESS_MESSAGE} events={{ hover: true, focus: true, touch: true }} withArrow multiline maw={260}>
-      <span className="sy-gated">
-        {children({ 'aria-disabled': true, 'data-disabled': true, 'aria-describedby': id })}
-        <span id={id} className="sy-visually-hidden">
-          {NO_ACCESS_MESSAGE}
-        </span>
+    <span className="sy-gated" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onTouchStart={show}>
+      {children({ 'aria-disabled': true, 'data-disabled': true, 'aria-describedby': id })}
+      <span id={id} role="tooltip" className="sy-tooltip" hidden={!position} style={position}>
+        {NO_ACCESS_MESSAGE}
       </span>
-    </Tooltip>
+    </span>
   );
 }
 

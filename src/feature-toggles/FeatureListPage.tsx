@@ -1,18 +1,151 @@
-import { Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate } from '../settings/format-date';
-import { useLocale } from '../settings/locale';
-import { useFeatures } from './features';
+import { Badge, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { memo, useMemo, useState } from 'react';
+import { RouteLink } from '../app/RouteLink';
+import { VirtualList } from '../app/VirtualList';
+import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
+import { CREATE_FEATURE, UPDATE_FEATURE } from '../auth/permissions';
+import { useProjects } from '../projects/projects';
+import { useUiConfig } from '../ui-config/ui-config';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  filterFeatures,
+  indexFeatures,
+  lastSeen,
+  NAME_MAX_LENGTH,
+  SORT_OPTIONS,
+  sortFeatures,
+  truncate,
+  type IndexedFeature,
+  type SortKey,
+} from './feature-list';
+import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatureActions, useFeatures, useToggleMetrics, type FeatureToggle } from './features';
 
-/** The seed of the feature list: name, type, project and enabled state of GET api/admin/features. */
+/** Search debounce (part 1 section 9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+const FeatureRow = memo(function FeatureRow({ feature, onToggle }: { feature: FeatureToggle; onToggle(name: string, enabled: boolean): void }) {
+  const project = feature.project ?? DEFAULT_PROJECT;
+  const seen = lastSeen(feature.lastSeenAt);
+  return (
+    <div className="sy-feature-row">
+      <PermissionSwitch
+        permission={UPDATE_FEATURE}
+        project={project}
+        checked={!!feature.enabled}
+        onChange={(enabled) => onToggle(feature.name, enabled)}
+        aria-label={`Toggle ${feature.name}`}
+        size="md"
+        className="sy-row-switch"
+      />
+      <div className="sy-feature-main">
+        <Link
+          to="/projects/$projectId/features/$name/$activeTab"
+          params={{ projectId: project, name: feature.name, activeTab: 'strategies' }}
+          className="sy-feature-link"
+          title={feature.name}
+        >
+          {truncate(feature.name, NAME_MAX_LENGTH)}
+        </Link>
+        <Text size="sm" c="dimmed" className="sy-ellipsis" title={feature.description ?? undefined}>
+          {truncate(feature.description, DESCRIPTION_MAX_LENGTH)}
+        </Text>
+      </div>
+      <Group gap={6} className="sy-feature-meta" wrap="nowrap">
+        {seen && (
+          <Badge color={seen.color} variant="light" aria-label={`Last seen ${seen.text}`} title={`Last seen ${seen.text}`}>
+            {seen.text}
+          </Badge>
+        )}
+        {feature.type && (
+          <Badge color="gray" variant="outline">
+            {feature.type}
+          </Badge>
+        )}
+        {feature.stale && (
+          <Badge color="red" variant="filled">
+            Stale
+          </Badge>
+        )}
+        <Badge color="indigo" variant="light" className="sy-desktop-only">
+          {project}
+        </Badge>
+      </Group>
+    </div>
+  );
+});
+
+/** /features: search, archive link, sort, project filter (flag P), create button, and a windowed list of toggles. */
 export default function FeatureListPage() {
   const features = useFeatures();
-  const locale = useLocale();
+  const flags = useUiConfig().data?.flags ?? {};
+  const projectsEnabled = flags.P === true;
+  const projects = useProjects(projectsEnabled);
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<SortKey>('name');
+  const [project, setProject] = useState(ALL_PROJECTS);
+  const metrics = useToggleMetrics(sort === 'metrics');
+  const { toggle } = useFeatureActions();
+  const navigate = useNavigate();
+  const wide = useMediaQuery('(min-width: 700px)');
+  const rowHeight = wide ? 76 : 112;
+
+  const indexed = useMemo(() => indexFeatures(features.data ?? []), [features.data]);
+  const filtered = useMemo(
+    () => filterFeatures(indexed, query, projectsEnabled ? project : ALL_PROJECTS),
+    [indexed, query, project, projectsEnabled],
+  );
+  const sorted = useMemo(() => sortFeatures(filtered, sort, metrics.data), [filtered, sort, metrics.data]);
+  const onToggle = useMemo(() => (name: string, enabled: boolean) => toggle.mutate({ name, enabled }), [toggle.mutate]);
+
+  const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
+  const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });
+  const total = features.data?.length ?? 0;
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Feature toggles
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          Feature toggles {features.data && <Text span c="dimmed" inherit>({total})</Text>}
+        </Title>
+        <PermissionButton permission={CREATE_FEATURE} project={createProject} leftSection={<IconPlus size={18} aria-hidden />} onClick={toCreate}>
+          Create feature toggle
+        </PermissionButton>
+      </Group>
+      <Paper withBorder radius="md" p="sm">
+        <div className="sy-list-toolbar">
+          <TextInput
+            className="sy-search"
+            type="search"
+            label="Search"
+            placeholder="Search by name or description"
+            leftSection={<IconSearch size={18} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Sort by"
+            value={sort}
+            data={SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+            onChange={(e) => setSort(e.currentTarget.value as SortKey)}
+          />
+          {projectsEnabled && (
+            <NativeSelect
+              label="Project"
+              value={project}
+              data={[{ value: ALL_PROJECTS, label: 'All projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name || p.id }))]}
+              onChange={(e) => setProject(e.currentTarget.value)}
+            />
+          )}
+          <RouteLink to="/archive" className="sy-touch-link sy-archive-link">
+            <IconArchive size={18} aria-hidden style={{ marginRight: 6 }} />
+            Archive
+          </RouteLink>
+        </div>
+      </Paper>
       {features.isPending && <Loader aria-label="Loading feature toggles" />}
       {features.isError && (
         <Text c="red.8" role="alert">
@@ -21,30 +154,29 @@ export default function FeatureListPage() {
       )}
       {features.data?.length === 0 && (
         <Paper withBorder p="xl" radius="md" ta="center">
-          <Text fw={600}>No feature toggles added yet.</Text>
-          <Text c="dimmed">Add your first toggle</Text>
+          <Stack align="center" gap="sm">
+            <Text fw={600}>No feature toggles added yet.</Text>
+            <PermissionButton permission={CREATE_FEATURE} project={createProject} variant="light" onClick={toCreate}>
+              Add your first toggle
+            </PermissionButton>
+          </Stack>
         </Paper>
       )}
-      {features.data && features.data.length > 0 && (
-        <Paper withBorder radius="md" component="ul" aria-label="Feature toggles" className="sy-feature-list">
-          {features.data.map((feature) => (
-            <li key={feature.name} className="sy-feature-row">
-              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                <Text fw={600} className="sy-feature-name">
-                  {feature.name}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {[feature.type, feature.project, feature.createdAt && formatDate(feature.createdAt, locale)]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-              </Stack>
-              <Badge color={feature.enabled ? 'green' : 'gray'} variant="light" size="lg">
-                {feature.enabled ? 'Enabled' : 'Disabled'}
-              </Badge>
-            </li>
-          ))}
-        </Paper>
+      {total > 0 && (
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {sorted.length === total ? `${total} feature toggles` : `${sorted.length} of ${total} feature toggles`}
+          </Text>
+          <Paper withBorder radius="md" className="sy-feature-list">
+            <VirtualList
+              items={sorted}
+              rowHeight={rowHeight}
+              label="Feature toggles"
+              getKey={(item: IndexedFeature) => item.feature.name}
+              renderRow={(item: IndexedFeature) => <FeatureRow feature={item.feature} onToggle={onToggle} />}
+            />
+          </Paper>
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+import type { FeatureToggle } from '../feature-toggles/features';
+
+export const archiveQuery = queryOptions({
+  queryKey: ['archive'],
+  queryFn: async () =>
+    (await api.get<{ features: FeatureToggle[] }>('api/admin/archive/features')).features.map((f) => ({ ...f, archived: true })),
+});
+
+export function useArchive(enabled = true) {
+  return useQuery({ ...archiveQuery, enabled });
+}

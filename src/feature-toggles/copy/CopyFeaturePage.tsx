@@ -1,0 +1,79 @@
+import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { statusOf } from '../../api/errors';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { CREATE_FEATURE } from '../../auth/permissions';
+import { DEFAULT_PROJECT, useFeature, useFeatureActions } from '../features';
+import { useNameCheck } from '../name-check';
+import { useCopyForm } from './copy-form';
+
+export const TOGGLE_NOT_FOUND = 'Toggle not found';
+
+/** /projects/{id}/features/{name}/{activeTab}/copy (and the features2 path): clone a toggle under a new name. */
+export default function CopyFeaturePage() {
+  const { projectId, name } = useParams({ strict: false }) as { projectId: string; name: string };
+  const source = useFeature(name);
+  const { clone } = useFeatureActions();
+  const navigate = useNavigate();
+  const checkName = useNameCheck();
+  const project = source.data?.project ?? projectId ?? DEFAULT_PROJECT;
+  const form = useCopyForm({
+    checkName,
+    submit: async ({ name: newName, replaceGroupId }) => {
+      await clone.mutateAsync({ project, name, newName, replaceGroupId });
+      await navigate({
+        to: '/projects/$projectId/features/$name/$activeTab',
+        params: { projectId: project, name: newName, activeTab: 'strategies' },
+      });
+    },
+  });
+
+  if (source.isPending) return <Loader aria-label="Loading feature toggle" />;
+  if (source.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {statusOf(source.error) === 404 ? TOGGLE_NOT_FOUND : source.error.message}
+      </Alert>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
+      <form onSubmit={form.onSubmit} aria-label={`Copy ${name}`} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            Copy {name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            The copy gets the strategies, variants and settings of {name} under a new, unique name.
+          </Text>
+          {form.error && (
+            <Alert color="red" variant="light" role="alert">
+              {form.error}
+            </Alert>
+          )}
+          <TextInput
+            label="Name"
+            required
+            autoComplete="off"
+            value={form.values.name}
+            error={form.nameError}
+            onChange={(e) => form.setName(e.currentTarget.value)}
+            onBlur={form.onNameBlur}
+          />
+          <Checkbox
+            size="md"
+            label="Replace groupId"
+            checked={form.values.replaceGroupId}
+            onChange={(e) => form.setReplaceGroupId(e.currentTarget.checked)}
+          />
+          <Group justify="flex-end">
+            <PermissionButton permission={CREATE_FEATURE} project={project} type="submit" loading={form.submitting}>
+              Create from copy
+            </PermissionButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,56 @@
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useLeaveGuard } from '../../app/leave-guard';
+import { useSelectableProjects } from '../../projects/projects';
+import { useUiConfig } from '../../ui-config/ui-config';
+import { useFeatureActions, useFeatureTypes } from '../features';
+import { useNameCheck } from '../name-check';
+import { FeatureForm } from './FeatureForm';
+import { initialValues, useFeatureForm, type FeatureFormValues } from './feature-form';
+
+function CreateFeature({ legacy }: { legacy: boolean }) {
+  const { projectId } = useParams({ strict: false }) as { projectId: string };
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const projectsEnabled = useUiConfig().data?.flags.P === true;
+  const projects = useSelectableProjects(projectsEnabled);
+  const featureTypes = useFeatureTypes().data ?? [];
+  const { create, createInProject } = useFeatureActions();
+  const checkName = useNameCheck();
+
+  const form = useFeatureForm(initialValues(projectId, search), {
+    checkName,
+    validateOnSubmit: !legacy,
+    errorMessage: (error) => (error instanceof Error ? error.message : String(error)),
+    submit: async (values: FeatureFormValues) => {
+      if (legacy) await create.mutateAsync(values);
+      else await createInProject.mutateAsync(values);
+      guard.release();
+      await navigate({
+        to: '/projects/$projectId/features/$name/$activeTab',
+        params: { projectId: values.project, name: values.name, activeTab: 'strategies' },
+      });
+    },
+  });
+  const guard = useLeaveGuard(form.dirty);
+
+  return (
+    <FeatureForm
+      form={form}
+      title={legacy ? 'Create feature toggle' : 'Create new feature toggle'}
+      featureTypes={featureTypes}
+      projects={projectsEnabled ? projects : undefined}
+      legacy={legacy}
+      onCancel={() => void navigate({ to: '/features' })}
+    />
+  );
+}
+
+/** /projects/{projectId}/create-toggle: the classic form (POST api/admin/features with the default strategy). */
+export default function CreateFeaturePage() {
+  return <CreateFeature legacy />;
+}
+
+/** /projects/{projectId}/create-toggle2: the new form (POST api/admin/projects/{project}/features). */
+export function CreateFeaturePage2() {
+  return <CreateFeature legacy={false} />;
+}

@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useFeatureActions } from '../features';
+
+/** Archive asks for confirmation, then DELETE api/admin/features/{name} and back to the list (no project page yet). */
+export function ArchiveDialog({ name, onClose }: { name: string; onClose(): void }) {
+  const { archive } = useFeatureActions();
+  const navigate = useNavigate();
+  return (
+    <Modal opened onClose={onClose} title="Archive feature toggle" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+      <Stack gap="md">
+        <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={archive.isPending}
+            onClick={() => archive.mutate(name, { onSuccess: () => void navigate({ to: '/features' }) })}
+          >
+            Archive toggle
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { RouteLink } from '../../app/RouteLink';
+import { useArchive } from '../../archive/archive';
+import { statusOf } from '../../api/errors';
+import { EventList } from '../../events/EventList';
+import { useEvents } from '../../events/events';
+import { useFeature, type FeatureToggle } from '../features';
+import { FeatureHeader } from './FeatureHeader';
+import { StrategyList } from './StrategyList';
+
+/** Tabs registered today: Activation (hidden for archived toggles) and Log. Metrics and Variants arrive later. */
+export const TABS = [
+  { value: 'strategies', label: 'Activation' },
+  { value: 'logs', label: 'Log' },
+] as const;
+
+function tabsFor(archived: boolean) {
+  return archived ? TABS.filter((t) => t.value !== 'strategies') : [...TABS];
+}
+
+function LogTab({ name }: { name: string }) {
+  const events = useEvents(name);
+  if (events.isPending) return <Loader aria-label="Loading log" />;
+  if (events.isError) return <Text c="red.8">{events.error.message}</Text>;
+  if (events.data.length === 0) return <Text c="dimmed">No changes recorded.</Text>;
+  return <EventList events={events.data} showToggle={false} />;
+}
+
+function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab: string }) {
+  const navigate = useNavigate();
+  const archived = !!feature.archived;
+  const project = feature.project ?? 'default';
+  const tabs = tabsFor(archived);
+  const base = archived ? '/projects/$projectId/archived/$name/$activeTab' : '/projects/$projectId/features/$name/$activeTab';
+
+  if (!tabs.some((t) => t.value === activeTab)) {
+    return <Navigate to={base} params={{ projectId: project, name: feature.name, activeTab: tabs[0].value }} replace />;
+  }
+  return (
+    <Stack gap="md">
+      <FeatureHeader feature={feature} activeTab={activeTab} />
+      <Tabs
+        value={activeTab}
+        keepMounted={false}
+        onChange={(tab) => tab && void navigate({ to: base, params: { projectId: project, name: feature.name, activeTab: tab } })}
+      >
+        <Tabs.List aria-label="Feature toggle sections">
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="strategies" pt="md">
+          <StrategyList strategies={feature.strategies ?? []} />
+        </Tabs.Panel>
+        <Tabs.Panel value="logs" pt="md">
+          <LogTab name={feature.name} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function useRouteParams() {
+  return useParams({ strict: false }) as { projectId: string; name: string; activeTab: string };
+}
+
+/** /projects/{id}/features/{name}/{activeTab}: the classic detail page (GET api/admin/features/{name}). */
+export default function FeatureDetailPage() {
+  const { projectId, name, activeTab } = useRouteParams();
+  const feature = useFeature(name);
+  if (feature.isPending) return <Loader aria-label="Loading feature toggle" />;
+  if (feature.isError) {
+    if (statusOf(feature.error) !== 404) return <Text c="red.8" role="alert">{feature.error.message}</Text>;
+    return (
+      <Text role="alert">
+        Could not find the toggle{' '}
+        <RouteLink to="/projects/$projectId/create-toggle" params={{ projectId }} search={{ name }}>
+          {name}
+        </RouteLink>
+      </Text>
+    );
+  }
+  if (feature.data.archived) {
+    return <Navigate to="/projects/$projectId/archived/$name/$activeTab" params={{ projectId, name, activeTab: 'logs' }} replace />;
+  }
+  return <FeatureView feature={feature.data} activeTab={activeTab} />;
+}
+
+/** /projects/{id}/archived/{name}/{activeTab}: an archived toggle, from GET api/admin/archive/features. */
+export function ArchivedFeaturePage() {
+  const { name, activeTab } = useRouteParams();
+  const archive = useArchive();
+  if (archive.isPending) return <Loader aria-label="Loading feature toggle" />;
+  if (archive.isError) return <Text c="red.8" role="alert">{archive.error.message}</Text>;
+  const feature = archive.data.find((f) => f.name === name);
+  if (!feature) return <Text role="alert">Could not find the toggle</Text>;
+  return <FeatureView feature={feature} activeTab={activeTab} />;
+}

@@ -1,0 +1,45 @@
+// Screenshots of the console as a person sees it, at desktop and phone sizes:
+//   npx tsx tests/support/screenshots.ts [outDir] [path ...]
+// Starts a real server on a fresh data folder, signs in as admin through the form, and saves one PNG per path and size.
+import { chromium } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from './server.ts';
+
+const [outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
+const sizes = [
+  { name: '1280x800', width: 1280, height: 800 },
+  { name: '390x844', width: 390, height: 844 },
+];
+
+mkdirSync(outDir, { recursive: true });
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  for (const size of sizes) {
+    const context = await browser.newContext({ viewport: size, isMobile: size.width < 500, hasTouch: size.width < 500 });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading').first().waitFor();
+    await page.screenshot({ path: `${outDir}/login-${size.name}.png` });
+    await page.getByRole('textbox', { name: 'Username or email' }).fill(ADMIN_USERNAME);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/features$/);
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('dialog', { name: 'Profile' }).waitFor();
+    await page.screenshot({ path: `${outDir}/profile-${size.name}.png` });
+    await page.keyboard.press('Escape');
+    for (const path of paths.length ? paths : ['/features']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+      const file = `${outDir}/${path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${size.name}.png`;
+      await page.screenshot({ path: file });
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.log(`screenshots in ${outDir}`);

@@ -4,6 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { registerAccessControl } from './access/guard.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { clientApiRoutes } from './client-api/routes.ts';
+import { environmentRoutes } from './environments/routes.ts';
+import { eventRoutes } from './events/routes.ts';
+import { featureTypeRoutes } from './feature-types/routes.ts';
+import { featureRoutes } from './features/routes.ts';
 import { LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -12,6 +17,8 @@ import { consoleRoutes } from './http/console.ts';
 import { registerJsonParser } from './http/content-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { notFound } from './http/errors.ts';
+import { projectRoutes } from './projects/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
 import { uiConfigRoutes } from './ui-config/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -57,6 +64,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await uiConfigRoutes(scope, deps);
       await userRoutes(scope, deps);
       await apiTokenRoutes(scope, deps);
+      await featureTypeRoutes(scope);
+      await environmentRoutes(scope, deps);
+      await projectRoutes(scope, deps);
+      await tagRoutes(scope, deps);
+      await featureRoutes(scope, deps);
+      await eventRoutes(scope, deps);
+      await clientApiRoutes(scope, deps);
       await consoleRoutes(scope, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
     },
     { prefix: base },

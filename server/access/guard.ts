@@ -9,8 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs; every route must declare it (checked at registration). */
     permission?: RoutePermission;
-    /** The project the request is about, for project-scoped permissions. */
-    project?: (request: FastifyRequest) => string | undefined;
+    /** The project the request is about, for project-scoped permissions (may look it up, e.g. a toggle's project). */
+    project?: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
   }
   interface FastifyRequest {
     /** Set before validation on every route that is not OPEN. */
@@ -52,7 +52,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps) {
     if (permission === 'CLIENT') throw noAccess('The client API needs an API token');
     if (permission === 'NONE') return;
     const held = await callerPermissions(deps, caller);
-    if (!can(held, permission, project?.(request))) {
+    if (!can(held, permission, await project?.(request))) {
       throw noAccess(`You need permission=${permission} to perform this action`, permission);
     }
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -101,3 +103,157 @@ export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   content: jsonb('content').notNull(),
 });
+
+export const environments = pgTable('environments', {
+  name: text('name').primaryKey(),
+  type: text('type').notNull(),
+  sortOrder: integer('sort_order').notNull().default(9999),
+  enabled: boolean('enabled').notNull().default(true),
+  protected: boolean('protected').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** The environments enabled in a project: a toggle gets its project's environments. */
+export const projectEnvironments = pgTable(
+  'project_environments',
+  {
+    project: text('project')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    environment: text('environment')
+      .notNull()
+      .references(() => environments.name, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.environment] })],
+);
+
+export const features = pgTable(
+  'features',
+  {
+    name: text('name').primaryKey(),
+    description: text('description'),
+    type: text('type').notNull().default('release'),
+    project: text('project')
+      .notNull()
+      .references(() => projects.id),
+    stale: boolean('stale').notNull().default(false),
+    variants: jsonb('variants'),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('features_project_idx').on(t.project)],
+);
+
+export const featureEnvironments = pgTable(
+  'feature_environments',
+  {
+    feature: text('feature')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    environment: text('environment')
+      .notNull()
+      .references(() => environments.name, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.feature, t.environment] })],
+);
+
+export const featureStrategies = pgTable(
+  'feature_strategies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feature: text('feature')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    environment: text('environment')
+      .notNull()
+      .references(() => environments.name, { onDelete: 'cascade' }),
+    strategyName: text('strategy_name').notNull(),
+    parameters: jsonb('parameters').notNull().default(sql`'{}'::jsonb`),
+    constraints: jsonb('constraints').notNull().default(sql`'[]'::jsonb`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feature_strategies_feature_env_idx').on(t.feature, t.environment)],
+);
+
+export const tagTypes = pgTable('tag_types', {
+  name: text('name').primaryKey(),
+  description: text('description'),
+  icon: text('icon'),
+  createdAt: createdAt(),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    type: text('type')
+      .notNull()
+      .references(() => tagTypes.name, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.value] })],
+);
+
+export const featureTags = pgTable(
+  'feature_tags',
+  {
+    feature: text('feature')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    tagType: text('tag_type').notNull(),
+    tagValue: text('tag_value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feature, t.tagType, t.tagValue] }),
+    foreignKey({ columns: [t.tagType, t.tagValue], foreignColumns: [tags.type, tags.value] }).onDelete('cascade'),
+    index('feature_tags_tag_idx').on(t.tagType, t.tagValue),
+  ],
+);
+
+/** Applications that registered through the client API (SDKs). */
+export const clientApplications = pgTable('client_applications', {
+  appName: text('app_name').primaryKey(),
+  strategies: jsonb('strategies').notNull().default(sql`'[]'::jsonb`),
+  description: text('description'),
+  url: text('url'),
+  color: text('color'),
+  icon: text('icon'),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const clientInstances = pgTable(
+  'client_instances',
+  {
+    appName: text('app_name').notNull(),
+    instanceId: text('instance_id').notNull(),
+    environment: text('environment').notNull().default('default'),
+    sdkVersion: text('sdk_version'),
+    clientIp: text('client_ip'),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.appName, t.instanceId, t.environment] })],
+);
+
+/** Toggle evaluation counts reported by SDKs, summed per hour. */
+export const clientMetricsHourly = pgTable(
+  'client_metrics_hourly',
+  {
+    featureName: text('feature_name').notNull(),
+    appName: text('app_name').notNull(),
+    environment: text('environment').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    yes: integer('yes').notNull().default(0),
+    no: integer('no').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.featureName, t.appName, t.environment, t.hour] }),
+    index('client_metrics_hourly_hour_idx').on(t.hour),
+  ],
+);

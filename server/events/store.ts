@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 
@@ -24,4 +25,16 @@ export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
     data: event.data ?? null,
     preData: event.preData ?? null,
   });
+}
+
+export type EventRow = typeof events.$inferSelect;
+
+/** Newest first; only the events of one toggle when featureName is given. */
+export function listEvents(db: Db, featureName?: string, limit = 1000): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(featureName === undefined ? undefined : eq(events.featureName, featureName))
+    .orderBy(desc(events.id))
+    .limit(limit);
 }

@@ -35,3 +35,17 @@ export const notFound = (message: string) => new ApiError(404, 'NotFoundError', 
 export const nameExists = (message: string) => new ApiError(409, 'NameExistsError', message, undefined, { isJoi: true });
 export const noAccess = (message: string, permission?: string) =>
   new ApiError(403, 'NoAccessError', message, undefined, permission ? { permission } : {});
+
+/** Unleash's name rule for toggles, tag types and tags: usable in a URL as-is. */
+export function assertUrlFriendly(field: string, value: string, max: number, min = 1): void {
+  if (value.length < min) {
+    throw validationError(field, `"${field}" length must be at least ${min} characters long`, value);
+  }
+  if (value.length > max) {
+    throw validationError(field, `"${field}" length must be less than or equal to ${max} characters long`, value);
+  }
+  if (encodeURIComponent(value) !== value) throw validationError(field, `"${field}" must be URL friendly`, value);
+}
+
+/** A 400 for an operation that is not allowed in the current state (e.g. changing an archived toggle). */
+export const invalidOperation = (message: string) => new ApiError(400, 'InvalidOperationError', message);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../app.ts';
 import type { Caller } from '../auth/service.ts';
-import { listProjects } from '../projects/store.ts';
+import { FEATURE_TYPES } from '../feature-types/types.ts';
+import { projectList } from '../projects/service.ts';
+import { tagTypeResponse } from '../tags/service.ts';
+import { listTagTypes } from '../tags/store.ts';
 import { currentUser } from '../users/service.ts';
 import { instanceId } from './store.ts';
 
@@ -43,19 +46,18 @@ export async function uiConfig(deps: AppDeps) {
 }
 
 export async function uiBootstrap(deps: AppDeps, caller: Caller) {
-  const [config, me, projects] = await Promise.all([uiConfig(deps), currentUser(deps, caller), listProjects(deps.db)]);
+  const [config, me, projects, tagTypes] = await Promise.all([
+    uiConfig(deps),
+    currentUser(deps, caller),
+    projectList(deps.db),
+    listTagTypes(deps.db),
+  ]);
   return {
     uiConfig: config,
     user: { ...me.user, permissions: me.permissions, feedback: me.feedback, splash: me.splash },
     email: false,
-    projects: projects.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      createdAt: p.createdAt,
-      health: 100,
-      featureCount: 0,
-      memberCount: 0,
-    })),
+    projects,
+    featureTypes: FEATURE_TYPES,
+    tagTypes: tagTypes.map(tagTypeResponse),
   };
 }

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { environments, featureEnvironments, features, featureStrategies, featureTags } from '../db/schema.ts';
+
+export type FeatureRow = typeof features.$inferSelect;
+export type NewFeature = typeof features.$inferInsert;
+export type StrategyRow = typeof featureStrategies.$inferSelect;
+
+export interface Constraint {
+  contextName: string;
+  operator: string;
+  values: string[];
+}
+
+/** A strategy instance to store (parameters already as strings). */
+export interface StrategyData {
+  id?: string;
+  name: string;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+}
+
+export interface FeatureFilter {
+  archived: boolean;
+  projects?: string[];
+  namePrefix?: string;
+  /** [type, value] pairs: a toggle matches if it has any of them. */
+  tags?: Array<[string, string]>;
+  names?: string[];
+}
+
+export async function findFeature(db: Db, name: string): Promise<FeatureRow | undefined> {
+  const [row] = await db.select().from(features).where(eq(features.name, name));
+  return row;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Toggles matching the filter, sorted by name. */
+export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[]> {
+  const where: SQL[] = [filter.archived ? isNotNull(features.archivedAt) : isNull(features.archivedAt)];
+  if (filter.projects) where.push(inArray(features.project, filter.projects));
+  if (filter.names) where.push(inArray(features.name, filter.names));
+  if (filter.namePrefix) where.push(like(features.name, `${escapeLike(filter.namePrefix)}%`));
+  if (filter.tags && filter.tags.length > 0) {
+    const matches = filter.tags.map(([type, value]) => and(eq(featureTags.tagType, type), eq(featureTags.tagValue, value))!);
+    where.push(
+      inArray(
+        features.name,
+        db.select({ name: featureTags.feature }).from(featureTags).where(or(...matches)),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(features)
+    .where(and(...where))
+    .orderBy(asc(features.name));
+}
+
+/** Inserts a toggle; undefined when the name is taken (live or archived). */
+export async function insertFeature(db: Db, feature: NewFeature): Promise<FeatureRow | undefined> {
+  const [row] = await db.insert(features).values(feature).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateFeature(db: Db, name: string, change: Partial<NewFeature>): Promise<FeatureRow> {
+  const [row] = await db.update(features).set(change).where(eq(features.name, name)).returning();
+  return row;
+}
+
+export async function deleteFeature(db: Db, name: string): Promise<void> {
+  await db.delete(features).where(eq(features.name, name));
+}
+
+export interface FeatureEnvironment {
+  feature: string;
+  name: string;
+  enabled: boolean;
+  type: string;
+  sortOrder: number;
+}
+
+/** The environments each toggle has (in display order). */
+export function featureEnvironmentsOf(db: Db, names: string[]): Promise<FeatureEnvironment[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      feature: featureEnvironments.feature,
+      name: environments.name,
+      enabled: featureEnvironments.enabled,
+      type: environments.type,
+      sortOrder: environments.sortOrder,
+    })
+    .from(featureEnvironments)
+    .innerJoin(environments, eq(environments.name, featureEnvironments.environment))
+    .where(inArray(featureEnvironments.feature, names))
+    .orderBy(asc(environments.sortOrder), asc(environments.name));
+}
+
+/** Strategy instances of the toggles (of one environment if given), in evaluation order. */
+export function strategiesOf(db: Db, names: string[], environment?: string): Promise<StrategyRow[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  const where = [inArray(featureStrategies.feature, names)];
+  if (environment !== undefined) where.push(eq(featureStrategies.environment, environment));
+  return db
+    .select()
+    .from(featureStrategies)
+    .where(and(...where))
+    .orderBy(asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id));
+}
+
+/** Adds the toggle to environments it is not in yet (keeps existing rows). */
+export async function addFeatureEnvironments(
+  db: Db,
+  feature: string,
+  rows: Array<{ environment: string; enabled: boolean }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(featureEnvironments)
+    .values(rows.map((r) => ({ feature, environment: r.environment, enabled: r.enabled })))
+    .onConflictDoNothing();
+}
+
+/** Sets enabled in one environment; false when the toggle is not in that environment. */
+export async function setFeatureEnvironmentEnabled(db: Db, feature: string, environment: string, enabled: boolean) {
+  const rows = await db
+    .update(featureEnvironments)
+    .set({ enabled })
+    .where(and(eq(featureEnvironments.feature, feature), eq(featureEnvironments.environment, environment)))
+    .returning({ feature: featureEnvironments.feature });
+  return rows.length > 0;
+}
+
+/** Appends strategy instances to an environment, in the given order (after existing ones). */
+export async function insertStrategies(db: Db, feature: string, environment: string, strategies: StrategyData[]) {
+  if (strategies.length === 0) return;
+  const [{ next }] = await db
+    .select({ next: sql<number>`coalesce(max(${featureStrategies.sortOrder}) + 1, 0)::int` })
+    .from(featureStrategies)
+    .where(and(eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
+  await db.insert(featureStrategies).values(
+    strategies.map((s, i) => ({
+      ...(s.id ? { id: s.id } : {}),
+      feature,
+      environment,
+      strategyName: s.name,
+      parameters: s.parameters,
+      constraints: s.constraints,
+      sortOrder: Number(next) + i,
+    })),
+  );
+}
+
+export async function deleteStrategies(db: Db, feature: string, environment: string): Promise<void> {
+  await db
+    .delete(featureStrategies)
+    .where(and(eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
+}
+
+/** The environments in which the toggle has at least one strategy. */
+export async function environmentsWithStrategies(db: Db, feature: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ environment: featureStrategies.environment })
+    .from(featureStrategies)
+    .where(eq(featureStrategies.feature, feature))
+    .orderBy(asc(featureStrategies.environment));
+  return rows.map((r) => r.environment);
+}

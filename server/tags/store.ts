@@ -1,0 +1,91 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { featureTags, tags, tagTypes } from '../db/schema.ts';
+
+export type TagTypeRow = typeof tagTypes.$inferSelect;
+
+export function listTagTypes(db: Db): Promise<TagTypeRow[]> {
+  return db.select().from(tagTypes).orderBy(asc(tagTypes.name));
+}
+
+export async function findTagType(db: Db, name: string): Promise<TagTypeRow | undefined> {
+  const [row] = await db.select().from(tagTypes).where(eq(tagTypes.name, name));
+  return row;
+}
+
+/** Undefined when the name is taken. */
+export async function insertTagType(db: Db, t: { name: string; description: string | null; icon: string | null }) {
+  const [row] = await db.insert(tagTypes).values(t).onConflictDoNothing().returning();
+  return row as TagTypeRow | undefined;
+}
+
+export async function updateTagType(db: Db, name: string, change: { description: string | null; icon: string | null }) {
+  const [row] = await db.update(tagTypes).set(change).where(eq(tagTypes.name, name)).returning();
+  return row as TagTypeRow | undefined;
+}
+
+export async function deleteTagType(db: Db, name: string) {
+  const [row] = await db.delete(tagTypes).where(eq(tagTypes.name, name)).returning();
+  return row as TagTypeRow | undefined;
+}
+
+export interface Tag {
+  type: string;
+  value: string;
+}
+
+export async function listTags(db: Db, type?: string): Promise<Tag[]> {
+  return db
+    .select({ type: tags.type, value: tags.value })
+    .from(tags)
+    .where(type === undefined ? undefined : eq(tags.type, type))
+    .orderBy(asc(tags.type), asc(tags.value));
+}
+
+export async function findTag(db: Db, tag: Tag): Promise<Tag | undefined> {
+  const [row] = await db
+    .select({ type: tags.type, value: tags.value })
+    .from(tags)
+    .where(and(eq(tags.type, tag.type), eq(tags.value, tag.value)));
+  return row;
+}
+
+/** True when the tag was created (false when it existed). */
+export async function insertTag(db: Db, tag: Tag): Promise<boolean> {
+  const rows = await db.insert(tags).values(tag).onConflictDoNothing().returning({ type: tags.type });
+  return rows.length > 0;
+}
+
+export async function deleteTag(db: Db, tag: Tag): Promise<boolean> {
+  const rows = await db
+    .delete(tags)
+    .where(and(eq(tags.type, tag.type), eq(tags.value, tag.value)))
+    .returning({ type: tags.type });
+  return rows.length > 0;
+}
+
+export async function listFeatureTags(db: Db, feature: string): Promise<Tag[]> {
+  return db
+    .select({ value: featureTags.tagValue, type: featureTags.tagType })
+    .from(featureTags)
+    .where(eq(featureTags.feature, feature))
+    .orderBy(asc(featureTags.tagType), asc(featureTags.tagValue));
+}
+
+/** True when the tag was added (false when the toggle already had it). */
+export async function insertFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
+  const rows = await db
+    .insert(featureTags)
+    .values({ feature, tagType: tag.type, tagValue: tag.value })
+    .onConflictDoNothing()
+    .returning({ feature: featureTags.feature });
+  return rows.length > 0;
+}
+
+export async function deleteFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
+  const rows = await db
+    .delete(featureTags)
+    .where(and(eq(featureTags.feature, feature), eq(featureTags.tagType, tag.type), eq(featureTags.tagValue, tag.value)))
+    .returning({ feature: featureTags.feature });
+  return rows.length > 0;
+}

@@ -3,6 +3,25 @@ import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareInstance } from './startup.ts';
 
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** One pino JSON record as a line a person reads: time, level, message, and the request when there is one. */
+function readableLogLine(json: string): string {
+  const record = JSON.parse(json) as {
+    time: number;
+    level: number;
+    msg: string;
+    req?: { method: string; url: string };
+    res?: { statusCode: number };
+    responseTime?: number;
+    err?: { stack?: string };
+  };
+  const parts = [new Date(record.time).toISOString(), (LEVELS[record.level] ?? String(record.level)).padEnd(5), record.msg];
+  if (record.req) parts.push(`${record.req.method} ${record.req.url}`);
+  if (record.res) parts.push(`${record.res.statusCode} in ${record.responseTime?.toFixed(1)} ms`);
+  return `${parts.join(' ')}${record.err?.stack ? `\n${record.err.stack}` : ''}\n`;
+}
+
 function readConfig(): Config {
   try {
     return parseConfig(process.env);
@@ -39,8 +58,12 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config, database.db, { logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-await prepareInstance({ db: database.db, config }, app.log);
+// Logs are JSON lines (for log collectors) unless a person is watching the terminal.
+const logStream = process.stdout.isTTY ? { write: (line: string) => process.stdout.write(readableLogLine(line)) } : undefined;
+const app = await buildApp(config, database.db, {
+  logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
+});
+const admin = await prepareInstance({ db: database.db, config });
 
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -50,10 +73,21 @@ try {
   process.exit(1);
 }
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-app.log.info(
-  `Switchyard is running at http://${shownHost}:${config.port}${config.baseUriPath}/ ` +
-    `(database: ${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
-);
+const where = database.driver === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
+console.log(`\nSwitchyard is running at http://${shownHost}:${config.port}${config.baseUriPath}/ (data: ${where})`);
+if (admin) {
+  const password = admin.password ?? '(the value of UNLEASH_DEFAULT_ADMIN_PASSWORD)';
+  console.log(
+    [
+      '',
+      'Created the first admin user. Sign in with:',
+      `  username: ${admin.username}`,
+      `  password: ${password}`,
+      'This is printed only once: change the password after signing in.',
+      '',
+    ].join('\n'),
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {

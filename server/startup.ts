@@ -1,17 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app.ts';
 import { createInitTokens } from './api-tokens/service.ts';
 import { createFirstAdmin } from './users/service.ts';
 
-/** First-start work: the admin user (credentials printed once) and the INIT_*_API_TOKENS. Cheap on later starts. */
-export async function prepareInstance(deps: Pick<AppDeps, 'db' | 'config'>, log: Pick<FastifyBaseLogger, 'info'>) {
+/**
+ * First-start work: the admin user and the INIT_*_API_TOKENS. Cheap on later starts. Returns the admin's
+ * credentials when this start created the admin (the caller prints them once), else null.
+ */
+export async function prepareInstance(deps: Pick<AppDeps, 'db' | 'config'>) {
   const admin = await createFirstAdmin(deps);
-  if (admin) {
-    const password = admin.password ?? '(the value of UNLEASH_DEFAULT_ADMIN_PASSWORD)';
-    log.info(
-      `Created the first admin user. Sign in with username: ${admin.username} password: ${password} ` +
-        '(printed only once: change it after signing in)',
-    );
-  }
   await createInitTokens(deps);
+  return admin;
 }

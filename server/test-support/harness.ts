@@ -107,7 +107,7 @@ const roleIds = { Admin: 1, Editor: 2, Viewer: 3 } as const;
 export async function startServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const config = parseConfig({ UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env });
   const database = await freshDatabase();
-  await prepareInstance({ db: database.db, config }, { info: () => {} });
+  await prepareInstance({ db: database.db, config });
   const app = await buildApp(config, database.db, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -56,19 +56,14 @@ async function searchLatency(page: Page, text: string): Promise<number> {
   await page.waitForTimeout(DEBOUNCE_MS + 200);
   await search.fill(text.slice(0, -1));
   await page.waitForTimeout(DEBOUNCE_MS + 200);
-  const done = page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const start = performance.now();
-        const before = document.body.innerText.match(/\d+ of \d+ feature toggles|\d+ feature toggles/)?.[0];
-        const check = () => {
-          const now = document.body.innerText.match(/\d+ of \d+ feature toggles|\d+ feature toggles/)?.[0];
-          if (now !== before) resolve(performance.now() - start);
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
+  // Passed as source text: tsx's keep-names transform would otherwise inject a helper the page lacks.
+  const done = page.evaluate<number>(`new Promise((resolve) => {
+    const count = () => document.body.innerText.match(/\\d+ of \\d+ feature toggles|\\d+ feature toggles/)?.[0];
+    const start = performance.now();
+    const before = count();
+    const check = () => (count() !== before ? resolve(performance.now() - start) : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  })`);
   await search.press(text.slice(-1));
   return (await done) - DEBOUNCE_MS;
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuthState } from '../auth/auth-state';
 import { useSession } from '../auth/user';
+import { useFeedbackPromptShown } from '../feedback/feedback';
 import { Snackbar } from '../messages/Snackbar';
 import { ToastArea } from '../messages/ToastArea';
 import { useUiConfig } from '../ui-config/ui-config';
@@ -16,6 +17,8 @@ import { shouldScrollToTop } from './scroll';
 
 // The phone drawer loads when first opened.
 const NavDrawer = lazy(() => import('./NavDrawer'));
+// The feedback card loads when it is asked for (after a toggle is created).
+const FeedbackPrompt = lazy(() => import('../feedback/FeedbackCard'));
 
 /** The main layout of every protected route: header, toast area, notification area, content, footer, illustration. */
 export default function MainLayout() {
@@ -24,6 +27,7 @@ export default function MainLayout() {
   const uiConfig = useUiConfig();
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const feedbackShown = useFeedbackPromptShown();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -70,6 +74,11 @@ export default function MainLayout() {
         <Outlet />
       </main>
       <div className="sy-notification-area">
+        {feedbackShown && (
+          <Suspense>
+            <FeedbackPrompt />
+          </Suspense>
+        )}
         <Snackbar />
       </div>
       <Footer config={uiConfig.data} />

@@ -6,6 +6,7 @@ import {
   Navigate,
   Outlet,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { basePath } from '../api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
@@ -182,9 +183,11 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(base: string = basePath) {
+/** `history` defaults to the browser's; tests pass a memory history. */
+export function createAppRouter(base: string = basePath, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     basepath: base || '/',
     defaultNotFoundComponent: ToNotFound,
     defaultPendingComponent: BootstrapSpinner,

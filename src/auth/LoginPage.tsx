@@ -1,15 +1,19 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useUiConfig } from '../ui-config/ui-config';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
 import { loginPath, loginVariant, useLoginActions, useLoginForm, type LoginVariant } from './login';
+import { useSession } from './user';
 
 const route = getRouteApi('/login');
 
 export default function LoginPage() {
   const uiConfig = useUiConfig();
-  const { details } = useAuthState();
+  const session = useSession();
+  const { details, unauthorised } = useAuthState();
+  // Part 2 section 2: once the user is known (signed in), the user is sent to features.
+  if (session.data && !unauthorised) return <Navigate to="/features" replace />;
   if (uiConfig.isPending) {
     return (
       <Center h="100dvh">

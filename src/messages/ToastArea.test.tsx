@@ -17,6 +17,23 @@ describe('ToastArea', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('shows an identical message that is already visible once', () => {
+    vi.useFakeTimers();
+    renderWithMantine(<ToastArea />);
+    const notFound = 'The requested resource could not be found but may be available in the future';
+    act(() => {
+      showToast(notFound, 'error');
+      showToast(notFound, 'error');
+      showToast(notFound, 'info');
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS));
+    act(() => showToast(notFound, 'error'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS));
+  });
+
   it('shows errors as alerts', () => {
     renderWithMantine(<ToastArea />);
     act(() => showToast('An error occurred while trying to get config', 'error'));

@@ -9,7 +9,10 @@ export interface Toast {
   type: ToastType;
 }
 
-/** Toasts hide after 6000 ms (part 1 section 9); the toast area renders them. */
+/**
+ * Toasts hide after 6000 ms (part 1 section 9); the toast area renders them. A message that is already visible
+ * (same text and type, e.g. two failing fetches with the same error) shows once.
+ */
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -31,6 +34,7 @@ export const toastStore = {
 };
 
 export function showToast(text: string, type: ToastType = 'info'): void {
+  if (toasts.some((t) => t.text === text && t.type === type)) return;
   const toast = { id: nextId++, text, type };
   set([...toasts, toast]);
   setTimeout(() => toastStore.hide(toast.id), TOAST_AUTO_HIDE_MS);

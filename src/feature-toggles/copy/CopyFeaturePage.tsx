@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { RouteLink } from '../../app/RouteLink';
 import { statusOf } from '../../api/errors';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { CREATE_FEATURE } from '../../auth/permissions';
@@ -11,7 +12,7 @@ export const TOGGLE_NOT_FOUND = 'Toggle not found';
 
 /** /projects/{id}/features/{name}/{activeTab}/copy (and the features2 path): clone a toggle under a new name. */
 export default function CopyFeaturePage() {
-  const { projectId, name } = useParams({ strict: false }) as { projectId: string; name: string };
+  const { projectId, name, activeTab } = useParams({ strict: false }) as { projectId: string; name: string; activeTab: string };
   const source = useFeature(name);
   const { clone } = useFeatureActions();
   const navigate = useNavigate();
@@ -68,6 +69,13 @@ export default function CopyFeaturePage() {
             onChange={(e) => form.setReplaceGroupId(e.currentTarget.checked)}
           />
           <Group justify="flex-end">
+            <RouteLink
+              to="/projects/$projectId/features/$name/$activeTab"
+              params={{ projectId: project, name, activeTab }}
+              className="sy-touch-link"
+            >
+              Cancel
+            </RouteLink>
             <PermissionButton permission={CREATE_FEATURE} project={project} type="submit" loading={form.submitting}>
               Create from copy
             </PermissionButton>

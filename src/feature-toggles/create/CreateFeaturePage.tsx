@@ -1,5 +1,7 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLeaveGuard } from '../../app/leave-guard';
+import { useSession } from '../../auth/user';
+import { feedbackPrompt } from '../../feedback/feedback';
 import { useSelectableProjects } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
 import { useFeatureActions, useFeatureTypes } from '../features';
@@ -16,6 +18,7 @@ function CreateFeature({ legacy }: { legacy: boolean }) {
   const featureTypes = useFeatureTypes().data ?? [];
   const { create, createInProject } = useFeatureActions();
   const checkName = useNameCheck();
+  const feedback = useSession().data?.feedback;
 
   const form = useFeatureForm(initialValues(projectId, search), {
     checkName,
@@ -25,6 +28,8 @@ function CreateFeature({ legacy }: { legacy: boolean }) {
       if (legacy) await create.mutateAsync(values);
       else await createInProject.mutateAsync(values);
       guard.release();
+      // Part 1 section 2: on success, ask for feedback if the user is eligible.
+      feedbackPrompt.ask(feedback);
       await navigate({
         to: '/projects/$projectId/features/$name/$activeTab',
         params: { projectId: values.project, name: values.name, activeTab: 'strategies' },

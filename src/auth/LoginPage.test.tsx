@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '../test-support';
+import { uiConfigQuery } from '../ui-config/ui-config';
+import { userQuery } from './user';
+
+function seeded(signedIn: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', authenticationType: 'open-source', flags: {} });
+  if (signedIn) {
+    client.setQueryData(userQuery.queryKey, {
+      user: { id: 1, username: 'admin' },
+      permissions: [{ permission: 'ADMIN', project: null }],
+      feedback: [],
+    });
+    client.setQueryData(['features', 'list'], []);
+  }
+  return client;
+}
+
+describe('/login', () => {
+  it('sends a signed-in user to /features', async () => {
+    const { router } = renderRoute('/login', seeded(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/features'));
+  });
+
+  it('shows the sign-in form to a user who is not signed in', async () => {
+    const { router } = renderRoute('/login', seeded(false));
+    expect(await screen.findByRole('heading', { name: 'Login to continue the great work' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,12 +1,43 @@
 // Screenshots of the console as a person sees it, at desktop and phone sizes:
-//   npx tsx tests/support/screenshots.ts [outDir] [path ...]
-// Starts a real server on a fresh data folder, signs in as admin through the form, and saves one PNG per path and size.
+//   npx tsx tests/support/screenshots.ts [--seed] [outDir] [path ...]
+// Starts a real server on a fresh data folder, signs in as admin through the form, and saves one PNG per path and
+// size. With --seed, a few sample toggles (one stale, one tagged, one archived) exist first.
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from './server.ts';
 
-const [outDir = '/tmp/shots', ...paths] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const seedSamples = args[0] === '--seed';
+const [outDir = '/tmp/shots', ...paths] = seedSamples ? args.slice(1) : args;
+
+const samples = [
+  { name: 'checkout.new-flow', type: 'release', description: 'The new one-page checkout', enabled: true },
+  { name: 'search.semantic-ranking', type: 'experiment', description: 'Rank search results by embeddings' },
+  { name: 'payments.kill-switch', type: 'kill-switch', description: 'Turn off card payments during an incident', enabled: true },
+  { name: 'admin.bulk-export', type: 'permission', description: 'Lets admins export every account at once' },
+  { name: 'ops.read-replicas', type: 'operational', description: 'Send reads to the replicas' },
+];
+
+async function seed(url: string) {
+  const login = await fetch(`${url}/auth/simple/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${url}/api/admin/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  for (const sample of samples) await call('POST', 'features', sample);
+  await call('POST', 'features/ops.read-replicas/stale/on');
+  await call('POST', 'features/checkout.new-flow/tags', { type: 'simple', value: 'team-checkout' });
+  await call('POST', 'features', { name: 'legacy.old-banner', description: 'Retired banner' });
+  await call('DELETE', 'features/legacy.old-banner');
+}
 const sizes = [
   { name: '1280x800', width: 1280, height: 800 },
   { name: '390x844', width: 390, height: 844 },
@@ -14,6 +45,7 @@ const sizes = [
 
 mkdirSync(outDir, { recursive: true });
 const server = await startServer();
+if (seedSamples) await seed(server.url);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const size of sizes) {

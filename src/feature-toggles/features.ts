@@ -225,10 +225,18 @@ export function useFeatureActions() {
     onSuccess: () => refresh(),
   });
 
-  /** New form: POST api/admin/projects/{project}/features. */
+  /**
+   * New form: POST api/admin/projects/{project}/features. That call takes no `enabled` (as in Unleash 4), so an
+   * enabled toggle is then turned on with the classic toggle/on call.
+   */
   const createInProject = useMutation({
-    mutationFn: ({ project, ...feature }: Omit<NewFeature, 'enabled'>) =>
-      api.post<FeatureToggle>(`api/admin/projects/${encodeURIComponent(project)}/features`, feature, { layer: 'project' }),
+    mutationFn: async ({ project, enabled, ...feature }: NewFeature) => {
+      const created = await api.post<FeatureToggle>(`api/admin/projects/${encodeURIComponent(project)}/features`, feature, {
+        layer: 'project',
+      });
+      if (enabled) await api.post(`api/admin/features/${encodeURIComponent(feature.name)}/toggle/on`);
+      return created;
+    },
     meta: { inlineErrors: true },
     onSuccess: () => refresh(),
   });

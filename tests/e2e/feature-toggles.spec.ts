@@ -101,6 +101,20 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   }
 });
 
+test('the new create form makes an enabled toggle in the project', async ({ page }) => {
+  const { url } = server();
+  await signIn(page, url);
+  await page.goto(`${url}/projects/default/create-toggle2?type=kill-switch`);
+  await expect(page.getByRole('heading', { name: 'Create new feature toggle' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('payments.off-switch');
+  await page.getByRole('switch', { name: 'Disabled feature toggle' }).click();
+  await expect(page.getByRole('switch', { name: 'Enabled feature toggle' })).toBeChecked();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/default\/features\/payments\.off-switch\/strategies$/);
+  const created = await (await page.request.get(`${url}/api/admin/features/payments.off-switch`)).json();
+  expect(created).toMatchObject({ type: 'kill-switch', project: 'default', enabled: true });
+});
+
 test('a Viewer sees the controls locked and the API refuses them', async ({ page, request }) => {
   const { url } = server();
   const login = await request.post(`${url}/auth/simple/login`, { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });

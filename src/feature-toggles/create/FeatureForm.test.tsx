@@ -65,7 +65,9 @@ describe('create feature toggle form', () => {
     const checkName = vi.fn(async () => 'A toggle with that name already exists');
     const submit = vi.fn(() => Promise.resolve());
     renderWithMantine(<Harness legacy={false} checkName={checkName} submit={submit} search={{ type: 'experiment' }} />, admin());
-    expect(screen.queryByRole('switch')).toBeNull();
+    // Both forms have the enabled switch; only the classic one has the strategies section.
+    expect(screen.getByRole('switch', { name: 'Disabled feature toggle' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Activation strategies' })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Toggle type' })).toHaveValue('experiment');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(NAME_EMPTY)).toBeInTheDocument();

@@ -11,7 +11,7 @@ interface Props {
   featureTypes: FeatureType[];
   /** The project selector shows only when the projects flag is on. */
   projects: Project[] | undefined;
-  /** The classic (legacy) form also has the enabled switch and the strategies section. */
+  /** The classic (legacy) form also has the strategies section. */
   legacy: boolean;
   onCancel(): void;
 }
@@ -67,14 +67,14 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
             value={values.description}
             onChange={(e) => setField('description', e.currentTarget.value)}
           />
+          <Switch
+            size="md"
+            checked={values.enabled}
+            onChange={(e) => setField('enabled', e.currentTarget.checked)}
+            label={`${values.enabled ? 'Enabled' : 'Disabled'} feature toggle`}
+          />
           {legacy && (
             <>
-              <Switch
-                size="md"
-                checked={values.enabled}
-                onChange={(e) => setField('enabled', e.currentTarget.checked)}
-                label={`${values.enabled ? 'Enabled' : 'Disabled'} feature toggle`}
-              />
               <section aria-labelledby="create-strategies">
                 <Stack gap={6}>
                   <Title order={2} size="h4" id="create-strategies">

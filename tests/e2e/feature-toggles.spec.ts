@@ -71,6 +71,8 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await page.getByRole('button', { name: 'Create from copy' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/default/features/${copy}/`));
   expect((await page.request.get(`${url}/api/admin/features/${copy}`)).status()).toBe(200);
+  await page.getByRole('tab', { name: 'Log' }).click();
+  await expect(page.getByRole('list', { name: 'Events' }).getByText('feature-created', { exact: true })).toBeVisible();
 
   // Archive the original (with confirmation), find it in /archive, revive it.
   await page.goto(`${url}/projects/default/features/${name}/strategies`);

@@ -141,6 +141,8 @@ export const features = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    /** Bumped by every change to the toggle (metadata, state, strategies, variants): the ETag and If-Match value. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('features_project_idx').on(t.project)],
 );
@@ -256,4 +258,46 @@ export const clientMetricsHourly = pgTable(
     primaryKey({ columns: [t.featureName, t.appName, t.environment, t.hour] }),
     index('client_metrics_hourly_hour_idx').on(t.hour),
   ],
+);
+
+/** Strategy definitions: the built-ins (seeded, read-only) and custom ones. */
+export const strategies = pgTable('strategies', {
+  name: text('name').primaryKey(),
+  displayName: text('display_name'),
+  description: text('description'),
+  /** [{name, type, description, required}] */
+  parameters: jsonb('parameters').notNull().default(sql`'[]'::jsonb`),
+  builtIn: boolean('built_in').notNull().default(false),
+  deprecated: boolean('deprecated').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(9999),
+  createdAt: createdAt(),
+});
+
+/** Context fields: sources for constraints and stickiness. */
+export const contextFields = pgTable('context_fields', {
+  name: text('name').primaryKey(),
+  description: text('description'),
+  legalValues: jsonb('legal_values').notNull().default(sql`'[]'::jsonb`),
+  stickiness: boolean('stickiness').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(10),
+  createdAt: createdAt(),
+});
+
+/**
+ * Answers to mutating calls sent with an Idempotency-Key, per caller: a repeat gets the stored answer and changes
+ * nothing. `status` is null while the first request is still being handled.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    status: integer('status'),
+    headers: jsonb('headers'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -35,7 +35,8 @@ export async function consoleRoutes(app: FastifyInstance, options: { distDir: st
       const hashed = path.startsWith('assets/');
       return reply.sendFile(path, { maxAge: hashed ? '365d' : 0, immutable: hashed });
     }
-    if (path === '' || request.headers.accept?.includes('text/html')) return sendIndex(reply);
+    // The service worker precaches index.html by name, with no HTML Accept header.
+    if (path === '' || path === 'index.html' || request.headers.accept?.includes('text/html')) return sendIndex(reply);
     throw notFound(`Could not find ${request.method} ${request.url}`);
   };
 

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../app.ts';
 import type { Caller } from '../auth/service.ts';
+import { contextFieldResponse } from '../context/service.ts';
+import { listContextFields } from '../context/store.ts';
 import { FEATURE_TYPES } from '../feature-types/types.ts';
 import { projectList } from '../projects/service.ts';
+import { strategyResponse } from '../strategies/service.ts';
+import { listStrategies } from '../strategies/store.ts';
 import { tagTypeResponse } from '../tags/service.ts';
 import { listTagTypes } from '../tags/store.ts';
 import { currentUser } from '../users/service.ts';
@@ -46,18 +50,22 @@ export async function uiConfig(deps: AppDeps) {
 }
 
 export async function uiBootstrap(deps: AppDeps, caller: Caller) {
-  const [config, me, projects, tagTypes] = await Promise.all([
+  const [config, me, projects, context, tagTypes, strategies] = await Promise.all([
     uiConfig(deps),
     currentUser(deps, caller),
     projectList(deps.db),
+    listContextFields(deps.db),
     listTagTypes(deps.db),
+    listStrategies(deps.db),
   ]);
   return {
     uiConfig: config,
     user: { ...me.user, permissions: me.permissions, feedback: me.feedback, splash: me.splash },
     email: false,
-    projects,
+    context: context.map(contextFieldResponse),
     featureTypes: FEATURE_TYPES,
     tagTypes: tagTypes.map(tagTypeResponse),
+    strategies: strategies.map(strategyResponse),
+    projects,
   };
 }

@@ -1,0 +1,166 @@
+import type { AppDeps } from '../app.ts';
+import { appendEvent } from '../events/store.ts';
+import { assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../http/errors.ts';
+import {
+  countTogglesUsing,
+  deleteStrategy,
+  findStrategy,
+  insertStrategy,
+  PARAMETER_TYPES,
+  updateStrategy,
+  type ParameterType,
+  type StrategyDefinitionRow,
+  type StrategyParameter,
+} from './store.ts';
+
+/** A parameter as a request may send it: entries without a name are dropped, a missing type means string. */
+export interface ParameterInput {
+  name?: string | null;
+  type?: string | null;
+  description?: string | null;
+  required?: boolean | null;
+}
+
+export interface StrategyInput {
+  name?: string;
+  displayName?: string | null;
+  description?: string | null;
+  parameters?: ParameterInput[];
+}
+
+/** The definition as the API answers it (Unleash 4 keys and order). */
+export const strategyResponse = (s: StrategyDefinitionRow) => ({
+  displayName: s.displayName,
+  name: s.name,
+  editable: !s.builtIn,
+  description: s.description,
+  parameters: s.parameters,
+  deprecated: s.deprecated,
+});
+
+const strategyNotFound = (name: string) => notFound(`Could not find strategy with name: ${name}`);
+const strategyExists = (name: string) => nameExists(`Strategy with name ${name} already exists`);
+
+export async function requireStrategy(deps: AppDeps, name: string): Promise<StrategyDefinitionRow> {
+  const row = await findStrategy(deps.db, name);
+  if (!row) throw strategyNotFound(name);
+  return row;
+}
+
+function assertStrategyName(name: string): void {
+  if (name === '') throw validationError('name', '"name" is not allowed to be empty', name);
+  assertUrlFriendly('name', name, 100);
+}
+
+/** Cleans the parameter list: drops nameless entries, defaults the type to string, refuses unknown types and duplicates. */
+export function cleanParameters(input: ParameterInput[]): StrategyParameter[] {
+  const parameters: StrategyParameter[] = [];
+  input.forEach((p, index) => {
+    const name = p.name?.trim() ?? '';
+    if (name === '') return;
+    const type = p.type || 'string';
+    if (!PARAMETER_TYPES.includes(type as ParameterType)) {
+      throw validationError(
+        `parameters[${index}].type`,
+        `"parameters[${index}].type" must be one of [${PARAMETER_TYPES.join(', ')}]`,
+        p.type,
+      );
+    }
+    if (parameters.some((q) => q.name === name)) {
+      throw validationError(`parameters[${index}].name`, `The parameter name "${name}" is used more than once`, name);
+    }
+    parameters.push({ name, type: type as ParameterType, description: p.description ?? '', required: p.required ?? false });
+  });
+  return parameters;
+}
+
+export async function validateStrategyName(deps: AppDeps, name: string): Promise<void> {
+  assertStrategyName(name);
+  if (await findStrategy(deps.db, name)) throw strategyExists(name);
+}
+
+export async function createStrategy(
+  deps: AppDeps,
+  actor: string,
+  input: StrategyInput & { name: string },
+): Promise<StrategyDefinitionRow> {
+  assertStrategyName(input.name);
+  const parameters = cleanParameters(input.parameters ?? []);
+  return deps.db.transaction(async (tx) => {
+    const row = await insertStrategy(tx, {
+      name: input.name,
+      displayName: input.displayName ?? null,
+      description: input.description ?? null,
+      parameters,
+    });
+    if (!row) throw strategyExists(input.name);
+    await appendEvent(tx, { type: 'strategy-created', createdBy: actor, data: strategyResponse(row) });
+    return row;
+  });
+}
+
+const builtInRefused = (name: string, action: string) =>
+  invalidOperation(`${name} is a built-in strategy and cannot be ${action}`);
+
+/** Changes a custom strategy's display name, description and parameters (the name never changes). */
+export async function changeStrategy(
+  deps: AppDeps,
+  actor: string,
+  name: string,
+  input: StrategyInput,
+): Promise<StrategyDefinitionRow> {
+  if (input.name !== undefined && input.name !== name) {
+    throw validationError('name', `"name" must be ${name}: a strategy cannot be renamed`, input.name);
+  }
+  const parameters = input.parameters === undefined ? undefined : cleanParameters(input.parameters);
+  return deps.db.transaction(async (tx) => {
+    const before = await findStrategy(tx, name);
+    if (!before) throw strategyNotFound(name);
+    if (before.builtIn) throw builtInRefused(name, 'changed');
+    const row = await updateStrategy(tx, name, {
+      displayName: input.displayName === undefined ? before.displayName : input.displayName,
+      description: input.description === undefined ? before.description : input.description,
+      parameters: parameters ?? before.parameters,
+    });
+    await appendEvent(tx, {
+      type: 'strategy-updated',
+      createdBy: actor,
+      data: strategyResponse(row),
+      preData: strategyResponse(before),
+    });
+    return row;
+  });
+}
+
+/** Deletes a custom strategy that no toggle uses. */
+export async function removeStrategy(deps: AppDeps, actor: string, name: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const before = await findStrategy(tx, name);
+    if (!before) throw strategyNotFound(name);
+    if (before.builtIn) throw builtInRefused(name, 'deleted');
+    const uses = await countTogglesUsing(tx, name);
+    if (uses > 0) {
+      const toggles = uses === 1 ? '1 feature toggle' : `${uses} feature toggles`;
+      throw invalidOperation(
+        `Strategy ${name} is used by ${toggles} (archived ones included): remove it from them before deleting it`,
+      );
+    }
+    await deleteStrategy(tx, name);
+    await appendEvent(tx, { type: 'strategy-deleted', createdBy: actor, data: { name }, preData: strategyResponse(before) });
+  });
+}
+
+/** Deprecates (hidden from the add dialogs, still evaluated) or reactivates a strategy. */
+export async function setDeprecated(deps: AppDeps, actor: string, name: string, deprecated: boolean): Promise<void> {
+  if (deprecated && name === 'default') throw invalidOperation('The default strategy cannot be deprecated');
+  await deps.db.transaction(async (tx) => {
+    const before = await findStrategy(tx, name);
+    if (!before) throw strategyNotFound(name);
+    await updateStrategy(tx, name, { deprecated });
+    await appendEvent(tx, {
+      type: deprecated ? 'strategy-deprecated' : 'strategy-reactivated',
+      createdBy: actor,
+      data: { name },
+    });
+  });
+}

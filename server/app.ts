@@ -14,6 +14,7 @@ import { LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
+import { registerIdempotency } from './idempotency/plugin.ts';
 import { consoleRoutes } from './http/console.ts';
 import { registerJsonParser } from './http/content-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerJsonParser(app);
   await app.register(fastifyCookie);
   registerAccessControl(app, deps);
+  registerIdempotency(app, deps);
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);
   });

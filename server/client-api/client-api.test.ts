@@ -52,6 +52,22 @@ describe('client features', () => {
     expect(response.body.features.find((f: { name: string }) => f.name === 'demo.toggle').strategies[0].name).toBe('default');
   });
 
+  it('serves every toggle as off in an environment that is disabled globally', async () => {
+    const enabledIn = async (token: string, path = 'api/client/features') =>
+      (await get(path, token)).body.features.map((f: { name: string; enabled: boolean }) => [f.name, f.enabled]);
+    expect(await enabledIn(DEV)).toContainEqual(['demo.off', true]);
+    await server.sql(`update environments set enabled = false where name = 'development'`);
+    try {
+      expect((await enabledIn(DEV)).every(([, enabled]: [string, boolean]) => enabled === false)).toBe(true);
+      expect((await get('api/client/features/demo.off', DEV)).body.enabled).toBe(false);
+      expect(await enabledIn(ADMIN, 'api/client/features?environment=development')).toContainEqual(['demo.off', false]);
+      expect(await enabledIn(CLIENT)).toContainEqual(['demo.toggle', true]);
+    } finally {
+      await server.sql(`update environments set enabled = true where name = 'development'`);
+    }
+    expect(await enabledIn(DEV)).toContainEqual(['demo.off', true]);
+  });
+
   it('filters by project token, namePrefix, tag and environment; null query for an unfiltered admin token', async () => {
     await server.sql(`insert into projects (id, name) values ('web', 'Web')`);
     await server.sql(`update features set project = 'web' where name = 'other.toggle'`);

@@ -30,11 +30,16 @@ export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
   };
 }
 
-/** The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). */
+/**
+ * The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). In an environment
+ * that is disabled (globally), every toggle is off.
+ */
 export async function clientFeatures(deps: AppDeps, filter: ClientQuery & { environment: string }, names?: string[]) {
-  if (filter.environment !== CLASSIC_ENV && !(await findEnvironment(deps.db, filter.environment))) {
+  const environment = await findEnvironment(deps.db, filter.environment);
+  if (!environment && filter.environment !== CLASSIC_ENV) {
     throw notFound(`Could not find environment with name: ${filter.environment}`);
   }
+  const environmentOn = environment?.enabled ?? true;
   const rows = await listFeatures(deps.db, {
     archived: false,
     projects: filter.project,
@@ -50,7 +55,7 @@ export async function clientFeatures(deps: AppDeps, filter: ClientQuery & { envi
       description: f.description,
       type: f.type,
       project: f.project,
-      enabled: s.enabled,
+      enabled: environmentOn && s.enabled,
       stale: f.stale,
       strategies: s.strategies.map((st) => ({
         name: st.strategyName,

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test-support/harness.ts';
 
-// Key sets of Unleash 4.2.2's answers (reference catalog records 039, 047, 051, 064, 068, 072, 067, 104).
-const METADATA = ['createdAt', 'description', 'lastSeenAt', 'name', 'project', 'stale', 'type', 'variants'];
+// Key sets of Unleash 4.2.2's answers (reference catalog records 039, 047, 051, 064, 068, 072, 067, 104), plus the
+// toggle's `version` (our addition for conditional writes: If-Match / ETag).
+const METADATA = ['createdAt', 'description', 'lastSeenAt', 'name', 'project', 'stale', 'type', 'variants', 'version'];
 const LIST_ITEM = [...METADATA, 'enabled', 'strategies'].sort();
 const ONE = [...METADATA, 'archived', 'enabled', 'strategies'].sort();
 const STRATEGY = ['constraints', 'id', 'name', 'parameters'];
 const STRATEGY_ONE = ['constraints', 'id', 'name', 'parameters', 'sortOrder'];
 const PROJECT_ONE = [...METADATA, 'archived', 'environments'].sort();
-const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type'];
+const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type', 'version'];
 const keys = (o: object) => Object.keys(o).sort();
 
 const demo = {
@@ -90,7 +91,14 @@ describe('classic toggle API', () => {
     expect((await call('POST', 'api/admin/features', { name: 'x.type', type: 'nope' })).body.details[0].path).toEqual(['type']);
     const variant = await call('POST', 'api/admin/features', { name: 'x.v', variants: [{ name: 'x', weight: 5000 }] });
     expect(variant.status).toBe(400);
-    expect(variant.body.details[0].path).toEqual(['variants', '0', 'weight']);
+    expect(variant.body.details[0]).toMatchObject({
+      message: '"variants[0].weight" must be less than or equal to 1000',
+      path: ['variants', 0, 'weight'],
+      context: { label: 'variants[0].weight', key: 'weight', value: 5000 },
+    });
+    const badStrategy = await call('POST', 'api/admin/features', { name: 'x.s', strategies: [{ name: 'nope' }] });
+    expect(badStrategy.status).toBe(400);
+    expect(badStrategy.body.details[0]).toMatchObject({ message: 'The strategy definition "nope" does not exist', path: ['strategies', 0, 'name'] });
     expect((await call('POST', 'api/admin/features', {})).body.details[0].path).toEqual(['name']);
     const unknown = await call('POST', 'api/admin/features', { name: 'x.p', project: 'nope' });
     expect(unknown.status).toBe(404);
@@ -258,7 +266,8 @@ describe('project-scoped toggle API', () => {
       [{ op: 'remove', path: '/description' }],
       [{ op: 'replace', path: '/stale', value: 'yes' }],
       [{ op: 'replace', path: '/type', value: 'nope' }],
-      [{ op: 'replace', path: '/description', value: 'ok' }, { op: 'replace', path: '/variants', value: [] }],
+      [{ op: 'replace', path: '/description', value: 'ok' }, { op: 'replace', path: '/variants', value: [{ name: 'x', weight: 'y' }] }],
+      [{ op: 'replace', path: '/createdAt', value: 'x' }],
       { op: 'replace' },
       [],
     ]) {

@@ -9,7 +9,9 @@ import { noAccess, validationError } from '../http/errors.ts';
 import { TagBody } from '../tags/routes.ts';
 import { DEFAULT_TAG_TYPE } from '../tags/service.ts';
 import { listFeatureTags } from '../tags/store.ts';
-import { ClassicBody, FeatureBody, Name, PatchBody } from './schemas.ts';
+import { featureEnvironmentRoutes } from './environment-routes.ts';
+import { sendChanged, toggleEtag, toggleWrite } from './toggle-http.ts';
+import { ClassicBody, FeatureBody, Name, PatchBody, VariantsBody } from './schemas.ts';
 import {
   addFeatureTag,
   archiveFeature,
@@ -23,6 +25,7 @@ import {
   listArchived,
   metadata,
   patchToChange,
+  patchVariants,
   projectFeature,
   projectOf,
   removeFeatureTag,
@@ -32,6 +35,7 @@ import {
   setStale,
   updateClassic,
   updateMetadata,
+  updateVariants,
   validateFeatureName,
 } from './service.ts';
 import { listFeatures } from './store.ts';
@@ -92,6 +96,7 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
       const { archived: _archived, ...created } = view;
       return reply
         .status(201)
+        .header('ETag', toggleEtag(row.version))
         .send({ ...created, strategies: view.strategies.map(({ sortOrder: _s, ...s }) => s) });
     },
   );
@@ -99,21 +104,28 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/admin/features/:featureName',
     { config: { permission: 'NONE' }, schema: { params: NameParams } },
-    async (request) => classicFeature(deps.db, await requireFeature(deps.db, request.params.featureName)),
+    async (request, reply) => {
+      const row = await requireFeature(deps.db, request.params.featureName);
+      return reply.header('ETag', toggleEtag(row.version)).send(await classicFeature(deps.db, row));
+    },
   );
 
   app.put(
     '/api/admin/features/:featureName',
     { config: { permission: 'UPDATE_FEATURE', project: byToggle }, schema: { params: NameParams, body: ClassicBody } },
-    async (request) => updateClassic(deps, callerName(request), request.params.featureName, request.body),
+    async (request, reply) => {
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await updateClassic(deps, write, request.params.featureName, request.body));
+    },
   );
 
   app.delete(
     '/api/admin/features/:featureName',
     { config: { permission: 'DELETE_FEATURE', project: byToggle }, schema: { params: NameParams } },
     async (request, reply) => {
-      await archiveFeature(deps, callerName(request), request.params.featureName);
-      return reply.status(200).send();
+      const write = toggleWrite(request);
+      await archiveFeature(deps, write, request.params.featureName);
+      return sendChanged(reply, write);
     },
   );
 
@@ -125,7 +137,10 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     app.post(
       `/api/admin/features/:featureName/${path}`,
       { config: { permission: 'UPDATE_FEATURE', project: byToggle }, schema: { params: NameParams } },
-      async (request) => setClassicEnabled(deps, callerName(request), request.params.featureName, mode),
+      async (request, reply) => {
+        const write = toggleWrite(request);
+        return sendChanged(reply, write, await setClassicEnabled(deps, write, request.params.featureName, mode));
+      },
     );
   }
 
@@ -133,7 +148,11 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     app.post(
       `/api/admin/features/:featureName/stale/${stale ? 'on' : 'off'}`,
       { config: { permission: 'UPDATE_FEATURE', project: byToggle }, schema: { params: NameParams } },
-      async (request) => classicFeature(deps.db, await setStale(deps, callerName(request), request.params.featureName, stale)),
+      async (request, reply) => {
+        const write = toggleWrite(request);
+        const row = await setStale(deps, write, request.params.featureName, stale);
+        return sendChanged(reply, write, await classicFeature(deps.db, row));
+      },
     );
   }
 
@@ -152,7 +171,8 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     { config: { permission: 'UPDATE_FEATURE', project: byToggle }, schema: { params: NameParams, body: TagBody } },
     async (request, reply) => {
       const tag = { type: request.body.type || DEFAULT_TAG_TYPE, value: request.body.value };
-      return reply.status(201).send(await addFeatureTag(deps, callerName(request), request.params.featureName, tag));
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await addFeatureTag(deps, write, request.params.featureName, tag), 201);
     },
   );
 
@@ -164,8 +184,9 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const { featureName, type, value } = request.params;
-      await removeFeatureTag(deps, callerName(request), featureName, { type, value });
-      return reply.status(200).send();
+      const write = toggleWrite(request);
+      await removeFeatureTag(deps, write, featureName, { type, value });
+      return sendChanged(reply, write);
     },
   );
 
@@ -179,8 +200,9 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/archive/revive/:featureName',
     { config: { permission: 'UPDATE_FEATURE', project: byToggle }, schema: { params: NameParams } },
     async (request, reply) => {
-      await reviveFeature(deps, callerName(request), request.params.featureName);
-      return reply.status(200).send();
+      const write = toggleWrite(request);
+      await reviveFeature(deps, write, request.params.featureName);
+      return sendChanged(reply, write);
     },
   );
 
@@ -188,8 +210,9 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/archive/:featureName',
     { config: { permission: 'DELETE_FEATURE', project: byToggle }, schema: { params: NameParams } },
     async (request, reply) => {
-      await deleteArchivedFeature(deps, callerName(request), request.params.featureName);
-      return reply.status(200).send();
+      const write = toggleWrite(request);
+      await deleteArchivedFeature(deps, write, request.params.featureName);
+      return sendChanged(reply, write);
     },
   );
 
@@ -206,16 +229,17 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     { config: { permission: 'CREATE_FEATURE', project: pathProject }, schema: { params: ProjectParams, body: FeatureBody } },
     async (request, reply) => {
       const row = await createFeature(deps, callerName(request), request.params.projectId, request.body, false);
-      return reply.status(201).send(metadata(row));
+      return reply.status(201).header('ETag', toggleEtag(row.version)).send(metadata(row));
     },
   );
 
   app.get(
     `${projectBase}/:featureName`,
     { config: { permission: 'NONE' }, schema: { params: ProjectFeatureParams } },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, featureName } = request.params;
-      return projectFeature(deps.db, await requireFeature(deps.db, featureName, { project: projectId }));
+      const row = await requireFeature(deps.db, featureName, { project: projectId });
+      return reply.header('ETag', toggleEtag(row.version)).send(await projectFeature(deps.db, row));
     },
   );
 
@@ -225,11 +249,12 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
       config: { permission: 'UPDATE_FEATURE', project: pathProject },
       schema: { params: ProjectFeatureParams, body: FeatureBody },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, featureName } = request.params;
       const { name, description, type, stale } = request.body;
       if (name !== featureName) throw validationError('name', `"name" must be ${featureName}, the toggle in the path`, name);
-      return updateMetadata(deps, callerName(request), projectId, featureName, { description, type, stale });
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await updateMetadata(deps, write, projectId, featureName, { description, type, stale }));
     },
   );
 
@@ -239,9 +264,36 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
       config: { permission: 'UPDATE_FEATURE', project: pathProject },
       schema: { params: ProjectFeatureParams, body: PatchBody },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, featureName } = request.params;
-      return updateMetadata(deps, callerName(request), projectId, featureName, patchToChange(request.body));
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await updateMetadata(deps, write, projectId, featureName, patchToChange(request.body)));
+    },
+  );
+
+  app.patch(
+    `${projectBase}/:featureName/variants`,
+    {
+      config: { permission: 'UPDATE_FEATURE', project: pathProject },
+      schema: { params: ProjectFeatureParams, body: PatchBody },
+    },
+    async (request, reply) => {
+      const { projectId, featureName } = request.params;
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await updateVariants(deps, write, projectId, featureName, patchVariants(request.body)));
+    },
+  );
+
+  app.put(
+    `${projectBase}/:featureName/variants`,
+    {
+      config: { permission: 'UPDATE_FEATURE', project: pathProject },
+      schema: { params: ProjectFeatureParams, body: VariantsBody },
+    },
+    async (request, reply) => {
+      const { projectId, featureName } = request.params;
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await updateVariants(deps, write, projectId, featureName, () => request.body));
     },
   );
 
@@ -249,8 +301,9 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
     `${projectBase}/:featureName`,
     { config: { permission: 'DELETE_FEATURE', project: pathProject }, schema: { params: ProjectFeatureParams } },
     async (request, reply) => {
-      await archiveFeature(deps, callerName(request), request.params.featureName, request.params.projectId);
-      return reply.status(202).send();
+      const write = toggleWrite(request);
+      await archiveFeature(deps, write, request.params.featureName, request.params.projectId);
+      return sendChanged(reply, write, undefined, 202);
     },
   );
 
@@ -275,14 +328,17 @@ export async function featureRoutes(base: FastifyInstance, deps: AppDeps) {
       config: { permission: 'CREATE_FEATURE', project: pathProject },
       schema: { params: ProjectFeatureParams, body: Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, featureName } = request.params;
       const target = request.body.newProjectId;
       const caller = request.caller!;
       if (!can(await callerPermissions(deps, caller), 'CREATE_FEATURE', target)) {
         throw noAccess(`You need permission=CREATE_FEATURE in project ${target} to move a toggle there`, 'CREATE_FEATURE');
       }
-      return changeProject(deps, callerName(request), projectId, featureName, target);
+      const write = toggleWrite(request);
+      return sendChanged(reply, write, await changeProject(deps, write, projectId, featureName, target));
     },
   );
+
+  await featureEnvironmentRoutes(app, deps);
 }

@@ -34,6 +34,21 @@ export async function findFeature(db: Db, name: string): Promise<FeatureRow | un
   return row;
 }
 
+/** Reads the toggle and locks its row until the transaction ends (SELECT ... FOR UPDATE). */
+export async function lockFeatureRow(tx: Db, name: string): Promise<FeatureRow | undefined> {
+  const [row] = await tx.select().from(features).where(eq(features.name, name)).for('update');
+  return row;
+}
+
+export async function bumpVersion(tx: Db, name: string): Promise<FeatureRow> {
+  const [row] = await tx
+    .update(features)
+    .set({ version: sql`${features.version} + 1` })
+    .where(eq(features.name, name))
+    .returning();
+  return row;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Toggles matching the filter, sorted by name. */
@@ -134,23 +149,74 @@ export async function setFeatureEnvironmentEnabled(db: Db, feature: string, envi
 }
 
 /** Appends strategy instances to an environment, in the given order (after existing ones). */
-export async function insertStrategies(db: Db, feature: string, environment: string, strategies: StrategyData[]) {
-  if (strategies.length === 0) return;
+export async function insertStrategies(
+  db: Db,
+  feature: string,
+  environment: string,
+  strategies: StrategyData[],
+): Promise<StrategyRow[]> {
+  if (strategies.length === 0) return [];
   const [{ next }] = await db
     .select({ next: sql<number>`coalesce(max(${featureStrategies.sortOrder}) + 1, 0)::int` })
     .from(featureStrategies)
     .where(and(eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
-  await db.insert(featureStrategies).values(
-    strategies.map((s, i) => ({
-      ...(s.id ? { id: s.id } : {}),
-      feature,
-      environment,
-      strategyName: s.name,
-      parameters: s.parameters,
-      constraints: s.constraints,
-      sortOrder: Number(next) + i,
-    })),
-  );
+  return db
+    .insert(featureStrategies)
+    .values(
+      strategies.map((s, i) => ({
+        ...(s.id ? { id: s.id } : {}),
+        feature,
+        environment,
+        strategyName: s.name,
+        parameters: s.parameters,
+        constraints: s.constraints,
+        sortOrder: Number(next) + i,
+      })),
+    )
+    .returning();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One strategy instance of a toggle in an environment (undefined for any other id, including non-UUIDs). */
+export async function findStrategyInstance(
+  db: Db,
+  feature: string,
+  environment: string,
+  id: string,
+): Promise<StrategyRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(featureStrategies)
+    .where(and(eq(featureStrategies.id, id), eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
+  return row;
+}
+
+export async function updateStrategyInstance(db: Db, id: string, data: Omit<StrategyData, 'id'>): Promise<StrategyRow> {
+  const [row] = await db
+    .update(featureStrategies)
+    .set({ strategyName: data.name, parameters: data.parameters, constraints: data.constraints })
+    .where(eq(featureStrategies.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteStrategyInstance(db: Db, id: string): Promise<void> {
+  await db.delete(featureStrategies).where(eq(featureStrategies.id, id));
+}
+
+export async function setStrategySortOrder(db: Db, id: string, sortOrder: number): Promise<void> {
+  await db.update(featureStrategies).set({ sortOrder }).where(eq(featureStrategies.id, id));
+}
+
+/** Whether the toggle is in the environment, and enabled there (undefined: not in it). */
+export async function featureEnvironmentEnabled(db: Db, feature: string, environment: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ enabled: featureEnvironments.enabled })
+    .from(featureEnvironments)
+    .where(and(eq(featureEnvironments.feature, feature), eq(featureEnvironments.environment, environment)));
+  return row?.enabled;
 }
 
 export async function deleteStrategies(db: Db, feature: string, environment: string): Promise<void> {

@@ -20,14 +20,34 @@ export class ApiError extends Error {
   }
 }
 
-/** A 400 naming the offending field, in the Joi shape the Unleash console reads. */
-export function validationError(field: string, message: string, value?: unknown): ApiError {
+export type FieldPath = Array<string | number>;
+
+/** Joi's label of a path: `variants[0].weight`. */
+export const joiLabel = (path: FieldPath) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+
+/** A 400 naming the offending field (a name or a path into the body), in the Joi shape the Unleash console reads. */
+export function validationError(field: string | FieldPath, message: string, value?: unknown, type = 'any.invalid'): ApiError {
+  const path = Array.isArray(field) ? field : [field];
+  const key = path.length > 0 ? path[path.length - 1] : 'value';
   return new ApiError(
     400,
     'ValidationError',
     message,
-    [{ message, path: [field], type: 'any.invalid', context: { label: field, key: field, value } }],
+    [{ message, path, type, context: { label: joiLabel(path) || 'value', key, value } }],
     { isJoi: true },
+  );
+}
+
+/** A 400 for a request that goes past one of the limits (strategies per environment, constraints, values). */
+export const exceedsLimit = (message: string) => new ApiError(400, 'ExceedsLimitError', message);
+
+/** A 412: the toggle changed since the version the caller based the change on (If-Match). */
+export function preconditionFailed(name: string, expected: number, actual: number): ApiError {
+  return new ApiError(
+    412,
+    'PreconditionFailedError',
+    `The toggle ${name} changed since version ${expected}: it is now at version ${actual}`,
   );
 }
 

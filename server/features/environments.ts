@@ -1,0 +1,230 @@
+import type { AppDeps } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { findEnvironment, projectEnvironmentNames } from '../environments/store.ts';
+import { appendEvent } from '../events/store.ts';
+import { exceedsLimit, invalidOperation, notFound, validationError } from '../http/errors.ts';
+import { applyPatch, type PatchOperation } from './json-patch.ts';
+import { lockForChange, requireFeature, strategyWithOrder, type ToggleWrite } from './service.ts';
+import {
+  addFeatureEnvironments,
+  deleteStrategyInstance,
+  featureEnvironmentEnabled,
+  findStrategyInstance,
+  insertStrategies,
+  setFeatureEnvironmentEnabled,
+  setStrategySortOrder,
+  strategiesOf,
+  updateStrategyInstance,
+  type FeatureRow,
+  type StrategyRow,
+} from './store.ts';
+import { STRATEGY_LIMIT, checkStrategy } from './strategy-rules.ts';
+
+/** Where a per-environment call points: project, toggle and environment of the path. */
+export interface EnvironmentPath {
+  project: string;
+  feature: string;
+  environment: string;
+}
+
+export const NO_STRATEGIES = 'You can not enable the environment before it has strategies';
+
+/** The environment must exist and be enabled in the toggle's project (404 otherwise). */
+async function checkEnvironment(db: Db, feature: FeatureRow, environment: string) {
+  if (!(await findEnvironment(db, environment))) throw notFound(`Could not find environment with name: ${environment}`);
+  if (!(await projectEnvironmentNames(db, feature.project)).includes(environment)) {
+    throw notFound(
+      `Could not find environment ${environment} for feature: ${feature.name} (the environment is not enabled in project ${feature.project})`,
+    );
+  }
+}
+
+/** Reads the toggle of the path (in its project) and checks the environment. */
+async function readPath(db: Db, path: EnvironmentPath): Promise<FeatureRow> {
+  const feature = await requireFeature(db, path.feature, { project: path.project });
+  await checkEnvironment(db, feature, path.environment);
+  return feature;
+}
+
+/**
+ * Starts a change of the toggle in one environment (inside the transaction): locks, checks If-Match and bumps the
+ * version (lockForChange), checks the environment and makes sure the toggle is in it.
+ */
+async function changePath(tx: Db, write: ToggleWrite, path: EnvironmentPath): Promise<FeatureRow> {
+  const feature = await lockForChange(tx, path.feature, write, { project: path.project, live: true });
+  await checkEnvironment(tx, feature, path.environment);
+  await addFeatureEnvironments(tx, feature.name, [{ environment: path.environment, enabled: false }]);
+  return feature;
+}
+
+const strategyNotFound = (id: string) => notFound(`Could not find strategy with id=${id}`);
+
+/** What a strategy event records about its toggle. */
+const eventOf = (actor: string, feature: FeatureRow, environment: string) => ({
+  createdBy: actor,
+  featureName: feature.name,
+  project: feature.project,
+  environment,
+});
+
+/** GET .../environments/{env}: the toggle's state and strategies in one environment. */
+export async function environmentView(db: Db, path: EnvironmentPath) {
+  const feature = await readPath(db, path);
+  const [enabled, strategies] = await Promise.all([
+    featureEnvironmentEnabled(db, feature.name, path.environment),
+    strategiesOf(db, [feature.name], path.environment),
+  ]);
+  return {
+    name: feature.name,
+    environment: path.environment,
+    enabled: enabled ?? false,
+    strategies: strategies.map(strategyWithOrder),
+  };
+}
+
+/** GET .../environments/{env}/strategies: in evaluation order. */
+export async function listStrategyInstances(db: Db, path: EnvironmentPath) {
+  const feature = await readPath(db, path);
+  return (await strategiesOf(db, [feature.name], path.environment)).map(strategyWithOrder);
+}
+
+export async function getStrategyInstance(db: Db, path: EnvironmentPath, id: string) {
+  const feature = await readPath(db, path);
+  const row = await findStrategyInstance(db, feature.name, path.environment, id);
+  if (!row) throw strategyNotFound(id);
+  return strategyWithOrder(row);
+}
+
+/** POST .../environments/{env}/on and /off. Enabling needs at least one strategy in the environment. */
+export async function setEnvironmentEnabled(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, enabled: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    if (enabled && (await strategiesOf(tx, [feature.name], path.environment)).length === 0) {
+      throw invalidOperation(NO_STRATEGIES);
+    }
+    const before = (await featureEnvironmentEnabled(tx, feature.name, path.environment)) ?? false;
+    await setFeatureEnvironmentEnabled(tx, feature.name, path.environment, enabled);
+    await appendEvent(tx, {
+      type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
+      ...eventOf(write.actor, feature, path.environment),
+      data: { name: feature.name, environment: path.environment, enabled },
+      preData: { name: feature.name, environment: path.environment, enabled: before },
+    });
+  });
+}
+
+/** POST .../strategies: checked, then appended at the end of the environment's list. */
+export async function addStrategyInstance(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, input: unknown) {
+  return deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    const strategy = await checkStrategy(tx, input, feature.name);
+    if ((await strategiesOf(tx, [feature.name], path.environment)).length >= STRATEGY_LIMIT) {
+      throw exceedsLimit(`Strategy limit of ${STRATEGY_LIMIT} reached for this toggle environment`);
+    }
+    const [row] = await insertStrategies(tx, feature.name, path.environment, [strategy]);
+    const created = strategyWithOrder(row);
+    await appendEvent(tx, { type: 'feature-strategy-add', ...eventOf(write.actor, feature, path.environment), data: created });
+    return created;
+  });
+}
+
+/** What PUT and PATCH answer (Unleash's shape, with sortOrder). */
+const updatedStrategy = (row: StrategyRow) => ({ ...strategyWithOrder(row), featureName: row.feature });
+
+/** The instance as a document for PUT and PATCH: only these fields can change. */
+export interface StrategyDocument {
+  name: string;
+  parameters: Record<string, string>;
+  constraints: unknown[];
+}
+
+/** PUT and PATCH of one instance: `next` works out the new instance from the current one; it is checked as a new one. */
+export async function updateStrategy(
+  deps: AppDeps,
+  write: ToggleWrite,
+  path: EnvironmentPath,
+  id: string,
+  next: (current: StrategyDocument) => unknown,
+) {
+  return deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    const current = await findStrategyInstance(tx, feature.name, path.environment, id);
+    if (!current) throw strategyNotFound(id);
+    const before = strategyWithOrder(current);
+    const strategy = await checkStrategy(tx, next({ name: before.name, parameters: before.parameters, constraints: before.constraints }), feature.name);
+    const row = await updateStrategyInstance(tx, id, strategy);
+    await appendEvent(tx, {
+      type: 'feature-strategy-update',
+      ...eventOf(write.actor, feature, path.environment),
+      data: strategyWithOrder(row),
+      preData: before,
+    });
+    return updatedStrategy(row);
+  });
+}
+
+/** PUT: name (optional, else kept), parameters and constraints replace the current ones. */
+export const replaceStrategy =
+  (body: { name?: string; parameters?: unknown; constraints?: unknown }) => (current: StrategyDocument) => ({
+    name: body.name ?? current.name,
+    parameters: body.parameters ?? {},
+    constraints: body.constraints ?? [],
+  });
+
+/** PATCH: a JSON patch over {name, parameters, constraints}; other fields (id, sortOrder) cannot be patched in. */
+export const patchStrategy = (ops: PatchOperation[]) => (current: StrategyDocument) => {
+  const patched = applyPatch(current, ops);
+  if (typeof patched === 'object' && patched !== null && !Array.isArray(patched)) {
+    for (const key of Object.keys(patched)) {
+      if (!['name', 'parameters', 'constraints'].includes(key)) {
+        throw validationError(key, `"${key}" is not allowed: only name, parameters and constraints can be patched`);
+      }
+    }
+  }
+  return patched;
+};
+
+export async function removeStrategyInstance(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    const current = await findStrategyInstance(tx, feature.name, path.environment, id);
+    if (!current) throw strategyNotFound(id);
+    await deleteStrategyInstance(tx, id);
+    await appendEvent(tx, {
+      type: 'feature-strategy-remove',
+      ...eventOf(write.actor, feature, path.environment),
+      data: null,
+      preData: strategyWithOrder(current),
+    });
+  });
+}
+
+/** POST .../strategies/set-sort-order: every id must be one of the toggle's strategies in that environment. */
+export async function reorderStrategies(
+  deps: AppDeps,
+  write: ToggleWrite,
+  path: EnvironmentPath,
+  order: Array<{ id: string; sortOrder: number }>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    const current = await strategiesOf(tx, [feature.name], path.environment);
+    const ids = new Set(current.map((s) => s.id));
+    const seen = new Set<string>();
+    order.forEach(({ id }, i) => {
+      if (!ids.has(id)) {
+        throw validationError([i, 'id'], `Strategy ${id} is not a strategy of ${feature.name} in environment ${path.environment}`, id);
+      }
+      if (seen.has(id)) throw validationError([i, 'id'], `"[${i}].id" contains a duplicate value`, id, 'array.unique');
+      seen.add(id);
+    });
+    for (const { id, sortOrder } of order) await setStrategySortOrder(tx, id, sortOrder);
+    const orderOf = (rows: StrategyRow[]) => rows.map((s) => ({ id: s.id, sortOrder: s.sortOrder }));
+    await appendEvent(tx, {
+      type: 'strategy-order-changed',
+      ...eventOf(write.actor, feature, path.environment),
+      data: orderOf(await strategiesOf(tx, [feature.name], path.environment)),
+      preData: orderOf(current),
+    });
+  });
+}

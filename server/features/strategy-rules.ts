@@ -1,0 +1,118 @@
+import type { Db } from '../db/client.ts';
+import { exceedsLimit, joiLabel, validationError, type FieldPath } from '../http/errors.ts';
+import { findStrategy, type StrategyParameter } from '../strategies/store.ts';
+import type { Constraint, StrategyData } from './store.ts';
+
+/** Unleash's limits. */
+export const STRATEGY_LIMIT = 30;
+export const CONSTRAINT_LIMIT = 30;
+export const VALUE_LIMIT = 250;
+export const OPERATORS = ['IN', 'NOT_IN'] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const fail = (path: FieldPath, message: string, value: unknown, type = 'any.invalid'): never => {
+  throw validationError(path, `"${joiLabel(path) || 'value'}" ${message}`, value, type);
+};
+
+/** What Unleash's console leaves out of a Gradual rollout and fills in itself: used when a value is missing. */
+function flexibleRolloutDefaults(featureName: string): Record<string, string> {
+  return { rollout: '100', stickiness: 'default', groupId: featureName };
+}
+
+/**
+ * Checks parameter values against the definition's parameters: values are text (numbers and booleans are turned
+ * into text); percentage is a whole number 0..100, number digits only, boolean 'true'/'false', list and string any
+ * text; required ones must be present and non-empty; parameters the definition does not have are refused.
+ */
+export function checkParameters(
+  definition: { name: string; parameters: StrategyParameter[] },
+  input: unknown,
+  featureName: string,
+  at: FieldPath = [],
+): Record<string, string> {
+  const path = [...at, 'parameters'];
+  if (input !== undefined && input !== null && !isObject(input)) fail(path, 'must be of type object', input, 'object.base');
+  const given = (input ?? {}) as Record<string, unknown>;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const field = [...path, name];
+    if (!definition.parameters.some((p) => p.name === name)) {
+      fail(field, `is not allowed: the strategy ${definition.name} has no parameter ${name}`, value, 'object.unknown');
+    }
+    if (typeof value === 'number' && Number.isFinite(value)) parameters[name] = String(value);
+    else if (typeof value === 'boolean') parameters[name] = String(value);
+    else if (typeof value === 'string') parameters[name] = value;
+    else fail(field, 'must be a string', value, 'string.base');
+  }
+  if (definition.name === 'flexibleRollout') {
+    for (const [name, value] of Object.entries(flexibleRolloutDefaults(featureName))) {
+      if (!parameters[name]?.trim()) parameters[name] = value;
+    }
+  }
+  for (const p of definition.parameters) {
+    const field = [...path, p.name];
+    const value = parameters[p.name];
+    if (value === undefined || value.trim() === '') {
+      if (p.required) fail(field, 'is required', value, 'any.required');
+      continue;
+    }
+    if (p.type === 'percentage' && !(/^\d+$/.test(value) && Number(value) <= 100)) {
+      fail(field, 'must be a whole number from 0 to 100', value, 'number.base');
+    }
+    if (p.type === 'number' && !/^\d+$/.test(value)) fail(field, 'must be a number (digits only)', value, 'number.base');
+    if (p.type === 'boolean' && value !== 'true' && value !== 'false') fail(field, 'must be true or false', value, 'boolean.base');
+  }
+  return parameters;
+}
+
+/**
+ * Checks constraints: at most 30, each with a context name, the operator IN or NOT_IN and 1 to 250 non-empty
+ * values. Returns them as stored (only the three fields).
+ */
+export function checkConstraints(input: unknown, at: FieldPath = []): Constraint[] {
+  const path = [...at, 'constraints'];
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) return fail(path, 'must be an array', input, 'array.base');
+  if (input.length > CONSTRAINT_LIMIT) throw exceedsLimit(`Constraint limit of ${CONSTRAINT_LIMIT} reached for this strategy`);
+  return input.map((c, i) => {
+    const field = [...path, i];
+    if (!isObject(c)) return fail(field, 'must be of type object', c, 'object.base');
+    if (typeof c.contextName !== 'string') fail([...field, 'contextName'], 'must be a string', c.contextName, 'string.base');
+    const contextName = (c.contextName as string).trim();
+    if (contextName === '') fail([...field, 'contextName'], 'is not allowed to be empty', c.contextName, 'string.empty');
+    const operator = c.operator ?? 'IN';
+    if (!OPERATORS.includes(operator as never)) {
+      fail([...field, 'operator'], `must be one of [${OPERATORS.join(', ')}]`, operator, 'any.only');
+    }
+    if (!Array.isArray(c.values)) return fail([...field, 'values'], 'must be an array', c.values, 'array.base');
+    if (c.values.length === 0) {
+      throw validationError([...field, 'values'], 'You need to specify at least one value', c.values, 'array.min');
+    }
+    if (c.values.length > VALUE_LIMIT) {
+      throw exceedsLimit(`Constraint value limit of ${VALUE_LIMIT} reached for the constraint on ${contextName}`);
+    }
+    const values = c.values.map((v, k) => {
+      if (typeof v !== 'string') return fail([...field, 'values', k], 'must be a string', v, 'string.base');
+      if (v.trim() === '') fail([...field, 'values', k], 'is not allowed to be empty', v, 'string.empty');
+      return v;
+    });
+    return { contextName, operator: operator as string, values };
+  });
+}
+
+/**
+ * The one rule for a strategy instance (project strategy calls and the classic toggle's strategies): the name must
+ * be a defined strategy, parameters and constraints as above. Other fields of the input (id, sortOrder) are ignored.
+ */
+export async function checkStrategy(db: Db, input: unknown, featureName: string, at: FieldPath = []): Promise<StrategyData> {
+  if (!isObject(input)) return fail(at, 'must be of type object', input, 'object.base');
+  const name = input.name;
+  if (typeof name !== 'string' || name.trim() === '') return fail([...at, 'name'], 'is required', name, 'any.required');
+  const definition = await findStrategy(db, name);
+  if (!definition) throw validationError([...at, 'name'], `The strategy definition "${name}" does not exist`, name);
+  return {
+    name,
+    parameters: checkParameters(definition, input.parameters, featureName, at),
+    constraints: checkConstraints(input.constraints, at),
+  };
+}

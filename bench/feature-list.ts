@@ -4,33 +4,11 @@
 // The same figures on a server with 10 toggles are the baseline measured in the same run.
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from '../tests/support/server.ts';
+import { startServer } from '../tests/support/server.ts';
+import { adminCookie, median, seedToggles } from './support.ts';
 
 const DEBOUNCE_MS = 500;
 const RUNS = 5;
-
-async function seed(url: string, cookie: string, count: number) {
-  const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const response = await fetch(`${url}/api/admin/features`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', cookie },
-        body: JSON.stringify({
-          name: `bench.toggle-${String(i).padStart(5, '0')}`,
-          description: `Benchmark toggle number ${i}`,
-          type: types[i % types.length],
-          enabled: i % 3 === 0,
-          strategies: [{ name: 'default', parameters: {}, constraints: [] }],
-        }),
-      });
-      if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
 
 /** Records, in the page, when the first toggle row appears (ms since navigation start). */
 const firstRowProbe = () => {
@@ -72,20 +50,13 @@ async function searchLatency(page: Page, text: string): Promise<number> {
   return (await Promise.race([done, timeout])) - DEBOUNCE_MS;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function measure(count: number) {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const login = await fetch(`${server.url}/auth/simple/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await adminCookie(server.url);
     const seeded = Date.now();
-    await seed(server.url, cookie, count);
+    await seedToggles(server.url, cookie, count);
     const seedSeconds = (Date.now() - seeded) / 1000;
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,6 +1,20 @@
-// `npm run bench`: every benchmark in bench/, one after another. Exits non-zero when a target is missed.
+// `npm run bench [name ...]`: the benchmarks in bench/ (all, or the named ones), one after another.
+// Exits non-zero when a target is missed.
 import { bundleBench } from './bundle.ts';
 import { featureListBench } from './feature-list.ts';
+import { offlineStartBench } from './offline-start.ts';
 
-const results = [await bundleBench(), await featureListBench()];
+const benches: Record<string, () => Promise<boolean>> = {
+  bundle: bundleBench,
+  'feature-list': featureListBench,
+  'offline-start': offlineStartBench,
+};
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !(name in benches));
+if (unknown.length) {
+  console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')})`);
+  process.exit(2);
+}
+const results: boolean[] = [];
+for (const name of names.length ? names : Object.keys(benches)) results.push(await benches[name]());
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,0 +1,39 @@
+// Shared by the benchmarks: sign in through the API and seed toggles through the API, as a user's scripts would.
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../tests/support/server.ts';
+
+/** The session cookie ("unleash-session=...") of the first admin. */
+export async function adminCookie(url: string): Promise<string> {
+  const login = await fetch(`${url}/auth/simple/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** Creates `count` toggles named bench.toggle-00000... with eight requests in flight. */
+export async function seedToggles(url: string, cookie: string, count: number) {
+  const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const response = await fetch(`${url}/api/admin/features`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', cookie },
+        body: JSON.stringify({
+          name: `bench.toggle-${String(i).padStart(5, '0')}`,
+          description: `Benchmark toggle number ${i}`,
+          type: types[i % types.length],
+          enabled: i % 3 === 0,
+          strategies: [{ name: 'default', parameters: {}, constraints: [] }],
+        }),
+      });
+      if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

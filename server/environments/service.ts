@@ -1,0 +1,189 @@
+import type { AppDeps } from '../app.ts';
+import type { Db } from '../db/client.ts';
+import { appendEvent } from '../events/store.ts';
+import { ApiError, assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../http/errors.ts';
+import {
+  bumpToggleVersions,
+  countStrategies,
+  countTokensFor,
+  deleteEnvironment,
+  environmentResponse,
+  findEnvironment,
+  insertEnvironment,
+  listEnvironments,
+  lockEnvironment,
+  projectsUsing,
+  setSortOrders,
+  togglesIn,
+  updateEnvironment,
+  type EnvironmentRow,
+} from './store.ts';
+
+export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'] as const;
+export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
+
+/**
+ * The rule for ids that appear in paths and in API token scopes (project ids, environment names): URL friendly, 1..100
+ * characters, no '.' (token secrets are `<project>:<environment>.<hex>`, and '.' / '..' are path steps), and not the
+ * wildcard '*' (all projects / all environments).
+ */
+export function assertPathId(field: string, value: string): void {
+  if (value === '') throw validationError(field, `"${field}" is not allowed to be empty`, value, 'string.empty');
+  assertUrlFriendly(field, value, 100);
+  if (value.includes('.')) {
+    throw validationError(field, `"${field}" can not contain "." (API token secrets use it as a separator)`, value);
+  }
+  if (value === '*') throw validationError(field, `"${field}" can not be *: it stands for all of them`, value);
+}
+
+const environmentNotFound = (name: string) => notFound(`Could not find environment with name: ${name}`);
+const environmentExists = (name: string) => nameExists(`Environment ${name} already exists`);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The environment, or 404. */
+export async function requireEnvironment(db: Db, name: string): Promise<EnvironmentRow> {
+  const env = await findEnvironment(db, name);
+  if (!env) throw environmentNotFound(name);
+  return env;
+}
+
+/** Locks the environment for a change (404 when missing); a protected one cannot be changed in that way. */
+async function lockForChange(tx: Db, name: string, refusal: string): Promise<EnvironmentRow> {
+  const env = await lockEnvironment(tx, name);
+  if (!env) throw environmentNotFound(name);
+  if (env.protected) throw invalidOperation(`Environment ${name} is protected: it can not be ${refusal}`);
+  return env;
+}
+
+/** POST api/admin/environments/validate: 200 when the name is usable and free. */
+export async function validateEnvironmentName(db: Db, name: string): Promise<void> {
+  assertPathId('name', name);
+  if (await findEnvironment(db, name)) throw environmentExists(name);
+}
+
+/** POST api/admin/environments: a new environment is enabled and enabled in no project yet. */
+export async function createEnvironment(
+  deps: AppDeps,
+  actor: string,
+  input: { name: string; type: EnvironmentType; sortOrder?: number },
+): Promise<EnvironmentRow> {
+  assertPathId('name', input.name);
+  return deps.db.transaction(async (tx) => {
+    const row = await insertEnvironment(tx, { name: input.name, type: input.type, sortOrder: input.sortOrder });
+    if (!row) throw environmentExists(input.name);
+    await appendEvent(tx, { type: 'environment-created', createdBy: actor, environment: row.name, data: environmentResponse(row) });
+    return row;
+  });
+}
+
+/** PUT api/admin/environments/update/{name}: type, and the sort order when given. */
+export async function changeEnvironment(
+  deps: AppDeps,
+  actor: string,
+  name: string,
+  input: { type: EnvironmentType; sortOrder?: number },
+): Promise<EnvironmentRow> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockForChange(tx, name, 'changed');
+    const row = await updateEnvironment(tx, name, { type: input.type, sortOrder: input.sortOrder ?? before.sortOrder });
+    await appendEvent(tx, {
+      type: 'environment-updated',
+      createdBy: actor,
+      environment: name,
+      data: environmentResponse(row),
+      preData: environmentResponse(before),
+    });
+    return row;
+  });
+}
+
+/** POST api/admin/environments/{name}/on and /off (globally: SDKs get every toggle off in a disabled environment). */
+export async function setEnvironmentEnabled(deps: AppDeps, actor: string, name: string, enabled: boolean): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const before = await lockForChange(tx, name, enabled ? 'enabled' : 'disabled');
+    const row = await updateEnvironment(tx, name, { enabled });
+    await appendEvent(tx, {
+      type: enabled ? 'environment-enabled' : 'environment-disabled',
+      createdBy: actor,
+      environment: name,
+      data: environmentResponse(row),
+      preData: environmentResponse(before),
+    });
+  });
+}
+
+/** Thrown (and caught) to roll back a deletion attempt that must start over. */
+class StartOver extends Error {}
+const DELETE_ATTEMPTS = 5;
+
+/**
+ * DELETE api/admin/environments/{name}. Refused while API tokens are scoped to it (they would point at nothing, or at
+ * a later environment of the same name) and while it is the only environment of a project. Deleting removes it from
+ * its projects and removes every toggle's state and strategies in it; those toggles' versions are bumped.
+ *
+ * Lock order as in a toggle change (the toggle row, then the environment row through the foreign key of a new state
+ * row): the toggles first, then the environment. A toggle that got a state in the environment between the two (its
+ * change committed before the environment lock was granted) makes the attempt start over, so no toggle changes
+ * without its version changing.
+ */
+export async function removeEnvironment(deps: AppDeps, actor: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.db.transaction(async (tx) => {
+        const toggles = await togglesIn(tx, name);
+        await bumpToggleVersions(tx, toggles);
+        const before = await lockForChange(tx, name, 'deleted');
+        if ((await togglesIn(tx, name)).some((t) => !toggles.includes(t))) throw new StartOver();
+        const tokens = await countTokensFor(tx, name);
+        if (tokens > 0) {
+          throw invalidOperation(`Environment ${name} is used by ${plural(tokens, 'API token', 'API tokens')}: delete them first`);
+        }
+        const projects = await projectsUsing(tx, name);
+        const alone = projects.filter((p) => p.environments === 1).map((p) => p.project);
+        if (alone.length > 0) {
+          throw invalidOperation(
+            `Environment ${name} is the only environment of ${alone.length === 1 ? 'project' : 'projects'} ${alone.join(', ')}: ` +
+              'enable another environment there first',
+          );
+        }
+        const strategiesDeleted = await countStrategies(tx, name);
+        await deleteEnvironment(tx, name);
+        await appendEvent(tx, {
+          type: 'environment-deleted',
+          createdBy: actor,
+          environment: name,
+          data: {
+            name,
+            removedFromProjects: projects.map((p) => p.project),
+            removedFromToggles: toggles,
+            strategiesDeleted,
+          },
+          preData: environmentResponse(before),
+        });
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof StartOver)) throw error;
+      if (attempt === DELETE_ATTEMPTS) {
+        throw new ApiError(409, 'ConflictError', `Toggles kept changing in environment ${name} while deleting it: try again`);
+      }
+    }
+  }
+}
+
+/** PUT api/admin/environments/sort-order: {name: position}; every name must be an environment (404 otherwise). */
+export async function sortEnvironments(deps: AppDeps, actor: string, positions: Record<string, number>): Promise<void> {
+  const entries = Object.entries(positions);
+  await deps.db.transaction(async (tx) => {
+    const before = await listEnvironments(tx);
+    for (const [name] of entries) if (!before.some((e) => e.name === name)) throw environmentNotFound(name);
+    await setSortOrders(tx, entries);
+    const orderOf = (rows: EnvironmentRow[]) => Object.fromEntries(rows.map((e) => [e.name, e.sortOrder]));
+    await appendEvent(tx, {
+      type: 'environment-order-changed',
+      createdBy: actor,
+      data: orderOf(await listEnvironments(tx)),
+      preData: orderOf(before),
+    });
+  });
+}

@@ -53,7 +53,7 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
           ))}
         </Tabs.List>
         <Tabs.Panel value="strategies" pt="md">
-          <StrategyList strategies={feature.strategies ?? []} />
+          <StrategyList feature={feature} />
         </Tabs.Panel>
         <Tabs.Panel value="logs" pt="md">
           <LogTab name={feature.name} />

@@ -1,63 +1,98 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { StrategyInstance } from '../features';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PermissionButton, usePermission } from '../../auth/PermissionControls';
+import { snackbar } from '../../messages/messages';
+import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
+import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';
+import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { findDefinition, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
+import { REALLY_DELETE } from '../../strategies/messages';
+import { StrategyConfigureDialog } from '../../strategies/StrategyForm';
+import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
+import { useStrategyDefinitions } from '../../strategies/strategies';
+import { DEFAULT_PROJECT, type FeatureToggle, type StrategyInstance } from '../features';
+import { useStrategyActions } from '../strategy-actions';
+import { SortableStrategies } from './SortableStrategies';
 
-/** Display names of the built-in strategies (part 1 section 9). */
-export const STRATEGY_NAMES: Record<string, string> = {
-  default: 'Standard',
-  flexibleRollout: 'Gradual rollout',
-  userWithId: 'UserIDs',
-  remoteAddress: 'IPs',
-  applicationHostname: 'Hosts',
-  gradualRolloutRandom: 'Randomized',
-  gradualRolloutSessionId: 'Sessions',
-  gradualRolloutUserId: 'Users',
-};
+type Editing = { definition: StrategyDefinition; initial: EditedStrategy };
 
-/** The Activation tab, read-only: each strategy's name, parameters and constraints. */
-export function StrategyList({ strategies }: { strategies: StrategyInstance[] }) {
-  if (strategies.length === 0) return <Text c="dimmed">No activation strategies.</Text>;
+/**
+ * The Activation tab: the toggle's strategies in the default environment, with 'Add a new strategy' (needs
+ * CREATE_FEATURE), and edit, delete and drag-to-reorder (need UPDATE_FEATURE). Every write goes through the offline
+ * queue: the list follows at once, and the queue says when the server accepted it ('Strategy successfully created.')
+ * or that it waits for the connection.
+ */
+export function StrategyList({ feature }: { feature: FeatureToggle }) {
+  const project = feature.project ?? DEFAULT_PROJECT;
+  const strategies = feature.strategies ?? [];
+  const definitions = useStrategyDefinitions();
+  const actions = useStrategyActions();
+  const canCreate = usePermission(CREATE_FEATURE, project);
+  const canUpdate = usePermission(UPDATE_FEATURE, project);
+  const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<StrategyInstance>();
+  const target = { project, feature: feature.name, environment: CLASSIC_ENVIRONMENT };
+
+  const save = async (strategy: EditedStrategy) => {
+    if (strategy.id) await actions.update({ ...target, strategy });
+    else await actions.add({ ...target, strategy });
+    setEditing(undefined);
+  };
+
+  /** A change that could not even be queued (e.g. the browser refused storage) goes to the snackbar. */
+  const report = (error: unknown) => snackbar.add(error instanceof Error ? error.message : String(error));
+
+  const remove = (strategy: StrategyInstance) => {
+    setDeleting(undefined);
+    if (strategy.id) actions.remove({ ...target, strategyId: strategy.id }).catch(report);
+  };
+
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activation strategies">
-      {strategies.map((strategy, index) => {
-        const parameters = Object.entries(strategy.parameters ?? {});
-        const constraints = strategy.constraints ?? [];
-        return (
-          <Paper component="li" key={strategy.id ?? index} withBorder radius="md" p="md">
-            <Stack gap={6}>
-              <Group gap="xs">
-                <Title order={3} size="h5">
-                  {STRATEGY_NAMES[strategy.name] ?? strategy.name}
-                </Title>
-                <Badge variant="light" color="gray">
-                  {strategy.name}
-                </Badge>
-              </Group>
-              {parameters.length > 0 && (
-                <dl className="sy-params">
-                  {parameters.map(([key, value]) => (
-                    <div key={key}>
-                      <dt>{key}</dt>
-                      <dd>{key === 'rollout' ? `${value}%` : value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              {constraints.length > 0 && (
-                <Stack gap={4}>
-                  <Text size="sm" fw={600}>
-                    Constraints
-                  </Text>
-                  {constraints.map((c, i) => (
-                    <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      <code>{c.contextName}</code> {c.operator ?? 'IN'} {c.values.join(', ')}
-                    </Text>
-                  ))}
-                </Stack>
-              )}
-            </Stack>
-          </Paper>
-        );
-      })}
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          Activation strategies
+        </Title>
+        <PermissionButton permission={CREATE_FEATURE} project={project} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setPicking(true)}>
+          Add a new strategy
+        </PermissionButton>
+      </Group>
+      {strategies.length === 0 ? (
+        <Paper withBorder radius="md" p="md">
+          <Text c="dimmed">No activation strategies.{canCreate ? ' Add one to decide who gets the toggle.' : ''}</Text>
+        </Paper>
+      ) : (
+        <SortableStrategies
+          strategies={strategies}
+          definitions={definitions.data}
+          canUpdate={canUpdate}
+          project={project}
+          onReorder={(ids) => actions.reorder({ ...target, ids }).catch(report)}
+          onEdit={(strategy, definition) => setEditing({ definition, initial: toEdited(strategy) })}
+          onDelete={setDeleting}
+        />
+      )}
+      {picking && (
+        <AddStrategyDialog
+          definitions={definitions.data}
+          onClose={() => setPicking(false)}
+          onPick={(definition) => {
+            setPicking(false);
+            setEditing({ definition, initial: newStrategy(definition, feature.name) });
+          }}
+        />
+      )}
+      {editing && (
+        <StrategyConfigureDialog definition={editing.definition} initial={editing.initial} onCancel={() => setEditing(undefined)} onSave={save} />
+      )}
+      {deleting && (
+        <ConfirmDialog title={REALLY_DELETE} confirmLabel="Delete strategy" danger onConfirm={() => remove(deleting)} onClose={() => setDeleting(undefined)}>
+          {strategyDisplayName(deleting.name, findDefinition(definitions.data, deleting.name))} ({deleting.name})
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

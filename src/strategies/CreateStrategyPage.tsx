@@ -1,0 +1,28 @@
+import { Paper } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { showToast } from '../messages/toast';
+import { STRATEGY_CREATED } from './messages';
+import { StrategyDefinitionForm } from './StrategyDefinitionForm';
+import { newDefinitionValues, useDefinitionForm } from './strategy-definition-form';
+import { useStrategyDefinitionActions } from './strategies';
+
+/** /strategies/create (?name= prefills the name): a custom strategy, its name checked by the server first. */
+export default function CreateStrategyPage() {
+  const { name } = useSearch({ strict: false }) as { name?: string };
+  const navigate = useNavigate();
+  const { validateName, create } = useStrategyDefinitionActions();
+  const form = useDefinitionForm(newDefinitionValues(name), {
+    editMode: false,
+    validateName: (value) => validateName.mutateAsync(value),
+    submit: async (values) => {
+      await create.mutateAsync(values);
+      showToast(STRATEGY_CREATED, 'success');
+      await navigate({ to: '/strategies' });
+    },
+  });
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+      <StrategyDefinitionForm form={form} onCancel={() => void navigate({ to: '/strategies' })} />
+    </Paper>
+  );
+}

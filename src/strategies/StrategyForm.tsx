@@ -1,0 +1,134 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { ConstraintsEditor } from './ConstraintsEditor';
+import type { ContextField } from './constraints';
+import { strategyDisplayName, type StrategyDefinition } from './definitions';
+import { StrategyParametersEditor } from './StrategyParametersEditor';
+import { useStrategyEditor } from './strategy-editor';
+import type { EditedStrategy } from './strategy-instance';
+import { useStrategyReferenceData } from './strategies';
+
+export interface StrategyFormProps {
+  definition: StrategyDefinition;
+  strategy: EditedStrategy;
+  onChange(strategy: EditedStrategy): void;
+  contextFields: ContextField[];
+  /** The enterprise flag C. */
+  constraintsEnabled: boolean;
+  disabled?: boolean;
+  /** See `ConstraintsEditor`: for a dialog around the form. */
+  onConstraintsDialogToggle?(open: boolean): void;
+}
+
+/** A strategy's configuration: its constraints, then a field per parameter of its definition. */
+export function StrategyForm({
+  definition,
+  strategy,
+  onChange,
+  contextFields,
+  constraintsEnabled,
+  disabled,
+  onConstraintsDialogToggle,
+}: StrategyFormProps) {
+  return (
+    <Stack gap="lg">
+      {definition.description && (
+        <Text size="sm" c="dimmed">
+          {definition.description}
+        </Text>
+      )}
+      <ConstraintsEditor
+        constraints={strategy.constraints}
+        onChange={(constraints) => onChange({ ...strategy, constraints })}
+        contextFields={contextFields}
+        enabled={constraintsEnabled}
+        disabled={disabled}
+        onDialogToggle={onConstraintsDialogToggle}
+      />
+      <StrategyParametersEditor
+        definition={definition}
+        parameters={strategy.parameters}
+        onChange={(parameters) => onChange({ ...strategy, parameters })}
+        contextFields={contextFields}
+        disabled={disabled}
+      />
+    </Stack>
+  );
+}
+
+export interface StrategyConfigureDialogProps {
+  definition: StrategyDefinition;
+  /** A new strategy (`newStrategy`) or a saved one (`toEdited`). */
+  initial: EditedStrategy;
+  onCancel(): void;
+  /** Gets the body to save (normalised, without empty constraints); the dialog stays open until it resolves, and shows why it failed. */
+  onSave(strategy: EditedStrategy): Promise<void>;
+}
+
+/** 'Configure {name} strategy': the form, Cancel and Save (disabled while a parameter has an error). */
+export function StrategyConfigureDialog({ definition, initial, onCancel, onSave }: StrategyConfigureDialogProps) {
+  const editor = useStrategyEditor(initial, definition);
+  const { contextFields, constraintsEnabled } = useStrategyReferenceData();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  const [constraintsOpen, setConstraintsOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 499.98px)');
+
+  const save = async () => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await onSave(editor.saved());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onCancel}
+      closeOnEscape={!constraintsOpen}
+      title={`Configure ${strategyDisplayName(definition.name, definition)} strategy`}
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
+      <form
+        aria-label="Configure strategy"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editor.valid && !saving) void save();
+        }}
+      >
+        <Stack gap="lg">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <StrategyForm
+            definition={definition}
+            strategy={editor.strategy}
+            onChange={editor.setStrategy}
+            contextFields={contextFields}
+            constraintsEnabled={constraintsEnabled}
+            onConstraintsDialogToggle={setConstraintsOpen}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!editor.valid} loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,158 @@
+import { Badge, Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { RouteLink } from '../app/RouteLink';
+import { usePermission } from '../auth/PermissionControls';
+import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/features';
+import { showToast } from '../messages/toast';
+import { isBuiltIn, strategyDisplayName, UPDATE_STRATEGY, type StrategyDefinition } from './definitions';
+import { MissingDefinition } from './MissingDefinition';
+import { STRATEGY_UPDATED } from './messages';
+import { StrategyDefinitionForm } from './StrategyDefinitionForm';
+import { definitionFormValues, useDefinitionForm } from './strategy-definition-form';
+import { useStrategyDefinitionActions, useStrategyDefinitions } from './strategies';
+import './strategies.css';
+
+const TABS = [
+  { value: 'view', label: 'Details' },
+  { value: 'edit', label: 'Edit' },
+];
+
+/** Toggles whose (default environment) strategies use the definition, from GET api/admin/features. */
+function TogglesUsing({ name }: { name: string }) {
+  const features = useFeatures();
+  if (features.isPending) return <Loader size="sm" aria-label="Loading toggles" />;
+  const using = (features.data ?? []).filter((f) => f.strategies?.some((s) => s.name === name));
+  if (using.length === 0) return <Text c="dimmed">No toggles use this strategy.</Text>;
+  return (
+    <List spacing={0} listStyleType="none" p={0}>
+      {using.map((f) => (
+        <List.Item key={f.name}>
+          <RouteLink
+            className="sy-touch-link"
+            to="/projects/$projectId/features/$name/$activeTab"
+            params={{ projectId: f.project ?? DEFAULT_PROJECT, name: f.name, activeTab: 'strategies' }}
+          >
+            {f.name}
+          </RouteLink>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Details({ strategy }: { strategy: StrategyDefinition }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs" component="section" aria-labelledby="strategy-parameters">
+        <Title order={2} size="h4" id="strategy-parameters">
+          Parameters
+        </Title>
+        {strategy.parameters.length === 0 ? (
+          <Text c="dimmed">This strategy has no parameters.</Text>
+        ) : (
+          <dl className="sy-definition-params">
+            {strategy.parameters.map((p) => (
+              <div key={p.name}>
+                <dt>
+                  <code>{p.name}</code> <Text span size="sm" c="dimmed">({p.type}{p.required ? ', required' : ''})</Text>
+                </dt>
+                <dd>{p.description || <Text span c="dimmed" size="sm">No description</Text>}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="strategy-toggles">
+        <Title order={2} size="h4" id="strategy-toggles">
+          Toggles using this strategy
+        </Title>
+        <TogglesUsing name={strategy.name} />
+      </Stack>
+    </Stack>
+  );
+}
+
+function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
+  const navigate = useNavigate();
+  const { validateName, update } = useStrategyDefinitionActions();
+  const toView = () => navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: 'view', strategyName: strategy.name } });
+  const form = useDefinitionForm(definitionFormValues(strategy), {
+    editMode: true,
+    validateName: (value) => validateName.mutateAsync(value),
+    submit: async (values) => {
+      await update.mutateAsync(values);
+      showToast(STRATEGY_UPDATED, 'success');
+      await toView();
+    },
+  });
+  return <StrategyDefinitionForm form={form} onCancel={() => void toView()} />;
+}
+
+/** /strategies/{view|edit}/{strategyName}: Details, and Edit for an editable strategy when the user may update it. */
+export default function StrategyViewPage() {
+  const { activeTab, strategyName } = useParams({ strict: false }) as { activeTab: string; strategyName: string };
+  const navigate = useNavigate();
+  const strategies = useStrategyDefinitions();
+  const canUpdate = usePermission(UPDATE_STRATEGY);
+
+  if (strategies.isPending) return <Loader aria-label="Loading strategy" />;
+  if (strategies.isError) return <Text c="red.8" role="alert">{strategies.error.message}</Text>;
+  const strategy = strategies.data.find((s) => s.name === strategyName);
+  if (!strategy) return <MissingDefinition name={strategyName} />;
+
+  const editable = !isBuiltIn(strategy) && canUpdate;
+  const tab = editable && activeTab === 'edit' ? 'edit' : 'view';
+  if (tab !== activeTab) {
+    return <Navigate to="/strategies/$activeTab/$strategyName" params={{ activeTab: tab, strategyName }} replace />;
+  }
+  const displayName = strategyDisplayName(strategy.name, strategy);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {displayName}
+            </Title>
+            {displayName !== strategy.name && <code className="sy-definition-name">{strategy.name}</code>}
+            {isBuiltIn(strategy) && (
+              <Badge variant="light" color="gray">
+                Predefined
+              </Badge>
+            )}
+            {strategy.deprecated && (
+              <Badge variant="light" color="red">
+                Deprecated
+              </Badge>
+            )}
+          </Group>
+          {strategy.description && <Text style={{ overflowWrap: 'anywhere' }}>{strategy.description}</Text>}
+        </Stack>
+        {editable ? (
+          <Tabs
+            value={tab}
+            keepMounted={false}
+            onChange={(value) => value && void navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: value, strategyName } })}
+          >
+            <Tabs.List aria-label="Strategy sections">
+              {TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="view" pt="md">
+              <Details strategy={strategy} />
+            </Tabs.Panel>
+            <Tabs.Panel value="edit" pt="md">
+              <EditDefinition strategy={strategy} />
+            </Tabs.Panel>
+          </Tabs>
+        ) : (
+          <Details strategy={strategy} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { definitionsOrFallback, FALLBACK_DEFINITION, isBuiltIn, pickerSections, strategyDisplayName, type StrategyDefinition } from './definitions';
+
+const def = (name: string, extra: Partial<StrategyDefinition> = {}): StrategyDefinition => ({ name, parameters: [], editable: false, ...extra });
+
+describe('strategy definitions', () => {
+  it('the fallback when none is loaded is flexibleRollout "Gradual rollout" with rollout, stickiness and groupId', () => {
+    expect(definitionsOrFallback(undefined)).toEqual([FALLBACK_DEFINITION]);
+    expect(definitionsOrFallback([])).toEqual([FALLBACK_DEFINITION]);
+    expect(FALLBACK_DEFINITION).toMatchObject({ name: 'flexibleRollout', displayName: 'Gradual rollout' });
+    expect(FALLBACK_DEFINITION.parameters).toEqual([
+      { name: 'rollout', type: 'percentage', description: '', required: false },
+      { name: 'stickiness', type: 'string', description: '', required: true },
+      { name: 'groupId', type: 'string', description: '', required: true },
+    ]);
+  });
+
+  it('the picker lists built-ins in the spec order and custom ones apart; deprecated ones are not offered', () => {
+    const loaded = [
+      def('applicationHostname'),
+      def('remoteAddress'),
+      def('gradualRolloutRandom', { editable: true, deprecated: true }),
+      def('userWithId'),
+      def('flexibleRollout'),
+      def('default'),
+      def('region', { editable: true }),
+      def('old', { editable: true, deprecated: true }),
+      def('tenant', { editable: true }),
+    ];
+    const { builtIn, custom } = pickerSections(loaded);
+    expect(builtIn.map((d) => d.name)).toEqual(['default', 'flexibleRollout', 'userWithId', 'remoteAddress', 'applicationHostname']);
+    expect(custom.map((d) => d.name)).toEqual(['region', 'tenant']);
+    expect(pickerSections([def('default', { deprecated: true })]).builtIn).toEqual([]);
+  });
+
+  it('with no definitions the picker offers the fallback', () => {
+    expect(pickerSections(undefined)).toEqual({ builtIn: [FALLBACK_DEFINITION], custom: [] });
+  });
+
+  it('built-ins are known by editable false or by name (Unleash 4.2 marks the legacy ones editable)', () => {
+    expect(isBuiltIn(def('gradualRolloutUserId', { editable: true }))).toBe(true);
+    expect(isBuiltIn(def('region', { editable: true }))).toBe(false);
+    expect(isBuiltIn(def('toString', { editable: true }))).toBe(false);
+  });
+
+  it('display names: the spec names, else the definition, else the name', () => {
+    expect(strategyDisplayName('default')).toBe('Standard');
+    expect(strategyDisplayName('gradualRolloutSessionId')).toBe('Sessions');
+    expect(strategyDisplayName('region', def('region', { displayName: 'Regions' }))).toBe('Regions');
+    expect(strategyDisplayName('region', def('region', { displayName: null }))).toBe('region');
+    expect(strategyDisplayName('constructor')).toBe('constructor');
+  });
+});

@@ -1,0 +1,93 @@
+/** Strategy definitions (part 1 sections 3 and 9): their shape, the built-ins, and how the console lists them. */
+
+export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'string'] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+/** One parameter a definition declares. */
+export interface ParameterDefinition {
+  name: string;
+  type: ParameterType | string;
+  description?: string | null;
+  required?: boolean;
+}
+
+/** GET api/admin/strategies: `{version, strategies: StrategyDefinition[]}`. */
+export interface StrategyDefinition {
+  name: string;
+  displayName?: string | null;
+  description?: string | null;
+  parameters: ParameterDefinition[];
+  /** false for built-ins. */
+  editable?: boolean;
+  deprecated?: boolean;
+}
+
+export const DEFAULT_STRATEGY = 'default';
+export const FLEXIBLE_ROLLOUT = 'flexibleRollout';
+
+/** Display names of the built-in and legacy strategies (part 1 section 9). */
+export const STRATEGY_NAMES: Record<string, string> = {
+  default: 'Standard',
+  flexibleRollout: 'Gradual rollout',
+  userWithId: 'UserIDs',
+  remoteAddress: 'IPs',
+  applicationHostname: 'Hosts',
+  gradualRolloutRandom: 'Randomized',
+  gradualRolloutSessionId: 'Sessions',
+  gradualRolloutUserId: 'Users',
+};
+
+/** Built-in strategy order in the add dialog (part 1 section 9). */
+export const BUILT_IN_ORDER = ['default', 'flexibleRollout', 'userWithId', 'remoteAddress', 'applicationHostname'];
+
+/** The built-in fallback when no definition is loaded (part 1 section 3). */
+export const FALLBACK_DEFINITION: StrategyDefinition = {
+  name: FLEXIBLE_ROLLOUT,
+  displayName: 'Gradual rollout',
+  description: '',
+  editable: false,
+  deprecated: false,
+  parameters: [
+    { name: 'rollout', type: 'percentage', description: '', required: false },
+    { name: 'stickiness', type: 'string', description: '', required: true },
+    { name: 'groupId', type: 'string', description: '', required: true },
+  ],
+};
+
+/** The loaded definitions, or the fallback while none are. */
+export function definitionsOrFallback(definitions: StrategyDefinition[] | undefined): StrategyDefinition[] {
+  return definitions && definitions.length > 0 ? definitions : [FALLBACK_DEFINITION];
+}
+
+export function findDefinition(definitions: StrategyDefinition[] | undefined, name: string): StrategyDefinition | undefined {
+  return definitionsOrFallback(definitions).find((d) => d.name === name);
+}
+
+/** The human name of a strategy: the spec's display names, else the definition's, else its name. */
+export function strategyDisplayName(name: string, definition?: StrategyDefinition): string {
+  return (Object.hasOwn(STRATEGY_NAMES, name) ? STRATEGY_NAMES[name] : undefined) ?? (definition?.displayName || name);
+}
+
+/** Built-ins cannot be edited or deleted; a real Unleash 4.2 marks the legacy ones editable, so the name decides too. */
+export function isBuiltIn(definition: StrategyDefinition): boolean {
+  return definition.editable === false || Object.hasOwn(STRATEGY_NAMES, definition.name);
+}
+
+/**
+ * The 'Add a new strategy' picker: 'Built in strategies' in the spec's order, then 'Custom strategies'; deprecated
+ * ones are not offered.
+ */
+export function pickerSections(definitions: StrategyDefinition[] | undefined): {
+  builtIn: StrategyDefinition[];
+  custom: StrategyDefinition[];
+} {
+  const active = definitionsOrFallback(definitions).filter((d) => !d.deprecated);
+  const builtIn = BUILT_IN_ORDER.flatMap((name) => active.filter((d) => d.name === name && isBuiltIn(d)));
+  const custom = active.filter((d) => !isBuiltIn(d));
+  return { builtIn, custom };
+}
+
+/** Permissions of the strategy-definition screens (part 1 section 6). */
+export const CREATE_STRATEGY = 'CREATE_STRATEGY';
+export const UPDATE_STRATEGY = 'UPDATE_STRATEGY';
+export const DELETE_STRATEGY = 'DELETE_STRATEGY';

@@ -1,0 +1,121 @@
+import { Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { statusOf } from '../../api/errors';
+import { RouteLink } from '../../app/RouteLink';
+import { EventList } from '../../events/EventList';
+import { useEvents } from '../../events/events';
+import { useUiConfig } from '../../ui-config/ui-config';
+import { useProjectFeature, type ProjectFeature } from '../features';
+import { VariantsTab } from '../variants/VariantsTab';
+import { FeatureViewHeader, shortName } from './FeatureViewHeader';
+import { MetricsTab } from './MetricsTab';
+import { OverviewTab } from './OverviewTab';
+import { SettingsTab } from './SettingsTab';
+import { StrategiesTab } from './StrategiesTab';
+import { FEATURE_VIEW_TABS, isFeatureViewTab, OVERVIEW_TAB, type FeatureViewTab } from './view-search';
+import './view.css';
+
+interface RouteParams {
+  projectId: string;
+  featureId: string;
+  activeTab?: string;
+}
+
+/** The feature does not exist: its name (cut to 30 characters) and a link to create it. */
+function FeatureNotFound({ projectId, featureId }: { projectId: string; featureId: string }) {
+  const newForm = useUiConfig().data?.flags.E === true;
+  return (
+    <Text role="alert" style={{ overflowWrap: 'anywhere' }}>
+      The feature <strong>{shortName(featureId)}</strong> does not exist. Do you want to{' '}
+      <RouteLink
+        to={newForm ? '/projects/$projectId/create-toggle2' : '/projects/$projectId/create-toggle'}
+        params={{ projectId }}
+        search={{ name: featureId }}
+      >
+        create it
+      </RouteLink>
+      ?
+    </Text>
+  );
+}
+
+/** The event log: the classic Log tab's list of this toggle's events. */
+function EventLogTab({ name }: { name: string }) {
+  const events = useEvents(name);
+  if (events.isPending) return <Loader aria-label="Loading log" />;
+  if (events.isError) return <Text c="red.8">{events.error.message}</Text>;
+  if (events.data.length === 0) return <Text c="dimmed">No changes recorded.</Text>;
+  return <EventList events={events.data} showToggle={false} />;
+}
+
+function TabContent({ tab, feature }: { tab: FeatureViewTab; feature: ProjectFeature }) {
+  switch (tab) {
+    case 'overview':
+      return <OverviewTab feature={feature} />;
+    case 'strategies':
+      return <StrategiesTab feature={feature} />;
+    case 'metrics':
+      return <MetricsTab feature={feature} />;
+    case 'variants':
+      return <VariantsTab project={feature.project} feature={feature.name} variants={feature.variants ?? []} />;
+    case 'settings':
+      return <SettingsTab feature={feature} />;
+    case 'logs':
+      return <EventLogTab name={feature.name} />;
+  }
+}
+
+/** /projects/{projectId}/features2/{featureId}[/{activeTab}]: the new feature view (flagged). */
+export default function FeatureViewPage() {
+  const { projectId, featureId, activeTab } = useParams({ strict: false }) as RouteParams;
+  const navigate = useNavigate();
+  const feature = useProjectFeature(projectId, featureId);
+  const tab = activeTab ?? OVERVIEW_TAB;
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab bar scrolls sideways: keep the open tab in sight.
+  useEffect(() => {
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab, feature.isSuccess]);
+
+  if (!isFeatureViewTab(tab) || activeTab === OVERVIEW_TAB) {
+    return <Navigate to="/projects/$projectId/features2/$featureId" params={{ projectId, featureId }} replace />;
+  }
+  if (feature.isPending) return <Loader aria-label="Loading feature toggle" />;
+  if (feature.isError && statusOf(feature.error) === 404) return <FeatureNotFound projectId={projectId} featureId={featureId} />;
+  // Any other failure keeps what is shown (a failed poll of the Strategies tab included); only without data it shows.
+  if (!feature.data) {
+    return (
+      <Text c="red.8" role="alert">
+        {feature.error?.message}
+      </Text>
+    );
+  }
+
+  const select = (value: string | null) => {
+    if (!value || value === tab) return;
+    void navigate(
+      value === OVERVIEW_TAB
+        ? { to: '/projects/$projectId/features2/$featureId', params: { projectId, featureId } }
+        : { to: '/projects/$projectId/features2/$featureId/$activeTab', params: { projectId, featureId, activeTab: value } },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <FeatureViewHeader feature={feature.data} />
+      <Tabs value={tab} keepMounted={false} onChange={select} className="sy-view-tabs">
+        <Tabs.List aria-label="Feature toggle sections" ref={tabList}>
+          {FEATURE_VIEW_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab} pt="md">
+          <TabContent tab={tab} feature={feature.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

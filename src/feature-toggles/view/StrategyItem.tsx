@@ -1,0 +1,157 @@
+import { Accordion, ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ContextField } from '../../strategies/constraints';
+import { strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
+import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { REALLY_DELETE } from '../../strategies/messages';
+import { MissingDefinition } from '../../strategies/MissingDefinition';
+import { StrategyForm } from '../../strategies/StrategyForm';
+import { useStrategyEditor } from '../../strategies/strategy-editor';
+import { toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
+import type { StrategyInstance } from '../features';
+import { StrategySummary } from './StrategySummary';
+
+/** What a dragged strategy carries. */
+export interface StrategyDrag {
+  kind: 'strategy';
+}
+
+interface Props {
+  /** The sortable id (the strategy's id). */
+  id: string;
+  strategy: StrategyInstance;
+  definition: StrategyDefinition | undefined;
+  /** The definitions are loaded and none has this strategy's name. */
+  missing: boolean;
+  contextFields: ContextField[];
+  constraintsEnabled: boolean;
+  /** UPDATE_FEATURE: without it dragging is disabled and the edit parts are hidden. */
+  editable: boolean;
+  onSave(strategy: EditedStrategy): Promise<void> | void;
+  onDelete(): Promise<void>;
+}
+
+/**
+ * One strategy of an environment as an accordion item: a drag handle, its name and the 'Unsaved changes' badge;
+ * inside, its form with 'Save changes' and 'Discard changes' while it differs from the saved one, and delete.
+ */
+export function StrategyItem({ id, strategy, definition, missing, contextFields, constraintsEnabled, editable, onSave, onDelete }: Props) {
+  const editor = useStrategyEditor(toEdited(strategy), definition);
+  const drag: StrategyDrag = { kind: 'strategy' };
+  const sortable = useSortable({ id, data: drag, disabled: !editable });
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const title = strategyDisplayName(strategy.name, definition);
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await onSave(editor.saved());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      className={sortable.isDragging ? 'sy-sortable-dragging' : undefined}
+    >
+      <Accordion.Item value={id}>
+        <Group wrap="nowrap" gap={0} align="center">
+          {editable && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="xl"
+              ml={4}
+              className="sy-drag-handle"
+              aria-label={`Move ${title}`}
+              {...sortable.attributes}
+              {...sortable.listeners}
+            >
+              <IconGripVertical size={20} aria-hidden />
+            </ActionIcon>
+          )}
+          <Accordion.Control>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>{title}</Text>
+              {(strategy.constraints?.length ?? 0) > 0 && (
+                <Badge variant="light" color="gray">
+                  {strategy.constraints?.length === 1 ? '1 constraint' : `${strategy.constraints?.length} constraints`}
+                </Badge>
+              )}
+              {editor.dirty && (
+                <Badge color="orange" variant="light">
+                  Unsaved changes
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+        </Group>
+        <Accordion.Panel>
+          {missing && <MissingDefinition name={strategy.name} />}
+          {editable && definition ? (
+            <Stack gap="md">
+              <StrategyForm
+                definition={definition}
+                strategy={editor.strategy}
+                onChange={editor.setStrategy}
+                contextFields={contextFields}
+                constraintsEnabled={constraintsEnabled}
+              />
+              <Group gap="sm" justify="space-between">
+                <Group gap="sm">
+                  {editor.dirty && (
+                    <>
+                      <Button onClick={() => void save()} disabled={!editor.valid} loading={busy}>
+                        Save changes
+                      </Button>
+                      <Button variant="default" onClick={editor.reset}>
+                        Discard changes
+                      </Button>
+                    </>
+                  )}
+                </Group>
+                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+                  Delete strategy
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <StrategySummary strategy={strategy} />
+          )}
+          {editable && !definition && (
+            <Button mt="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+              Delete strategy
+            </Button>
+          )}
+        </Accordion.Panel>
+      </Accordion.Item>
+      {deleting && (
+        <ConfirmDialog
+          title={REALLY_DELETE}
+          confirmLabel="Delete strategy"
+          danger
+          loading={busy}
+          onClose={() => setDeleting(false)}
+          onConfirm={async () => {
+            setBusy(true);
+            try {
+              await onDelete();
+              setDeleting(false);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {`${title} will be removed from this environment.`}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -19,6 +19,7 @@ import { consoleRoutes } from './http/console.ts';
 import { registerJsonParser } from './http/content-type.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { notFound } from './http/errors.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await featureRoutes(scope, deps);
       await eventRoutes(scope, deps);
       await clientApiRoutes(scope, deps);
+      await metricsRoutes(scope, deps);
       await consoleRoutes(scope, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
     },
     { prefix: base },

@@ -58,7 +58,9 @@ export type Permission =
   | (typeof EDITOR_ROOT_PERMISSIONS)[number]
   | (typeof EDITOR_PROJECT_PERMISSIONS)[number]
   | 'UPDATE_ENVIRONMENT'
-  | 'DELETE_ENVIRONMENT';
+  | 'DELETE_ENVIRONMENT'
+  /** Held by no role (only ADMIN passes): a project role may grant it later. */
+  | 'DELETE_PROJECT';
 
 /**
  * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin

@@ -339,7 +339,7 @@ describe('deleting projects', () => {
     expect((await call('DELETE', 'api/admin/projects/team-e', undefined, editor)).status).toBe(403);
     const denied = await call('DELETE', 'api/admin/projects/team-e', undefined, viewer);
     expect(denied.status).toBe(403);
-    expect(denied.body.message).toBe('You need permission=ADMIN to perform this action');
+    expect(denied.body.message).toBe('You need permission=DELETE_PROJECT to perform this action');
     expect((await call('DELETE', 'api/admin/projects/nope')).status).toBe(404);
     expect(await snapshot()).toBe(before);
 

@@ -78,7 +78,7 @@ export async function projectRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/admin/projects/:projectId',
-    { config: { permission: 'ADMIN' }, schema: { params: ProjectParams } },
+    { config: { permission: 'DELETE_PROJECT', project }, schema: { params: ProjectParams } },
     async (request, reply) => {
       await removeProject(deps, callerName(request), request.params.projectId);
       return reply.status(200).send();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibleProjects, hasAccess } from './permissions';
+import { accessibleProjects, CREATE_STRATEGY, DELETE_STRATEGY, hasAccess, UPDATE_STRATEGY } from './permissions';
 
 describe('hasAccess', () => {
   it('passes for ADMIN whatever is asked', () => {
@@ -24,6 +24,14 @@ describe('hasAccess', () => {
     expect(hasAccess(perms, 'CREATE_TAG')).toBe(true);
     expect(hasAccess(perms, 'UPDATE_FEATURE')).toBe(true);
     expect(hasAccess(perms, 'CREATE_TAG', 'default')).toBe(false);
+  });
+
+  it('the strategy-definition permissions are checked by the same rule', () => {
+    const perms = [{ permission: 'UPDATE_STRATEGY', project: null }];
+    expect([CREATE_STRATEGY, UPDATE_STRATEGY, DELETE_STRATEGY]).toEqual(['CREATE_STRATEGY', 'UPDATE_STRATEGY', 'DELETE_STRATEGY']);
+    expect(hasAccess(perms, UPDATE_STRATEGY)).toBe(true);
+    expect(hasAccess(perms, CREATE_STRATEGY)).toBe(false);
+    expect(hasAccess([{ permission: 'ADMIN', project: null }], DELETE_STRATEGY)).toBe(true);
   });
 
   it('fails without permissions', () => {

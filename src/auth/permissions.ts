@@ -4,6 +4,10 @@ import { useSession, ADMIN, type Permission } from './user';
 export const CREATE_FEATURE = 'CREATE_FEATURE';
 export const UPDATE_FEATURE = 'UPDATE_FEATURE';
 export const DELETE_FEATURE = 'DELETE_FEATURE';
+/** The strategy-definition screens. */
+export const CREATE_STRATEGY = 'CREATE_STRATEGY';
+export const UPDATE_STRATEGY = 'UPDATE_STRATEGY';
+export const DELETE_STRATEGY = 'DELETE_STRATEGY';
 
 export const NO_ACCESS_MESSAGE = "You don't have access to perform this operation";
 

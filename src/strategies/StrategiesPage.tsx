@@ -1,20 +1,14 @@
-import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RouteLink } from '../app/RouteLink';
 import { PermissionButton } from '../auth/PermissionControls';
+import { CREATE_STRATEGY, DELETE_STRATEGY, UPDATE_STRATEGY } from '../auth/permissions';
 import { showToast } from '../messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import {
-  CREATE_STRATEGY,
-  DEFAULT_STRATEGY,
-  DELETE_STRATEGY,
-  isBuiltIn,
-  strategyDisplayName,
-  UPDATE_STRATEGY,
-  type StrategyDefinition,
-} from './definitions';
+import { DefinitionBadges } from './DefinitionBadges';
+import { DEFAULT_STRATEGY, isBuiltIn, strategyDisplayName, strategyTitle, type StrategyDefinition } from './definitions';
 import {
   REALLY_DELETE,
   REALLY_DEPRECATE,
@@ -52,16 +46,7 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
             {displayName}
           </RouteLink>
           {displayName !== strategy.name && <code className="sy-definition-name">{strategy.name}</code>}
-          {builtIn && (
-            <Badge variant="light" color="gray">
-              Predefined
-            </Badge>
-          )}
-          {strategy.deprecated && (
-            <Badge variant="light" color="red">
-              Deprecated
-            </Badge>
-          )}
+          <DefinitionBadges definition={strategy} />
         </Group>
         {strategy.description && (
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -155,7 +140,7 @@ export default function StrategiesPage() {
           onConfirm={confirm}
           onClose={() => setPending(undefined)}
         >
-          {strategyDisplayName(pending.name, strategies.data?.find((s) => s.name === pending.name))} ({pending.name})
+          {strategyTitle(pending, strategies.data)} ({pending.name})
         </ConfirmDialog>
       )}
     </Stack>

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PermissionButton } from '../auth/PermissionControls';
-import { CREATE_STRATEGY, PARAMETER_TYPES, UPDATE_STRATEGY } from './definitions';
+import { CREATE_STRATEGY, UPDATE_STRATEGY } from '../auth/permissions';
+import { PARAMETER_TYPES } from './definitions';
 import type { DefinitionForm } from './strategy-definition-form';
 import './strategies.css';
 

@@ -179,6 +179,44 @@ describe('StrategyConfigureDialog', () => {
     });
   });
 
+  it('a value typed and left by pressing Save is saved by that one click: nothing above Save moves while it is pressed', async () => {
+    const onSave = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    renderWithMantine(
+      <StrategyConfigureDialog definition={custom} initial={newStrategy(custom, 'checkout')} onCancel={() => {}} onSave={onSave} />,
+      seeded(),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Regions strategy' });
+    const regions = within(dialog).getByRole('textbox', { name: 'regions' });
+    await user.type(regions, 'eu, us');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const layout = () => within(dialog).getByRole('form').innerHTML;
+    const shown = layout();
+    // The press moves the focus out of the field (which adds the values); the page keeps its layout until release.
+    await user.pointer({ keys: '[MouseLeft>]', target: save });
+    expect(regions).not.toHaveFocus();
+    expect(layout() === shown, 'the form changed while Save was pressed').toBe(true);
+    await user.pointer({ keys: '[/MouseLeft]', target: save });
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'region',
+      parameters: { regions: 'eu,us', limit: '', beta: 'false', label: '' },
+      constraints: [],
+    });
+    expect(await within(dialog).findByRole('list', { name: 'Values of regions' })).toHaveTextContent('euus');
+    expect(regions).toHaveValue('');
+  });
+
+  it('leaving the field by keyboard adds the typed values at once', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<ParametersHarness definition={custom} initial={{ regions: '' }} />);
+    await user.type(screen.getByRole('textbox', { name: 'regions' }), 'eu');
+    await user.tab();
+    expect(current().regions).toBe('eu');
+    expect(screen.getByRole('list', { name: 'Values of regions' })).toHaveTextContent('eu');
+    expect(screen.getByRole('textbox', { name: 'regions' })).toHaveValue('');
+  });
+
   it('Escape in the constraints dialog closes only that dialog', async () => {
     const onCancel = vi.fn();
     renderWithMantine(

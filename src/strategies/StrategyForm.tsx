@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConstraintsEditor } from './ConstraintsEditor';
 import type { ContextField } from './constraints';
 import { strategyDisplayName, type StrategyDefinition } from './definitions';
@@ -57,6 +57,69 @@ export function StrategyForm({
   );
 }
 
+export interface StrategyConfigureFormProps {
+  definition: StrategyDefinition;
+  /** A new strategy (`newStrategy`) or a saved one (`toEdited`). */
+  initial: EditedStrategy;
+  /** The form's accessible name. */
+  label: string;
+  saveLabel: string;
+  contextFields: ContextField[];
+  constraintsEnabled: boolean;
+  /** Shown above the fields: a heading, why saving failed. */
+  children?: ReactNode;
+  onCancel(): void;
+  /** Gets the body to save (normalised, without empty constraints); Save shows it is busy until this settles. */
+  onSave(strategy: EditedStrategy): Promise<void> | void;
+  onConstraintsDialogToggle?(open: boolean): void;
+}
+
+/** Configuring one strategy: the form, Cancel and Save (disabled while a parameter has an error; Enter saves too). */
+export function StrategyConfigureForm({
+  definition,
+  initial,
+  label,
+  saveLabel,
+  contextFields,
+  constraintsEnabled,
+  children,
+  onCancel,
+  onSave,
+  onConstraintsDialogToggle,
+}: StrategyConfigureFormProps) {
+  const editor = useStrategyEditor(initial, definition);
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void editor.save(onSave);
+      }}
+    >
+      <Stack gap="md">
+        {children}
+        <StrategyForm
+          definition={definition}
+          strategy={editor.strategy}
+          onChange={editor.setStrategy}
+          contextFields={contextFields}
+          constraintsEnabled={constraintsEnabled}
+          onConstraintsDialogToggle={onConstraintsDialogToggle}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!editor.valid} loading={editor.saving}>
+            {saveLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 export interface StrategyConfigureDialogProps {
   definition: StrategyDefinition;
   /** A new strategy (`newStrategy`) or a saved one (`toEdited`). */
@@ -66,24 +129,19 @@ export interface StrategyConfigureDialogProps {
   onSave(strategy: EditedStrategy): Promise<void>;
 }
 
-/** 'Configure {name} strategy': the form, Cancel and Save (disabled while a parameter has an error). */
+/** 'Configure {name} strategy': the configure form in a dialog, which shows why saving failed. */
 export function StrategyConfigureDialog({ definition, initial, onCancel, onSave }: StrategyConfigureDialogProps) {
-  const editor = useStrategyEditor(initial, definition);
   const { contextFields, constraintsEnabled } = useStrategyReferenceData();
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const [constraintsOpen, setConstraintsOpen] = useState(false);
   const phone = useMediaQuery('(max-width: 499.98px)');
 
-  const save = async () => {
-    setSaving(true);
+  const save = async (strategy: EditedStrategy) => {
     setError(undefined);
     try {
-      await onSave(editor.saved());
+      await onSave(strategy);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -97,38 +155,23 @@ export function StrategyConfigureDialog({ definition, initial, onCancel, onSave 
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
     >
-      <form
-        aria-label="Configure strategy"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (editor.valid && !saving) void save();
-        }}
+      <StrategyConfigureForm
+        definition={definition}
+        initial={initial}
+        label="Configure strategy"
+        saveLabel="Save"
+        contextFields={contextFields}
+        constraintsEnabled={constraintsEnabled}
+        onCancel={onCancel}
+        onSave={save}
+        onConstraintsDialogToggle={setConstraintsOpen}
       >
-        <Stack gap="lg">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <StrategyForm
-            definition={definition}
-            strategy={editor.strategy}
-            onChange={editor.setStrategy}
-            contextFields={contextFields}
-            constraintsEnabled={constraintsEnabled}
-            onConstraintsDialogToggle={setConstraintsOpen}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!editor.valid} loading={saving}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+      </StrategyConfigureForm>
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
-import { Badge, Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { RouteLink } from '../app/RouteLink';
 import { usePermission } from '../auth/PermissionControls';
+import { UPDATE_STRATEGY } from '../auth/permissions';
 import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/features';
 import { showToast } from '../messages/toast';
-import { isBuiltIn, strategyDisplayName, UPDATE_STRATEGY, type StrategyDefinition } from './definitions';
+import { isBuiltIn, strategyDisplayName, type StrategyDefinition } from './definitions';
+import { DefinitionBadges } from './DefinitionBadges';
 import { MissingDefinition } from './MissingDefinition';
 import { STRATEGY_UPDATED } from './messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
@@ -116,16 +118,7 @@ export default function StrategyViewPage() {
               {displayName}
             </Title>
             {displayName !== strategy.name && <code className="sy-definition-name">{strategy.name}</code>}
-            {isBuiltIn(strategy) && (
-              <Badge variant="light" color="gray">
-                Predefined
-              </Badge>
-            )}
-            {strategy.deprecated && (
-              <Badge variant="light" color="red">
-                Deprecated
-              </Badge>
-            )}
+            <DefinitionBadges definition={strategy} />
           </Group>
           {strategy.description && <Text style={{ overflowWrap: 'anywhere' }}>{strategy.description}</Text>}
         </Stack>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { definitionsOrFallback, FALLBACK_DEFINITION, isBuiltIn, pickerSections, strategyDisplayName, type StrategyDefinition } from './definitions';
+import {
+  definitionsOrFallback,
+  FALLBACK_DEFINITION,
+  isBuiltIn,
+  pickerSections,
+  strategyDefinition,
+  strategyDisplayName,
+  strategyTitle,
+  type StrategyDefinition,
+} from './definitions';
 
 const def = (name: string, extra: Partial<StrategyDefinition> = {}): StrategyDefinition => ({ name, parameters: [], editable: false, ...extra });
 
@@ -13,6 +22,25 @@ describe('strategy definitions', () => {
       { name: 'stickiness', type: 'string', description: '', required: true },
       { name: 'groupId', type: 'string', description: '', required: true },
     ]);
+  });
+
+  it("a strategy's definition: the loaded one of its name, or missing; while loading the fallback and never missing", () => {
+    const region = def('region', { displayName: 'Regions' });
+    expect(strategyDefinition([region], 'region')).toEqual({ definition: region, missing: false });
+    expect(strategyDefinition([region], 'tenant')).toEqual({ definition: undefined, missing: true });
+    expect(strategyDefinition([region], 'flexibleRollout')).toEqual({ definition: undefined, missing: true });
+    for (const loading of [undefined, []]) {
+      expect(strategyDefinition(loading, 'flexibleRollout')).toEqual({ definition: FALLBACK_DEFINITION, missing: false });
+      expect(strategyDefinition(loading, 'region')).toEqual({ definition: undefined, missing: false });
+    }
+  });
+
+  it("a strategy's title: the spec names, else its definition's display name, else its name", () => {
+    const definitions = [def('region', { displayName: 'Regions' })];
+    expect(strategyTitle({ name: 'userWithId' }, definitions)).toBe('UserIDs');
+    expect(strategyTitle({ name: 'region' }, definitions)).toBe('Regions');
+    expect(strategyTitle({ name: 'region' }, undefined)).toBe('region');
+    expect(strategyTitle({ name: 'tenant' }, definitions)).toBe('tenant');
   });
 
   it('the picker lists built-ins in the spec order and custom ones apart; deprecated ones are not offered', () => {

@@ -63,9 +63,27 @@ export function findDefinition(definitions: StrategyDefinition[] | undefined, na
   return definitionsOrFallback(definitions).find((d) => d.name === name);
 }
 
+/**
+ * Which definition goes with a strategy instance: the loaded one of its name, and `missing` when the loaded
+ * definitions have none. While they are still loading only the built-in fallback is known, and no strategy is called
+ * missing.
+ */
+export function strategyDefinition(
+  definitions: StrategyDefinition[] | undefined,
+  name: string,
+): { definition: StrategyDefinition | undefined; missing: boolean } {
+  const definition = findDefinition(definitions, name);
+  return { definition, missing: !definition && !!definitions && definitions.length > 0 };
+}
+
 /** The human name of a strategy: the spec's display names, else the definition's, else its name. */
 export function strategyDisplayName(name: string, definition?: StrategyDefinition): string {
   return (Object.hasOwn(STRATEGY_NAMES, name) ? STRATEGY_NAMES[name] : undefined) ?? (definition?.displayName || name);
+}
+
+/** A strategy instance's display name, by `strategyDisplayName` with its definition. */
+export function strategyTitle(strategy: { name: string }, definitions: StrategyDefinition[] | undefined): string {
+  return strategyDisplayName(strategy.name, findDefinition(definitions, strategy.name));
 }
 
 /** Built-ins cannot be edited or deleted; a real Unleash 4.2 marks the legacy ones editable, so the name decides too. */
@@ -86,8 +104,3 @@ export function pickerSections(definitions: StrategyDefinition[] | undefined): {
   const custom = active.filter((d) => !isBuiltIn(d));
   return { builtIn, custom };
 }
-
-/** Permissions of the strategy-definition screens (part 1 section 6). */
-export const CREATE_STRATEGY = 'CREATE_STRATEGY';
-export const UPDATE_STRATEGY = 'UPDATE_STRATEGY';
-export const DELETE_STRATEGY = 'DELETE_STRATEGY';

@@ -3,10 +3,9 @@ import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { RouteLink } from '../../app/RouteLink';
 import { useArchive } from '../../archive/archive';
 import { statusOf } from '../../api/errors';
-import { EventList } from '../../events/EventList';
-import { useEvents } from '../../events/events';
 import { useFeature, type FeatureToggle } from '../features';
 import { FeatureHeader } from './FeatureHeader';
+import { LogTab } from './LogTab';
 import { StrategyList } from './StrategyList';
 
 /** Tabs registered today: Activation (hidden for archived toggles) and Log. Metrics and Variants arrive later. */
@@ -17,14 +16,6 @@ export const TABS = [
 
 function tabsFor(archived: boolean) {
   return archived ? TABS.filter((t) => t.value !== 'strategies') : [...TABS];
-}
-
-function LogTab({ name }: { name: string }) {
-  const events = useEvents(name);
-  if (events.isPending) return <Loader aria-label="Loading log" />;
-  if (events.isError) return <Text c="red.8">{events.error.message}</Text>;
-  if (events.data.length === 0) return <Text c="dimmed">No changes recorded.</Text>;
-  return <EventList events={events.data} showToggle={false} />;
 }
 
 function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab: string }) {

@@ -1,26 +1,17 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconGripVertical, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Gated, PermissionButton } from '../../auth/PermissionControls';
 import { UPDATE_FEATURE } from '../../auth/permissions';
-import { findDefinition, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
+import { strategyDefinition, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { MissingDefinition } from '../../strategies/MissingDefinition';
+import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import '../../strategies/strategies.css';
+import { StrategySummary } from '../../strategies/StrategySummary';
 import type { StrategyInstance } from '../features';
-import { StrategySummary } from '../view/StrategySummary';
 
 interface Props {
   strategies: StrategyInstance[];
@@ -117,18 +108,14 @@ function SortableStrategy({ id, strategy, title, definition, missing, canUpdate,
  */
 export function SortableStrategies({ strategies, definitions, canUpdate, project, onReorder, onEdit, onDelete }: Props) {
   const [order, setOrder] = useState<string[]>();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useStrategySensors();
   const sortable = strategies.length > 1 && strategies.every((s) => s.id);
-  const ids = strategies.map((s, index) => s.id ?? `index-${index}`);
+  const ids = strategies.map(sortableStrategyId);
   const shown = order && order.length === ids.length && order.every((id) => ids.includes(id)) ? order : ids;
   const byId = new Map(ids.map((id, index) => [id, strategies[index]]));
-  const loaded = !!definitions && definitions.length > 0;
   const titleOf = (id: UniqueIdentifier) => {
     const strategy = byId.get(String(id));
-    return strategy ? strategyDisplayName(strategy.name, findDefinition(definitions, strategy.name)) : String(id);
+    return strategy ? strategyTitle(strategy, definitions) : String(id);
   };
   const position = (id: UniqueIdentifier | undefined) => `position ${shown.indexOf(String(id)) + 1} of ${shown.length}`;
 
@@ -157,7 +144,7 @@ export function SortableStrategies({ strategies, definitions, canUpdate, project
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activation strategies">
           {shown.map((id) => {
             const strategy = byId.get(id)!;
-            const definition = loaded ? definitions.find((d) => d.name === strategy.name) : findDefinition(undefined, strategy.name);
+            const { definition, missing } = strategyDefinition(definitions, strategy.name);
             return (
               <SortableStrategy
                 key={id}
@@ -165,7 +152,7 @@ export function SortableStrategies({ strategies, definitions, canUpdate, project
                 strategy={strategy}
                 title={titleOf(id)}
                 definition={definition}
-                missing={loaded && !definition}
+                missing={missing}
                 canUpdate={canUpdate}
                 sortable={sortable}
                 project={project}

@@ -7,7 +7,7 @@ import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
 import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
-import { findDefinition, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
+import { strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { REALLY_DELETE } from '../../strategies/messages';
 import { StrategyConfigureDialog } from '../../strategies/StrategyForm';
 import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
@@ -90,7 +90,7 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
       )}
       {deleting && (
         <ConfirmDialog title={REALLY_DELETE} confirmLabel="Delete strategy" danger onConfirm={() => remove(deleting)} onClose={() => setDeleting(undefined)}>
-          {strategyDisplayName(deleting.name, findDefinition(definitions.data, deleting.name))} ({deleting.name})
+          {strategyTitle(deleting, definitions.data)} ({deleting.name})
         </ConfirmDialog>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userQuery } from '../../auth/user';
+import { eventsQuery } from '../../events/events';
 import { strategyDefinitionsQuery, contextFieldsQuery } from '../../strategies/strategies';
 import { renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
@@ -54,6 +55,17 @@ describe('the new feature view', () => {
     expect(await screen.findByRole('tab', { name: /production/, selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add a strategy to production' })).toBeInTheDocument();
     expect(screen.getByText('No strategies in production yet. Drag a strategy here, or use its add button.')).toBeInTheDocument();
+  });
+
+  it("the Event log tab is the classic Log tab: the toggle's events", async () => {
+    const client = seeded();
+    client.setQueryData(eventsQuery(NAME).queryKey, [
+      { id: 1, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'ann', featureName: NAME },
+    ]);
+    renderRoute(`/projects/default/features2/${NAME}/logs`, client);
+    const list = await screen.findByRole('list', { name: 'Events' });
+    expect(within(list).getByText('feature-created')).toBeInTheDocument();
+    expect(within(list).getByText('ann')).toBeInTheDocument();
   });
 
   it("'Flip to stale' asks first", async () => {

@@ -3,9 +3,8 @@ import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { statusOf } from '../../api/errors';
 import { RouteLink } from '../../app/RouteLink';
-import { EventList } from '../../events/EventList';
-import { useEvents } from '../../events/events';
 import { useUiConfig } from '../../ui-config/ui-config';
+import { LogTab } from '../detail/LogTab';
 import { useProjectFeature, type ProjectFeature } from '../features';
 import { VariantsTab } from '../variants/VariantsTab';
 import { FeatureViewHeader, shortName } from './FeatureViewHeader';
@@ -40,15 +39,6 @@ function FeatureNotFound({ projectId, featureId }: { projectId: string; featureI
   );
 }
 
-/** The event log: the classic Log tab's list of this toggle's events. */
-function EventLogTab({ name }: { name: string }) {
-  const events = useEvents(name);
-  if (events.isPending) return <Loader aria-label="Loading log" />;
-  if (events.isError) return <Text c="red.8">{events.error.message}</Text>;
-  if (events.data.length === 0) return <Text c="dimmed">No changes recorded.</Text>;
-  return <EventList events={events.data} showToggle={false} />;
-}
-
 function TabContent({ tab, feature }: { tab: FeatureViewTab; feature: ProjectFeature }) {
   switch (tab) {
     case 'overview':
@@ -62,7 +52,7 @@ function TabContent({ tab, feature }: { tab: FeatureViewTab; feature: ProjectFea
     case 'settings':
       return <SettingsTab feature={feature} />;
     case 'logs':
-      return <EventLogTab name={feature.name} />;
+      return <LogTab name={feature.name} />;
   }
 }
 

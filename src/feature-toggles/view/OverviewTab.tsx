@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
 import { UPDATE_FEATURE } from '../../auth/permissions';
 import { usePendingChanges } from '../../offline/pending';
+import { strategyTitle } from '../../strategies/definitions';
 import { useStrategyDefinitions } from '../../strategies/strategies';
+import { StrategySummary } from '../../strategies/StrategySummary';
 import { useFeatureActions, type ProjectFeature } from '../features';
 import { ButtonLink } from './ButtonLink';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from './feature-usage';
 import { NoStrategiesDialog } from './NoStrategiesDialog';
-import { strategyTitle, StrategySummary } from './StrategySummary';
 import { UsageCounts } from './UsageCounts';
 
 type Environment = ProjectFeature['environments'][number];

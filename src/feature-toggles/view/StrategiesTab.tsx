@@ -4,19 +4,15 @@ import {
   closestCenter,
   DndContext,
   DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   rectIntersection,
   useDroppable,
-  useSensor,
-  useSensors,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -25,7 +21,8 @@ import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { showToast } from '../../messages/toast';
 import { RefreshNotice } from '../../offline/RefreshNotice';
-import { findDefinition, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
+import { strategyDefinition, strategyDisplayName, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
+import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import { useStrategyReferenceData } from '../../strategies/strategies';
 import type { EditedStrategy } from '../../strategies/strategy-instance';
 import { projectFeatureQuery, type ProjectFeature, type StrategyInstance } from '../features';
@@ -42,7 +39,6 @@ type Environment = ProjectFeature['environments'][number];
 type Drag = DefinitionDrag | StrategyDrag;
 
 const dragOf = (data: { current?: unknown }) => data.current as Drag | undefined;
-const strategyId = (strategy: { id?: string }, index: number) => strategy.id ?? `index-${index}`;
 
 /** A sidebar card counts as dropped on the list when the pointer (or, by keyboard, the card) is over it. */
 const collisions: CollisionDetection = (args) => {
@@ -84,19 +80,13 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
   const [userOpened, setUserOpened] = useState(false);
   const production = useProductionConfirm(environment ?? { name: '' });
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useStrategySensors();
 
   if (!environment) return <Text c="dimmed">No environments available.</Text>;
   const env = environment.name;
   const strategies = environment.strategies;
-  const ids = strategies.map(strategyId);
+  const ids = strategies.map(sortableStrategyId);
   const sidebarOpen = search.addStrategy === true && canAdd && !adding;
-  // While the definitions load, only the built-in fallback is known and no strategy is called missing.
-  const loaded = !!definitions && definitions.length > 0;
-  const definitionOf = (name: string) => (loaded ? definitions.find((d) => d.name === name) : findDefinition(undefined, name));
 
   const setSearch = (next: FeatureViewSearch) =>
     void navigate({
@@ -147,13 +137,13 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const reorder = (from: number, to: number) => {
     const moved = arrayMove(strategies, from, to);
     change(() => moved);
-    void run(() => actions.reorder({ ...target, ids: moved.map(strategyId) }), () => undefined);
+    void run(() => actions.reorder({ ...target, ids: moved.map(sortableStrategyId) }), () => undefined);
   };
 
   const titleOf = (id: string | number, drag: Drag | undefined) => {
     if (drag?.kind === 'definition') return strategyDisplayName(drag.definition.name, drag.definition);
     const strategy = strategies[ids.indexOf(String(id))];
-    return strategy ? strategyDisplayName(strategy.name, findDefinition(definitions, strategy.name)) : 'the list';
+    return strategy ? strategyTitle(strategy, definitions) : 'the list';
   };
   const overTitle = (id: string | number, drag: Drag | undefined) => (String(id).startsWith('drop:') ? `the strategies of ${env}` : titleOf(id, drag));
   const announcements: Announcements = {
@@ -250,8 +240,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
                             <StrategyItem
                               id={ids[index]}
                               strategy={strategy}
-                              definition={definitionOf(strategy.name)}
-                              missing={loaded && !definitionOf(strategy.name)}
+                              {...strategyDefinition(definitions, strategy.name)}
                               contextFields={contextFields}
                               constraintsEnabled={constraintsEnabled}
                               editable={canEdit}

@@ -9,10 +9,10 @@ import { ConfirmDialog } from '../../strategies/ConfirmDialog';
 import { REALLY_DELETE } from '../../strategies/messages';
 import { MissingDefinition } from '../../strategies/MissingDefinition';
 import { StrategyForm } from '../../strategies/StrategyForm';
+import { StrategySummary } from '../../strategies/StrategySummary';
 import { useStrategyEditor } from '../../strategies/strategy-editor';
 import { toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
 import type { StrategyInstance } from '../features';
-import { StrategySummary } from './StrategySummary';
 
 /** What a dragged strategy carries. */
 export interface StrategyDrag {
@@ -43,17 +43,8 @@ export function StrategyItem({ id, strategy, definition, missing, contextFields,
   const drag: StrategyDrag = { kind: 'strategy' };
   const sortable = useSortable({ id, data: drag, disabled: !editable });
   const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const title = strategyDisplayName(strategy.name, definition);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      await onSave(editor.saved());
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div
@@ -108,7 +99,7 @@ export function StrategyItem({ id, strategy, definition, missing, contextFields,
                 <Group gap="sm">
                   {editor.dirty && (
                     <>
-                      <Button onClick={() => void save()} disabled={!editor.valid} loading={busy}>
+                      <Button onClick={() => void editor.save(onSave)} disabled={!editor.valid} loading={editor.saving}>
                         Save changes
                       </Button>
                       <Button variant="default" onClick={editor.reset}>
@@ -137,15 +128,15 @@ export function StrategyItem({ id, strategy, definition, missing, contextFields,
           title={REALLY_DELETE}
           confirmLabel="Delete strategy"
           danger
-          loading={busy}
+          loading={removing}
           onClose={() => setDeleting(false)}
           onConfirm={async () => {
-            setBusy(true);
+            setRemoving(true);
             try {
               await onDelete();
               setDeleting(false);
             } finally {
-              setBusy(false);
+              setRemoving(false);
             }
           }}
         >

@@ -1,12 +1,6 @@
 import { Badge, Group, Stack } from '@mantine/core';
-import { ConstraintSummary } from '../../strategies/ConstraintsEditor';
-import { findDefinition, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
-import type { StrategyInstance } from '../features';
-
-/** A strategy's display name (the spec's names for built-ins, else the definition's). */
-export function strategyTitle(strategy: StrategyInstance, definitions: StrategyDefinition[] | undefined): string {
-  return strategyDisplayName(strategy.name, findDefinition(definitions, strategy.name));
-}
+import type { StrategyInstance } from '../feature-toggles/features';
+import { ConstraintSummary } from './ConstraintsEditor';
 
 /** A saved strategy, read-only: its parameters and constraints. */
 export function StrategySummary({ strategy }: { strategy: StrategyInstance }) {

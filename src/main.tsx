@@ -44,6 +44,7 @@ import { createRoot } from 'react-dom/client';
 import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
 import { theme } from './app/theme';
+import { startOffline } from './offline/offline';
 
 const router = createAppRouter();
 const queryClient = createSessionQueryClient({
@@ -51,12 +52,16 @@ const queryClient = createSessionQueryClient({
   toLogin: () => void router.navigate({ to: '/login' }),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+// The first render comes from the persisted session and the offline mirror: no network needed to show the list.
+// The route's code loads meanwhile.
+void Promise.all([startOffline(queryClient), router.load()]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
-import { AuthenticationError, NotFoundError } from './errors';
+import { createApiClient, NO_ANSWER } from './client';
+import { connectivity } from './connectivity';
+import { AuthenticationError, NetworkError, NotFoundError } from './errors';
 
 interface Seen {
   method?: string;
   url?: string;
   contentType?: string;
   accept?: string;
+  idempotencyKey?: string | string[];
+  ifMatch?: string;
   body: string;
 }
 
@@ -31,6 +34,8 @@ beforeAll(async () => {
       url: req.url,
       contentType: req.headers['content-type'],
       accept: req.headers.accept,
+      idempotencyKey: req.headers['idempotency-key'],
+      ifMatch: req.headers['if-match'],
       body: await read(req),
     });
     if (req.url === '/yard/api/admin/features') {
@@ -39,6 +44,10 @@ beforeAll(async () => {
       res
         .writeHead(401, { 'Content-Type': 'application/json' })
         .end('{"type":"password","path":"/yard/auth/simple/login","message":"You must sign in order to use Unleash"}');
+    } else if (req.url === '/yard/api/admin/features/x/stale/on') {
+      res.writeHead(200, { ETag: '"8"' }).end();
+    } else if (req.url === '/yard/api/admin/ui-config') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Switchyard-From-Cache': '1' }).end('{}');
     } else if (req.url?.startsWith('/yard/api/admin/features/')) {
       res.writeHead(200).end();
     } else {
@@ -82,5 +91,28 @@ describe('api client paths', () => {
   it('uses an absolute path as given (auth details carry the base already)', async () => {
     await client().get('/yard/api/admin/features');
     expect(seen.at(-1)?.url).toBe('/yard/api/admin/features');
+  });
+});
+
+describe('what the offline queue needs of the client', () => {
+  it('sends extra headers and gives the answer with its ETag', async () => {
+    const answer = await client().send('POST', 'api/admin/features/x/stale/on', undefined, {
+      headers: { 'Idempotency-Key': 'k-1', 'If-Match': '"7"' },
+    });
+    expect(answer).toEqual({ data: undefined, etag: '"8"' });
+    expect(seen.at(-1)).toMatchObject({ idempotencyKey: 'k-1', ifMatch: '"7"' });
+  });
+
+  it('no answer at all is a NetworkError and marks the server unreachable; an answer marks it reachable again', async () => {
+    const unreachable = createApiClient('/yard', () => fetch('http://127.0.0.1:1/nothing'));
+    const error = await unreachable.get('api/admin/features').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toBe(NO_ANSWER);
+    expect(connectivity.isOnline()).toBe(false);
+    // An answer the service worker took from its cache says nothing about the server.
+    await client().get('api/admin/ui-config');
+    expect(connectivity.isOnline()).toBe(false);
+    await client().get('api/admin/features');
+    expect(connectivity.isOnline()).toBe(true);
   });
 });

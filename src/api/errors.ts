@@ -55,6 +55,14 @@ export class ServiceError extends ApiError {
   override name = 'ServiceError';
 }
 
+/** No answer at all: the browser is offline or the server cannot be reached (status 0). */
+export class NetworkError extends ApiError {
+  override name = 'NetworkError';
+  constructor(message: string) {
+    super(0, message);
+  }
+}
+
 /** Which error table a call uses. */
 export type ErrorLayer = 'classic' | 'project' | 'user';
 
@@ -164,5 +172,7 @@ export function statusOf(error: unknown): number | undefined {
 /** 'Failed fetches of user, config or info' (part 1 section 8): keep the status and auth details, name the thing. */
 export function gettingFailed(what: string, error: unknown): Error {
   if (error instanceof AuthenticationError) return error;
-  return new ApiError(statusOf(error) ?? 0, `An error occurred while trying to get ${what}`);
+  const message = `An error occurred while trying to get ${what}`;
+  if (error instanceof NetworkError) return new NetworkError(message);
+  return new ApiError(statusOf(error) ?? 0, message);
 }

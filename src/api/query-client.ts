@@ -23,7 +23,9 @@ export function createQueryClient(handlers: ErrorHandlers): QueryClient {
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay: RETRY_DELAY_MS, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // Reads pause while the server cannot be reached (the mirror and the persisted cache answer); actions are
+      // tried at once, so one made offline fails with a clear message instead of waiting unseen.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

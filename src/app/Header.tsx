@@ -3,6 +3,9 @@ import { IconBook, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useIsAdmin } from '../auth/user';
+import { InstallButton } from '../offline/InstallButton';
+import { SyncStatus } from '../offline/SyncStatus';
+import { WaitingChanges } from '../offline/WaitingChanges';
 import { ProfileMenu } from '../profile/ProfileMenu';
 import { useUiConfig } from '../ui-config/ui-config';
 import { DOCUMENTATION_URL } from './links';
@@ -50,6 +53,9 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
         </nav>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <SyncStatus />
+        <WaitingChanges />
+        <InstallButton />
         <ActionIcon
           component="a"
           href={DOCUMENTATION_URL}

@@ -6,6 +6,8 @@ import { useSession } from '../auth/user';
 import { useFeedbackPromptShown } from '../feedback/feedback';
 import { Snackbar } from '../messages/Snackbar';
 import { ToastArea } from '../messages/ToastArea';
+import { usePendingChanges } from '../offline/pending';
+import { useUpdateWaiting } from '../offline/service-worker';
 import { useUiConfig } from '../ui-config/ui-config';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { BootstrapSpinner } from './BootstrapSpinner';
@@ -19,6 +21,9 @@ import { shouldScrollToTop } from './scroll';
 const NavDrawer = lazy(() => import('./NavDrawer'));
 // The feedback card loads when it is asked for (after a toggle is created).
 const FeedbackPrompt = lazy(() => import('../feedback/FeedbackCard'));
+// The offline notices load when there is something to say: a held change, a new version.
+const ConflictNotice = lazy(() => import('../offline/ConflictNotice'));
+const UpdateNotice = lazy(() => import('../offline/UpdateNotice'));
 
 /** The main layout of every protected route: header, toast area, notification area, content, footer, illustration. */
 export default function MainLayout() {
@@ -29,6 +34,8 @@ export default function MainLayout() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const feedbackShown = useFeedbackPromptShown();
   const { pathname } = useLocation();
+  const conflict = usePendingChanges().some((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded');
+  const updateWaiting = useUpdateWaiting();
 
   useEffect(() => {
     if (shouldScrollToTop(pathname)) window.scrollTo(0, 0);
@@ -70,6 +77,13 @@ export default function MainLayout() {
       )}
       <ToastArea />
       <main id="content" className="sy-content" tabIndex={-1}>
+        {conflict && (
+          <div className="sy-conflict-area">
+            <Suspense>
+              <ConflictNotice />
+            </Suspense>
+          </div>
+        )}
         <Breadcrumbs />
         <Outlet />
       </main>
@@ -80,6 +94,11 @@ export default function MainLayout() {
           </Suspense>
         )}
         <Snackbar />
+        {updateWaiting && (
+          <Suspense>
+            <UpdateNotice />
+          </Suspense>
+        )}
       </div>
       <Footer config={uiConfig.data} />
       <Illustration />

@@ -9,6 +9,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { basePath } from '../api/base-path';
+import { validateFeatureViewSearch } from '../feature-toggles/view/view-search';
 import { BootstrapSpinner } from './BootstrapSpinner';
 
 export interface LoginSearch {
@@ -145,6 +146,41 @@ const copy2Route = createRoute({
   component: lazyRouteComponent(() => import('../feature-toggles/copy/CopyFeaturePage')),
 });
 
+/** The new feature view: Overview is the exact path, every other tab a segment (part 1 section 2). */
+const featureViewRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$featureId',
+  validateSearch: validateFeatureViewSearch,
+  component: lazyRouteComponent(() => import('../feature-toggles/view/FeatureViewPage')),
+});
+
+const featureViewTabRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$featureId/$activeTab',
+  validateSearch: validateFeatureViewSearch,
+  component: lazyRouteComponent(() => import('../feature-toggles/view/FeatureViewPage')),
+});
+
+const strategiesRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'strategies',
+  component: lazyRouteComponent(() => import('../strategies/StrategiesPage')),
+});
+
+/** /strategies/create?name=… prefills the name (the missing-definition link). */
+const createStrategyRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'strategies/create',
+  validateSearch: (search: Record<string, unknown>): { name?: string } => ({ name: text(search.name) }),
+  component: lazyRouteComponent(() => import('../strategies/CreateStrategyPage')),
+});
+
+const strategyViewRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'strategies/$activeTab/$strategyName',
+  component: lazyRouteComponent(() => import('../strategies/StrategyViewPage')),
+});
+
 const archiveRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'archive',
@@ -177,6 +213,11 @@ const routeTree = rootRoute.addChildren([
     archivedFeatureRoute,
     copyRoute,
     copy2Route,
+    featureViewRoute,
+    featureViewTabRoute,
+    strategiesRoute,
+    createStrategyRoute,
+    strategyViewRoute,
     archiveRoute,
     historyRoute,
     toggleHistoryRoute,

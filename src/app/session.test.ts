@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, NotFoundError } from '../api/errors';
+import { AuthenticationError, NetworkError, NotFoundError } from '../api/errors';
 import { authState } from '../auth/auth-state';
 import { snackbar } from '../messages/messages';
+import { toastStore } from '../messages/toast';
 import { createSessionQueryClient } from './session';
 
 const details = { type: 'password', path: '/auth/simple/login', message: 'You must sign in order to use Unleash' };
@@ -26,6 +27,18 @@ describe('session error handling', () => {
     expect(client.getQueryData(['features'])).toBeUndefined();
     expect(authState.get()).toEqual({ unauthorised: true, details });
     expect(navigation.toLogin).toHaveBeenCalledOnce();
+  });
+
+  it('a read that gets no answer (offline) keeps the session and says nothing; the header shows offline', async () => {
+    const { client, navigation } = setup(false);
+    client.setQueryData(['user'], { user: { id: 1 }, permissions: [] });
+    await client
+      .fetchQuery({ queryKey: ['user'], queryFn: () => Promise.reject(new NetworkError('An error occurred while trying to get user')) })
+      .catch(() => undefined);
+    expect(client.getQueryData(['user'])).toEqual({ user: { id: 1 }, permissions: [] });
+    expect(authState.get().unauthorised).toBe(false);
+    expect(navigation.toLogin).not.toHaveBeenCalled();
+    expect(toastStore.get()).toEqual([]);
   });
 
   it('does not navigate when already on /login', async () => {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryMeta } from '@tanstack/react-query';
-import { AuthenticationError } from '../api/errors';
+import { AuthenticationError, NetworkError } from '../api/errors';
 import { createQueryClient } from '../api/query-client';
 import { authState } from '../auth/auth-state';
 import { snackbar } from '../messages/messages';
@@ -21,7 +21,8 @@ export interface Navigation {
 /**
  * The session rules of part 1 section 4 and part 2 section 8: a 401 anywhere clears the cache, stores the auth
  * details and sends the user to /login (unless already there); other fetch errors show a toast and action errors go
- * to the snackbar list, unless the unauthorised state already holds.
+ * to the snackbar list, unless the unauthorised state already holds. Only the server's 401 signs the user out: a
+ * read that gets no answer at all (offline) keeps the cached session and shows nothing.
  */
 export function createSessionQueryClient(navigation: Navigation): QueryClient {
   function handle(error: unknown, meta: QueryMeta | undefined, report: (message: string) => void) {
@@ -37,7 +38,10 @@ export function createSessionQueryClient(navigation: Navigation): QueryClient {
   }
 
   const queryClient = createQueryClient({
-    onQueryError: (error, meta) => handle(error, meta, (message) => showToast(message, 'error')),
+    // A read that gets no answer is not reported: the header says the console is offline, and the mirror answers.
+    onQueryError: (error, meta) => {
+      if (!(error instanceof NetworkError)) handle(error, meta, (message) => showToast(message, 'error'));
+    },
     onMutationError: (error, meta) => handle(error, meta, (message) => snackbar.add(message)),
   });
   return queryClient;

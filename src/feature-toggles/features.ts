@@ -1,5 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
+import {
+  classicOf,
+  listSyncTime,
+  listView,
+  noteVersion,
+  projectFeatureOf,
+  readThrough,
+  receiveList,
+  receiveProjectFeature,
+  receiveToggle,
+  syncedAt,
+  toggleKeys,
+} from '../offline/mirror';
+import { queueChange } from '../offline/offline';
+import type { Variant } from './variants/variants';
 
 export interface Constraint {
   contextName: string;
@@ -12,6 +27,7 @@ export interface StrategyInstance {
   name: string;
   parameters?: Record<string, string>;
   constraints?: Constraint[];
+  sortOrder?: number;
 }
 
 export interface Tag {
@@ -29,9 +45,44 @@ export interface FeatureToggle {
   stale?: boolean;
   archived?: boolean;
   strategies?: StrategyInstance[];
-  variants?: unknown[] | null;
+  variants?: Variant[] | null;
   createdAt?: string;
   lastSeenAt?: string | null;
+  /** Bumped by the server on every change of the toggle (its ETag); absent on servers without versions. */
+  version?: number;
+}
+
+/** One environment of a toggle, as GET api/admin/projects/{project}/features/{name} returns it. */
+export interface FeatureEnvironment {
+  name: string;
+  type?: string;
+  enabled: boolean;
+  sortOrder?: number;
+  strategies: StrategyInstance[];
+}
+
+/** GET api/admin/projects/{project}/features/{name}: the toggle with every environment and its strategies. */
+export interface ProjectFeature {
+  name: string;
+  description?: string | null;
+  type?: string;
+  project: string;
+  stale?: boolean;
+  variants?: Variant[] | null;
+  createdAt?: string;
+  lastSeenAt?: string | null;
+  archived?: boolean;
+  version?: number;
+  environments: FeatureEnvironment[];
+}
+
+/** GET api/admin/environments */
+export interface Environment {
+  name: string;
+  type: string;
+  sortOrder?: number;
+  enabled?: boolean;
+  protected?: boolean;
 }
 
 export interface FeatureType {
@@ -61,24 +112,53 @@ const path = (name: string) => `api/admin/features/${encodeURIComponent(name)}`;
 const projectPath = (project: string, name: string) =>
   `api/admin/projects/${encodeURIComponent(project)}/features/${encodeURIComponent(name)}`;
 
-/** Query keys of the feature-toggle domain: every read of a toggle sits under ['features']. */
+/**
+ * Query keys of the feature-toggle domain: every read of a toggle sits under ['features']. The list, one toggle and
+ * its project shape are served by the offline mirror (first from IndexedDB, then from the network).
+ */
 export const featureKeys = {
   all: ['features'] as const,
-  list: () => ['features', 'list'] as const,
-  one: (name: string) => ['features', 'one', name] as const,
+  ...toggleKeys,
   tags: (name: string) => ['features', 'tags', name] as const,
   types: ['feature-types'] as const,
   tagTypes: ['tag-types'] as const,
   metrics: ['features', 'metrics'] as const,
+  environments: ['environments'] as const,
 };
 
 export const featuresQuery = queryOptions({
   queryKey: featureKeys.list(),
-  queryFn: async () => (await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features,
+  queryFn: () => readThrough(async () => receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features), listView),
+  initialData: listView,
+  initialDataUpdatedAt: listSyncTime,
 });
 
 export const featureQuery = (name: string) =>
-  queryOptions({ queryKey: featureKeys.one(name), queryFn: () => api.get<FeatureToggle>(path(name)) });
+  queryOptions({
+    queryKey: featureKeys.one(name),
+    queryFn: () => readThrough(async () => receiveToggle(await api.get<FeatureToggle>(path(name))), () => classicOf(name)),
+    initialData: () => classicOf(name),
+    initialDataUpdatedAt: () => syncedAt(name),
+  });
+
+export const projectFeatureQuery = (project: string, name: string) =>
+  queryOptions({
+    queryKey: featureKeys.project(project, name),
+    queryFn: () =>
+      readThrough(
+        async () => receiveProjectFeature(await api.get<ProjectFeature>(projectPath(project, name), { layer: 'project' })),
+        () => projectFeatureOf(project, name),
+      ),
+    initialData: () => projectFeatureOf(project, name),
+    initialDataUpdatedAt: () => syncedAt(name),
+  });
+
+/** The environments (reference data the offline mirror keeps; definitions and context fields: src/strategies). */
+export const environmentsQuery = queryOptions({
+  queryKey: featureKeys.environments,
+  queryFn: async () => (await api.get<{ environments: Environment[] }>('api/admin/environments')).environments,
+  staleTime: 60_000,
+});
 
 export const featureTagsQuery = (name: string) =>
   queryOptions({
@@ -114,6 +194,15 @@ export function useFeature(name: string) {
   return useQuery({ ...featureQuery(name), meta: { inlineErrors: true }, retry: false });
 }
 
+/** The project shape of a toggle (the new view); a 404 is shown by the screen. */
+export function useProjectFeature(project: string, name: string) {
+  return useQuery({ ...projectFeatureQuery(project, name), meta: { inlineErrors: true }, retry: false });
+}
+
+export function useEnvironments() {
+  return useQuery(environmentsQuery);
+}
+
 export function useFeatureTags(name: string) {
   return useQuery(featureTagsQuery(name));
 }
@@ -146,7 +235,11 @@ export function validateFeatureName(name: string): Promise<void> {
   return api.post('api/admin/features/validate', { name });
 }
 
-/** Writes on toggles; each invalidates the reads it changes. Errors go to the snackbar unless a form shows them. */
+/**
+ * Writes on toggles; each invalidates the reads it changes. Errors go to the snackbar unless a form shows them. The
+ * flips go through the offline queue; the other writes are made online, and those that answer with the toggle's
+ * new version (ETag) hand it to the mirror for the queue's next change.
+ */
 export function useFeatureActions() {
   const queryClient = useQueryClient();
   const refresh = (name?: string) =>
@@ -157,32 +250,30 @@ export function useFeatureActions() {
       queryClient.invalidateQueries({ queryKey: ['events'] }),
     ]);
 
+  // Each flip resolves once the change is queued and shown; the queue sends it and reports the server's answer.
   const toggle = useMutation({
-    mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) =>
-      api.post(`${path(name)}/toggle/${enabled ? 'on' : 'off'}`),
-    onMutate: async ({ name, enabled }) => {
-      // The switch follows at once; the refetch settles it.
-      await queryClient.cancelQueries({ queryKey: featureKeys.one(name) });
-      queryClient.setQueryData<FeatureToggle>(featureKeys.one(name), (f) => (f ? { ...f, enabled } : f));
-      queryClient.setQueryData<FeatureToggle[]>(featureKeys.list(), (list) =>
-        list?.map((f) => (f.name === name ? { ...f, enabled } : f)),
-      );
-    },
-    onSettled: (_d, _e, { name }) => refresh(name),
+    mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) => queueChange(name, { kind: 'enabled', enabled }),
   });
 
   const setStale = useMutation({
-    mutationFn: ({ name, stale }: { name: string; stale: boolean }) => api.post(`${path(name)}/stale/${stale ? 'on' : 'off'}`),
-    onSettled: (_d, _e, { name }) => refresh(name),
+    mutationFn: ({ name, stale }: { name: string; stale: boolean }) => queueChange(name, { kind: 'stale', stale }),
+  });
+
+  const toggleEnvironment = useMutation({
+    mutationFn: ({ project, name, environment, enabled }: { project: string; name: string; environment: string; enabled: boolean }) =>
+      queueChange(name, { kind: 'environment', environment, enabled }, project),
   });
 
   const update = useMutation({
-    mutationFn: ({ feature, changes }: { feature: FeatureToggle; changes: { description?: string; type?: string } }) =>
-      api.patch(
+    mutationFn: async ({ feature, changes }: { feature: FeatureToggle; changes: { description?: string; type?: string } }) => {
+      const answer = await api.send(
+        'PATCH',
         projectPath(feature.project ?? DEFAULT_PROJECT, feature.name),
         Object.entries(changes).map(([key, value]) => ({ op: 'replace', path: `/${key}`, value })),
         { layer: 'project' },
-      ),
+      );
+      noteVersion(feature.name, answer.etag);
+    },
     onSettled: (_d, _e, { feature }) => refresh(feature.name),
   });
 
@@ -207,14 +298,20 @@ export function useFeatureActions() {
   });
 
   const addTag = useMutation({
-    mutationFn: ({ name, tag }: { name: string; tag: Tag }) => api.post<Tag>(`${path(name)}/tags`, tag),
+    mutationFn: async ({ name, tag }: { name: string; tag: Tag }) => {
+      const answer = await api.send<Tag>('POST', `${path(name)}/tags`, tag);
+      noteVersion(name, answer.etag);
+      return answer.data;
+    },
     meta: { inlineErrors: true },
     onSuccess: (_d, { name }) => queryClient.invalidateQueries({ queryKey: featureKeys.tags(name) }),
   });
 
   const removeTag = useMutation({
-    mutationFn: ({ name, tag }: { name: string; tag: Tag }) =>
-      api.delete(`${path(name)}/tags/${encodeURIComponent(tag.type)}/${encodeURIComponent(tag.value)}`),
+    mutationFn: async ({ name, tag }: { name: string; tag: Tag }) => {
+      const answer = await api.send('DELETE', `${path(name)}/tags/${encodeURIComponent(tag.type)}/${encodeURIComponent(tag.value)}`);
+      noteVersion(name, answer.etag);
+    },
     onSettled: (_d, _e, { name }) => queryClient.invalidateQueries({ queryKey: featureKeys.tags(name) }),
   });
 
@@ -248,5 +345,5 @@ export function useFeatureActions() {
     onSuccess: () => refresh(),
   });
 
-  return { toggle, setStale, update, changeProject, archive, revive, addTag, removeTag, create, createInProject, clone };
+  return { toggle, setStale, toggleEnvironment, update, changeProject, archive, revive, addTag, removeTag, create, createInProject, clone };
 }

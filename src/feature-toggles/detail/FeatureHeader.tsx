@@ -12,7 +12,8 @@ import { AddTagDialog } from './AddTagDialog';
 import { ArchiveDialog } from './ArchiveDialog';
 
 export const updatedMessage = (name: string) => `${name} successfully updated!`;
-export const staleMessage = (name: string, stale: boolean) => `${name} marked as ${stale ? 'Stale' : 'Active'}.`;
+/** '{name} marked as Stale.': the offline queue shows it once the server has the change. */
+export { staleMessage } from '../../offline/changes';
 export const PROJECT_UPDATED = 'Successfully updated toggle project.';
 
 function Description({ feature, project }: { feature: FeatureToggle; project: string }) {
@@ -111,9 +112,9 @@ function StaleMenu({ feature, project }: { feature: FeatureToggle; project: stri
   const allowed = usePermission(UPDATE_FEATURE, project);
   const { setStale } = useFeatureActions();
   const label = feature.stale ? 'Stale' : 'Active';
+  // Queued: the queue says when the server has it (or that it is queued, offline).
   const flip = (stale: boolean) => {
-    if (stale === !!feature.stale) return;
-    setStale.mutate({ name: feature.name, stale }, { onSuccess: () => showToast(staleMessage(feature.name, stale), 'success') });
+    if (stale !== !!feature.stale) setStale.mutate({ name: feature.name, stale });
   };
   if (!allowed) {
     return (

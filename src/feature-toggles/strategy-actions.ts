@@ -1,0 +1,63 @@
+import { newTmpId, type QueuedStrategy } from '../offline/changes';
+import { queueChange } from '../offline/offline';
+import type { StrategyInstance } from './features';
+import type { Variant } from './variants/variants';
+
+/** Which toggle environment a strategy edit is for. */
+export interface StrategyTarget {
+  project: string;
+  feature: string;
+  environment: string;
+}
+
+/** What the queue carries of a strategy: its id, name, parameters and constraints (the server keeps the order). */
+const queued = (strategy: StrategyInstance, id: string): QueuedStrategy => ({
+  id,
+  name: strategy.name,
+  parameters: strategy.parameters ?? {},
+  constraints: strategy.constraints ?? [],
+});
+
+function requireId(strategy: StrategyInstance): string {
+  if (!strategy.id) throw new Error(`The strategy ${strategy.name} has no id`);
+  return strategy.id;
+}
+
+/**
+ * Strategy edits (part 1 section 7 "Strategy instances per environment"), every one through the offline queue: each
+ * resolves once the change is in the outbox and shown (not when the server has answered; the queue reports that).
+ * A strategy added here gets a temporary id `tmp-<uuid>` until its add replays; later edits may use it.
+ */
+const strategyActions = {
+  /** Resolves with the strategy as queued (with its temporary id). */
+  async add({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<QueuedStrategy> {
+    const added = queued(strategy, newTmpId());
+    await queueChange(feature, { kind: 'strategy-add', environment, strategy: added }, project);
+    return added;
+  },
+  async update({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<void> {
+    await queueChange(feature, { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) }, project);
+  },
+  async remove({ project, feature, environment, strategyId }: StrategyTarget & { strategyId: string }): Promise<void> {
+    await queueChange(feature, { kind: 'strategy-remove', environment, strategyId }, project);
+  },
+  /** `ids`: every strategy of the environment, in the new order. */
+  async reorder({ project, feature, environment, ids }: StrategyTarget & { ids: string[] }): Promise<void> {
+    await queueChange(feature, { kind: 'strategy-order', environment, ids }, project);
+  },
+};
+
+const variantActions = {
+  /** `variants`: the whole new list; the queue sends the JSON patch from the list it was made on. */
+  async save({ project, feature, variants }: { project: string; feature: string; variants: Variant[] }): Promise<void> {
+    await queueChange(feature, { kind: 'variants', variants }, project);
+  },
+};
+
+export function useStrategyActions() {
+  return strategyActions;
+}
+
+export function useVariantActions() {
+  return variantActions;
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { describeChange } from './changes';
+import { cancel, disregard, refreshConflict } from './outbox';
+import { usePendingChanges } from './pending';
+import { RefreshNotice } from './RefreshNotice';
+import { applyAgain } from './replay';
+
+export const APPLY_AGAIN = 'Apply again';
+export const DISCARD = 'Discard';
+
+function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async (task: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await task();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/**
+ * A held change is never resolved silently: the first conflict not disregarded shows the refresh notice with the
+ * change in words. After 'Refresh configuration' the screens show the server's toggle and the change can be
+ * applied again on it, or discarded. 'Disregard' leaves it held in the waiting list.
+ */
+export default function ConflictNotice() {
+  const conflict = usePendingChanges().find((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded');
+  const { busy, error, run } = useAction();
+  if (!conflict) return null;
+  const words = describeChange(conflict.feature, conflict.change);
+  const failure = error && (
+    <Text size="sm" c="red.8" role="alert">
+      {error}
+    </Text>
+  );
+
+  if (conflict.notice === 'refreshed') {
+    return (
+      <Alert color="blue" variant="light" role="alert" className="sy-refresh-notice">
+        <Stack gap="sm">
+          <Text fw={600}>The current configuration of "{conflict.feature}" is loaded.</Text>
+          <Text>Apply your change to it again: {words}?</Text>
+          {failure}
+          <Group gap="sm">
+            <Button loading={busy} onClick={() => void run(() => applyAgain(conflict.seq!))}>
+              {APPLY_AGAIN}
+            </Button>
+            <Button variant="default" disabled={busy} onClick={() => void run(() => cancel(conflict.seq!))}>
+              {DISCARD}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <RefreshNotice
+      open
+      refreshing={busy}
+      onRefresh={() => void run(() => refreshConflict(conflict.seq!))}
+      onDisregard={() => void disregard(conflict.seq!)}
+    >
+      <Text>
+        "{conflict.feature}" was changed elsewhere after this change was made, so it has not been sent: {words}.
+      </Text>
+      {failure}
+    </RefreshNotice>
+  );
+}

@@ -1,0 +1,17 @@
+import { Button, Paper, Text } from '@mantine/core';
+import { applyUpdate, useUpdateWaiting } from './service-worker';
+
+/** A new version has been installed in the background: the console says so and reloads into it on request. */
+export default function UpdateNotice() {
+  if (!useUpdateWaiting()) return null;
+  return (
+    <Paper className="sy-update-notice" role="status" shadow="md" radius="md" withBorder>
+      <Text size="sm" style={{ flex: 1 }}>
+        A new version of Switchyard is available
+      </Text>
+      <Button size="sm" onClick={applyUpdate}>
+        Reload
+      </Button>
+    </Paper>
+  );
+}

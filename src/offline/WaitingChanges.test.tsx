@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../api/client';
+import { connectivity } from '../api/connectivity';
+import type { ProjectFeature } from '../feature-toggles/features';
+import { renderWithMantine } from '../test-support';
+import ConflictNotice from './ConflictNotice';
+import { SwitchyardDb } from './db';
+import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature } from './mirror';
+import { attachOutbox, enqueue, hold, takeNext } from './outbox';
+import { pending } from './pending';
+import { SyncStatus } from './SyncStatus';
+import { WaitingChanges } from './WaitingChanges';
+
+const toggle = (version: number, production: boolean): ProjectFeature => ({
+  name: 'my.toggle',
+  project: 'web',
+  version,
+  environments: [
+    { name: 'default', enabled: false, strategies: [] },
+    { name: 'production', type: 'production', enabled: production, strategies: [{ id: 's1', name: 'default' }] },
+  ],
+});
+
+/** The server's current toggle (version 5, production turned on elsewhere), for 'Refresh configuration'. */
+const http = createApiClient('', async (input) => {
+  const classic = String(input).startsWith('/api/admin/features/');
+  return new Response(JSON.stringify(classic ? { name: 'my.toggle', project: 'web', enabled: false, version: 5 } : toggle(5, true)));
+});
+
+let db: SwitchyardDb;
+let client: QueryClient;
+
+beforeEach(async () => {
+  db = new SwitchyardDb(`ui-${Math.random()}`);
+  client = new QueryClient();
+  await attachOutbox(db);
+  await attachMirror(db, client, http);
+  receiveProjectFeature(toggle(4, false));
+  connectivity.lost();
+});
+
+afterEach(async () => {
+  connectivity.reached();
+  await clearMirror();
+  db.close();
+  await db.delete();
+});
+
+describe('the waiting count', () => {
+  it('names the count, opens the list of changes, and a cancel undoes one', async () => {
+    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await enqueue('my.toggle', { kind: 'stale', stale: true });
+    renderWithMantine(<WaitingChanges />, client);
+    await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
+    const list = await screen.findByRole('list', { name: 'Changes waiting to sync' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/"my.toggle"/).textContent)).toEqual([
+      'Turn on "my.toggle" in production',
+      'Mark "my.toggle" as stale',
+    ]);
+    expect(within(items[0]).getByText(/^Made .* ago$/)).toBeInTheDocument();
+    await userEvent.click(within(items[0]).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
+    expect(projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
+  });
+
+  it('is not shown when nothing waits', () => {
+    renderWithMantine(<WaitingChanges />, client);
+    expect(screen.queryByRole('button', { name: /waiting/ })).toBeNull();
+  });
+});
+
+describe('the refresh notice of a held change', () => {
+  async function conflict() {
+    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await hold((await takeNext())!);
+    renderWithMantine(<ConflictNotice />, client);
+  }
+
+  it('shows the change in words; Disregard leaves it held in the list', async () => {
+    await conflict();
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('The configuration was changed elsewhere.');
+    expect(notice).toHaveTextContent('Turn on "my.toggle" in production');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Disregard' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(pending.get()[0]).toMatchObject({ state: 'conflict', notice: 'disregarded' });
+  });
+
+  it('Refresh configuration loads the server’s toggle, then offers to apply the change again or discard it', async () => {
+    await conflict();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh configuration' }));
+    expect(await screen.findByRole('button', { name: 'Apply again' })).toBeInTheDocument();
+    expect(projectFeatureOf('web', 'my.toggle')).toMatchObject({ version: 5 });
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(pending.get()).toEqual([]);
+  });
+});
+
+describe('the sync status', () => {
+  it('says offline and when it last synced', async () => {
+    renderWithMantine(<SyncStatus />, client);
+    expect(screen.getByRole('status')).toHaveTextContent('Offline');
+    expect(await screen.findByText(/synced less than a minute ago/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { Button } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { usePendingChanges } from './pending';
+
+// The list loads when first opened.
+const WaitingList = lazy(() => import('./WaitingList'));
+
+export const waitingLabel = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`;
+
+/** The header's count of changes not yet synced; it opens the list of them. Hidden when there are none. */
+export function WaitingChanges() {
+  const entries = usePendingChanges();
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (entries.length === 0 && !opened) return null;
+  const label = waitingLabel(entries.length);
+  const attention = entries.some((entry) => entry.state === 'conflict' || entry.state === 'failed');
+  return (
+    <>
+      {entries.length > 0 && (
+        <Button
+          className="sy-waiting-button"
+          color={attention ? 'red' : 'yellow'}
+          c={attention ? undefined : 'dark'}
+          leftSection={<IconCloudUpload size={20} aria-hidden />}
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={() => {
+            setUsed(true);
+            setOpened(true);
+          }}
+        >
+          <span className="sy-waiting-count">{entries.length}</span>
+          <span className="sy-waiting-words" aria-hidden>
+            {entries.length === 1 ? 'change' : 'changes'} waiting
+          </span>
+        </Button>
+      )}
+      {used && (
+        <Suspense>
+          <WaitingList opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

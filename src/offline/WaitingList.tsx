@@ -1,0 +1,112 @@
+import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatDistanceToNow } from 'date-fns';
+import { useState } from 'react';
+import { useOnline } from '../api/connectivity';
+import { describeChange, type QueuedChange } from './changes';
+import { APPLY_AGAIN, DISCARD } from './ConflictNotice';
+import { cancel } from './outbox';
+import { usePendingChanges } from './pending';
+import { applyAgain } from './replay';
+import { waitingLabel } from './WaitingChanges';
+
+const STATE_LABELS: Record<QueuedChange['state'], { label: string; color: string }> = {
+  waiting: { label: 'Waiting', color: 'yellow' },
+  sending: { label: 'Sending', color: 'blue' },
+  conflict: { label: 'Changed elsewhere', color: 'orange' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+function Entry({ entry }: { entry: QueuedChange }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const state = STATE_LABELS[entry.state];
+  const run = async (task: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await task();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = () => void run(() => cancel(entry.seq!));
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {describeChange(entry.feature, entry.change)}
+          </Text>
+          <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
+            {state.label}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Made {formatDistanceToNow(entry.createdAt, { addSuffix: true })}
+        </Text>
+        {entry.state === 'conflict' && (
+          <Text size="sm">"{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.</Text>
+        )}
+        {entry.error && (
+          <Text size="sm" c="red.8">
+            {entry.error.message}
+            {entry.error.detail && `: ${entry.error.detail}`}
+          </Text>
+        )}
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group gap="xs">
+          {entry.state === 'conflict' && (
+            <>
+              <Button size="sm" loading={busy} onClick={() => void run(() => applyAgain(entry.seq!))}>
+                {APPLY_AGAIN}
+              </Button>
+              <Button size="sm" variant="default" disabled={busy} onClick={remove}>
+                {DISCARD}
+              </Button>
+            </>
+          )}
+          {entry.state === 'failed' && (
+            <Button size="sm" variant="default" loading={busy} onClick={remove}>
+              Dismiss
+            </Button>
+          )}
+          {(entry.state === 'waiting' || entry.state === 'sending') && (
+            <Button size="sm" variant="default" loading={busy} disabled={entry.state === 'sending'} onClick={remove}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The changes waiting to sync, oldest first: what each does, how old it is, and what can be done with it. */
+export default function WaitingList({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const entries = usePendingChanges();
+  const online = useOnline();
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={waitingLabel(entries.length)} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {online ? 'These changes are sent in the order they were made.' : 'Offline: these changes are sent, in order, once the server can be reached.'}
+        </Text>
+        {entries.length === 0 ? (
+          <Text>Every change has been synced.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Changes waiting to sync">
+            {entries.map((entry) => (
+              <Entry key={entry.seq} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,137 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client';
+import { NetworkError } from '../api/errors';
+import type { FeatureToggle } from '../feature-toggles/features';
+import { SwitchyardDb } from './db';
+import * as mirror from './mirror';
+
+const list: FeatureToggle[] = [
+  { name: 'a', project: 'web', enabled: true, version: 3, strategies: [] },
+  { name: 'b', project: 'shop', enabled: false, version: 1, strategies: [] },
+];
+
+/** GET api/admin/projects/{p}/features, as the server answers it: the environment states of every toggle. */
+const projectLists: Record<string, unknown> = {
+  web: { features: [{ name: 'a', environments: [{ name: 'default', enabled: true, type: 'production' }, { name: 'dev', enabled: true, type: 'development' }] }] },
+  shop: { features: [{ name: 'b', environments: [{ name: 'default', enabled: false, type: 'production' }] }] },
+};
+/** GET api/admin/projects/{p}/features/{name}: every environment with its strategies. */
+const details: Record<string, unknown> = {
+  a: { name: 'a', project: 'web', version: 3, environments: [{ name: 'default', enabled: true, strategies: [] }, { name: 'dev', enabled: true, strategies: [{ id: 's1', name: 'default' }] }] },
+  b: { name: 'b', project: 'shop', version: 1, environments: [{ name: 'default', enabled: false, strategies: [] }] },
+};
+const requested: string[] = [];
+const http = createApiClient('', async (input) => {
+  const path = String(input);
+  requested.push(path);
+  const [, project, name] = path.match(/^\/api\/admin\/projects\/([^/]+)\/features(?:\/([^/]+))?$/) ?? [];
+  const body = name ? details[name] : projectLists[project];
+  return new Response(JSON.stringify(body ?? {}), { status: body ? 200 : 404 });
+});
+
+let name: string;
+let db: SwitchyardDb;
+
+beforeEach(() => {
+  name = `mirror-${Math.random()}`;
+  db = new SwitchyardDb(name);
+  requested.length = 0;
+});
+
+afterEach(async () => {
+  await mirror.clearMirror();
+  db.close();
+  await db.delete();
+});
+
+/** A new page on the same IndexedDB: fresh modules, nothing in memory. */
+async function reload() {
+  vi.resetModules();
+  const fresh = await import('./mirror');
+  const client = new QueryClient();
+  await fresh.attachMirror(new SwitchyardDb(name), client, http);
+  return { fresh, client };
+}
+
+describe('the mirror', () => {
+  it('keeps what the server sent, and a new page shows it from IndexedDB before any request', async () => {
+    const client = new QueryClient();
+    await mirror.attachMirror(db, client, http);
+    mirror.receiveList(list);
+    client.setQueryData(['ui-config'], { name: 'Switchyard', version: '1', flags: { P: true } });
+    await client.fetchQuery({ queryKey: ['projects'], queryFn: () => [{ id: 'web', name: 'Web' }] });
+    await vi.waitFor(async () => {
+      expect((await db.toggles.get('a'))?.environments?.[1].strategies).toHaveLength(1);
+      expect(await db.reference.get('["projects"]')).toBeDefined();
+    });
+
+    const { fresh, client: next } = await reload();
+    expect(fresh.listView()).toEqual([
+      { ...list[0], enabled: true },
+      { ...list[1], enabled: false },
+    ]);
+    expect(fresh.projectFeatureOf('web', 'a')?.environments.map((e) => [e.name, e.enabled, e.strategies.length])).toEqual([
+      ['default', true, 0],
+      ['dev', true, 1],
+    ]);
+    // Reference data answered by the network is mirrored; data only set by hand is not an answer.
+    expect(next.getQueryData(['projects'])).toEqual([{ id: 'web', name: 'Web' }]);
+    expect(next.getQueryData(['ui-config'])).toBeUndefined();
+    expect(fresh.listSyncTime()).toBeGreaterThan(0);
+  });
+
+  it("reads every toggle's environments and strategies in the background: those not known, then those changed", async () => {
+    await mirror.attachMirror(db, new QueryClient(), http);
+    mirror.receiveList(list);
+    await vi.waitFor(() => expect(mirror.projectFeatureOf('shop', 'b')).toBeDefined());
+    expect([...requested].sort()).toEqual([
+      '/api/admin/projects/shop/features',
+      '/api/admin/projects/shop/features/b',
+      '/api/admin/projects/web/features',
+      '/api/admin/projects/web/features/a',
+    ]);
+    // A page opened later reads again only what changed since (b is at version 2 now).
+    requested.length = 0;
+    const { fresh } = await reload();
+    fresh.receiveList([list[0], { ...list[1], version: 2 }]);
+    await vi.waitFor(() => expect(requested).toContain('/api/admin/projects/shop/features/b'));
+    expect(requested).not.toContain('/api/admin/projects/web/features/a');
+  });
+
+  it('drops toggles that left the list', async () => {
+    await mirror.attachMirror(db, new QueryClient(), http);
+    mirror.receiveList(list);
+    mirror.receiveList([list[1]]);
+    await vi.waitFor(async () => expect((await db.toggles.toArray()).map((row) => row.name)).toEqual(['b']));
+    expect(mirror.listView()?.map((t) => t.name)).toEqual(['b']);
+  });
+
+  it('opened after the network has answered (a first visit), stores what the screens already have', async () => {
+    const client = new QueryClient();
+    mirror.connectViews(client);
+    mirror.receiveList(list);
+    await client.fetchQuery({ queryKey: ['feature-types'], queryFn: () => [{ id: 'release', name: 'Release' }] });
+    await mirror.attachMirror(db, client, http);
+    await vi.waitFor(async () => {
+      expect((await db.toggles.toArray()).map((row) => row.name)).toEqual(['a', 'b']);
+      expect((await db.reference.get('["feature-types"]'))?.value).toEqual([{ id: 'release', name: 'Release' }]);
+    });
+    expect(mirror.listView()).toHaveLength(2);
+  });
+
+  it('answers with what it holds when the network gives no answer, and passes other errors on', async () => {
+    await expect(mirror.readThrough(() => Promise.reject(new NetworkError('offline')), () => 'mirrored')).resolves.toBe('mirrored');
+    await expect(mirror.readThrough(() => Promise.reject(new NetworkError('offline')), () => undefined)).rejects.toThrow('offline');
+    await expect(mirror.readThrough(() => Promise.reject(new Error('404')), () => 'mirrored')).rejects.toThrow('404');
+  });
+
+  it('leaves the toggles and reference data out of the persisted query cache', () => {
+    expect(mirror.isMirrored(['features', 'list'])).toBe(true);
+    expect(mirror.isMirrored(['features', 'project', 'web', 'a'])).toBe(true);
+    expect(mirror.isMirrored(['strategies'])).toBe(true);
+    expect(mirror.isMirrored(['user'])).toBe(false);
+    expect(mirror.isMirrored(['features', 'tags', 'a'])).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { basePath, withBase } from '../api/base-path';
+import { connectivity } from '../api/connectivity';
+import type { Change, QueuedChange } from './changes';
+import { databaseName } from './db-name';
+import { listenForInstall } from './install';
+import { clearMirror, connectViews } from './mirror';
+import { persistQueryCache } from './persist';
+import { registerServiceWorker } from './service-worker';
+
+let context: { queryClient: QueryClient; base: string } | undefined;
+let storage: Promise<void> | undefined;
+
+/** IndexedDB (Dexie, the outbox and the replay), opened once the console has started. */
+function ensureStorage(): Promise<void> {
+  if (!context) return Promise.resolve();
+  const { queryClient, base } = context;
+  storage ??= import('./storage').then((module) => module.openStorage(queryClient, base));
+  return storage;
+}
+
+/**
+ * Queues a change in the outbox (opening it first if need be) and sends it at once when online. Resolves once the
+ * change is stored and shown.
+ */
+export async function queueChange(feature: string, change: Change, project?: string): Promise<QueuedChange> {
+  await ensureStorage();
+  const replay = await import('./replay');
+  return replay.queueChange(feature, change, project);
+}
+
+/** Whether this browser already holds a mirror or an outbox for this console (without loading Dexie to ask). */
+async function storedBefore(base: string): Promise<boolean> {
+  if (!indexedDB.databases) return true;
+  const databases = await indexedDB.databases();
+  return databases.some((database) => database.name === databaseName(base));
+}
+
+/** Signing out (the Logout link) forgets the cached session and the mirror first; queued changes are kept. */
+function forgetOnLogout(base: string, forget: () => Promise<void>) {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || new URL(link.href).pathname !== withBase('logout', base)) return;
+      event.preventDefault();
+      void forget().finally(() => window.location.assign(link.href));
+    },
+    true,
+  );
+}
+
+/**
+ * Offline support, before the first render: reads pause while the server cannot be reached (the mirror and the
+ * persisted cache answer instead), and the persisted session is restored. IndexedDB (Dexie) is opened before the
+ * first render when it holds something from an earlier visit; on a first visit it is opened once the service
+ * worker controls the page (before that an offline start could not happen: there is no cached shell) or when a
+ * change is queued, so a first visit does not wait for it. The service worker registers after the page has loaded.
+ */
+export async function startOffline(queryClient: QueryClient, base: string = basePath): Promise<void> {
+  context = { queryClient, base };
+  connectViews(queryClient);
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connectivity.isOnline());
+    return connectivity.subscribe(() => setOnline(connectivity.isOnline()));
+  });
+  listenForInstall();
+  const stopPersisting = persistQueryCache(queryClient, base);
+  forgetOnLogout(base, async () => {
+    stopPersisting();
+    await clearMirror();
+  });
+  const open = () => void ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
+  if (await storedBefore(base).catch(() => true)) await ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
+  else if (navigator.serviceWorker?.controller) open();
+  else navigator.serviceWorker?.addEventListener('controllerchange', open, { once: true });
+  if (import.meta.env.PROD) void registerServiceWorker().catch((error: unknown) => console.warn('Switchyard: no service worker', error));
+}

@@ -1,0 +1,222 @@
+import { applyChange, stableJson, touchedPart, withVersion, type ToggleState } from './toggle-state';
+import { versionOf } from '../api/client';
+import { isTmpId, replaceId, refersTo, uuid, type Change, type QueuedChange } from './changes';
+import type { SwitchyardDb } from './db';
+import { confirmState, fetchToggle, refreshViews, serverStateOf, stateOf } from './mirror';
+import { isActive, pending } from './pending';
+
+/**
+ * The outbox: every queued change is written to IndexedDB first (so it survives a reload, a closed browser and a
+ * new service worker), then shown optimistically, then sent by the replay. This module owns the table's rules:
+ * what is queued with a change, what is sent next, and what a success, a conflict or a cancel does to the rest.
+ */
+let db: SwitchyardDb | undefined;
+/** Other tabs of this console hear of every change to the outbox (and read it again). */
+let channel: BroadcastChannel | undefined;
+/** Temporary strategy ids whose add has replayed, with the server's id (for edits made with the old id later). */
+const createdIds = new Map<string, string>();
+
+function database(): SwitchyardDb {
+  if (!db) throw new Error('The offline outbox has not been opened');
+  return db;
+}
+
+/** The toggles whose queued changes differ between two versions of the outbox. */
+function changedFeatures(before: QueuedChange[], after: QueuedChange[]): Set<string> {
+  const byFeature = (entries: QueuedChange[]) => {
+    const map = new Map<string, string>();
+    for (const entry of entries) map.set(entry.feature, (map.get(entry.feature) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
+    return map;
+  };
+  const a = byFeature(before);
+  const b = byFeature(after);
+  return new Set([...a.keys(), ...b.keys()].filter((feature) => a.get(feature) !== b.get(feature)));
+}
+
+function show(next: QueuedChange[]) {
+  const before = pending.get();
+  pending.set(next);
+  refreshViews(changedFeatures(before, next));
+}
+
+async function read() {
+  show(await database().outbox.orderBy('seq').toArray());
+}
+
+/** After a write here: this tab reads the table again, and tells the others to. */
+async function reload() {
+  await read();
+  channel?.postMessage('changed');
+}
+
+/** Loads the outbox (before the mirror is shown, so queued changes are applied from the first render). */
+export async function attachOutbox(target: SwitchyardDb) {
+  channel?.close();
+  db = target;
+  createdIds.clear();
+  pending.set(await target.outbox.orderBy('seq').toArray());
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(`${target.name}:outbox`);
+    channel.onmessage = () => void read();
+  }
+}
+
+/**
+ * Queues a change: it is stored with a new idempotency key, the toggle's version and a snapshot of the part it
+ * touches as the user saw it (with earlier queued changes applied), then shown at once.
+ */
+export async function enqueue(feature: string, change: Change, project?: string): Promise<QueuedChange> {
+  const known = serverStateOf(feature) ?? (await fetchToggle(project ?? 'default', feature));
+  const resolved = [...createdIds].reduce((c, [tmp, id]) => replaceId(c, tmp, id), change);
+  const entry: QueuedChange = {
+    key: uuid(),
+    project: project ?? known.toggle.project ?? 'default',
+    feature,
+    change: resolved,
+    baseVersion: known.toggle.version,
+    snapshot: touchedPart(stateOf(feature) ?? known, resolved),
+    createdAt: Date.now(),
+    state: 'waiting',
+  };
+  entry.seq = await database().outbox.add(entry);
+  show([...pending.get(), entry]);
+  channel?.postMessage('changed');
+  return entry;
+}
+
+/**
+ * The next change to send, marked as being sent: the first change of a toggle goes only when it is waiting; a held
+ * or failed one keeps the toggle's later changes back (they replay strictly in order). A change left 'sending' by a
+ * closed tab is taken again (the caller holds the replay lock; its idempotency key makes the repeat safe).
+ */
+export async function takeNext(): Promise<QueuedChange | undefined> {
+  const target = database();
+  const next = await target.transaction('rw', target.outbox, async () => {
+    const seen = new Set<string>();
+    for (const entry of await target.outbox.orderBy('seq').toArray()) {
+      if (seen.has(entry.feature)) continue;
+      seen.add(entry.feature);
+      if (isActive(entry)) {
+        await target.outbox.update(entry.seq!, { state: 'sending' });
+        return { ...entry, state: 'sending' as const };
+      }
+    }
+    return undefined;
+  });
+  if (next) await reload();
+  return next;
+}
+
+/** Back to waiting (no answer, a server error, or a 401): sent again later with the same idempotency key. */
+export async function release(entry: QueuedChange) {
+  await database().outbox.update(entry.seq!, { state: 'waiting' });
+  await reload();
+}
+
+/** The toggle changed since the change was made: held, never sent again until the user decides. */
+export async function hold(entry: QueuedChange) {
+  await database().outbox.update(entry.seq!, { state: 'conflict', notice: 'open' });
+  await reload();
+}
+
+/** A failure that is not a conflict: kept, with its message, until the user dismisses it. */
+export async function fail(entry: QueuedChange, error: NonNullable<QueuedChange['error']>) {
+  await database().outbox.update(entry.seq!, { state: 'failed', error });
+  await reload();
+}
+
+/**
+ * The server accepted a change. It leaves the outbox; the answer's ETag becomes the version the toggle's next queued
+ * changes (made against the same version) are sent with; a strategy's temporary id becomes the server's id in them;
+ * the mirror holds the change as the server's state.
+ */
+export async function confirmSent(entry: QueuedChange, answer: { data: unknown; etag: string | null }) {
+  const target = database();
+  const version = versionOf(answer.etag);
+  const tmp = entry.change.kind === 'strategy-add' && isTmpId(entry.change.strategy.id) ? entry.change.strategy.id : undefined;
+  const created = tmp ? (answer.data as { id?: string } | undefined)?.id : undefined;
+  const rewrite = <T>(value: T): T => (tmp && created ? replaceId(value, tmp, created) : value);
+  await target.transaction('rw', target.outbox, async () => {
+    await target.outbox.delete(entry.seq!);
+    const later = await target.outbox.where('feature').equals(entry.feature).filter((e) => e.seq! > entry.seq!).toArray();
+    for (const next of later) {
+      await target.outbox.put({
+        ...next,
+        change: rewrite(next.change),
+        snapshot: rewrite(next.snapshot),
+        baseVersion: next.baseVersion === entry.baseVersion ? version : next.baseVersion,
+      });
+    }
+  });
+  if (tmp && created) createdIds.set(tmp, created);
+  const known = serverStateOf(entry.feature);
+  if (known) {
+    confirmState(entry.feature, withVersion(applyChange(known, rewrite(entry.change)), version));
+  }
+  await reload();
+}
+
+/**
+ * Cancels a change that is not being sent (also a held or failed one): it leaves the outbox and its optimistic
+ * effect goes with it. Cancelling a strategy's add also drops the queued edits of that strategy.
+ */
+export async function cancel(seq: number): Promise<boolean> {
+  const target = database();
+  const cancelled = await target.transaction('rw', target.outbox, async () => {
+    const entry = await target.outbox.get(seq);
+    if (!entry || entry.state === 'sending') return false;
+    await target.outbox.delete(seq);
+    if (entry.change.kind === 'strategy-add') {
+      const id = entry.change.strategy.id;
+      const later = await target.outbox.where('feature').equals(entry.feature).filter((e) => e.seq! > seq).toArray();
+      for (const next of later) {
+        if (refersTo(next.change, id)) await target.outbox.delete(next.seq!);
+        else if (next.change.kind === 'strategy-order') {
+          await target.outbox.put({ ...next, change: { ...next.change, ids: next.change.ids.filter((i) => i !== id) } });
+        }
+      }
+    }
+    return true;
+  });
+  await reload();
+  return cancelled;
+}
+
+/** 'Disregard': the notice closes; the change stays held in the waiting list. */
+export async function disregard(seq: number) {
+  await database().outbox.update(seq, { notice: 'disregarded' });
+  await reload();
+}
+
+/** 'Refresh configuration': the server's current toggle is loaded into the mirror and the screens. */
+export async function refreshConflict(seq: number) {
+  const entry = pending.get().find((e) => e.seq === seq);
+  if (!entry) return;
+  await fetchToggle(entry.project, entry.feature);
+  await database().outbox.update(seq, { notice: 'refreshed' });
+  await reload();
+}
+
+/**
+ * 'Apply again': the held change is rebased on the server's current toggle (loaded first unless the user just
+ * refreshed it): its version and snapshot are taken anew and it gets a new idempotency key (the first one's answer
+ * was the conflict), then it waits to be sent like any other change.
+ */
+export async function rebase(seq: number) {
+  const entry = pending.get().find((e) => e.seq === seq);
+  if (!entry) return;
+  if (entry.notice !== 'refreshed') await fetchToggle(entry.project, entry.feature);
+  const known = serverStateOf(entry.feature);
+  if (!known) return;
+  const earlier = pending.get().filter((e) => e.feature === entry.feature && e.seq! < seq && isActive(e));
+  const view = earlier.reduce<ToggleState>((state, e) => applyChange(state, e.change), known);
+  await database().outbox.update(seq, {
+    key: uuid(),
+    baseVersion: known.toggle.version,
+    snapshot: touchedPart(view, entry.change),
+    state: 'waiting',
+    notice: undefined,
+    error: undefined,
+  });
+  await reload();
+}

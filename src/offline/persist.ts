@@ -1,0 +1,45 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { isMirrored } from './mirror';
+
+/** The persisted query cache (the session with its permissions among it) is used for up to 30 days offline. */
+const QUERY_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+
+export const queryCacheKey = (base: string) => `switchyard${base}:query-cache`;
+
+/**
+ * Persists the query cache in localStorage with the sync-storage persister, except what the IndexedDB mirror holds
+ * (toggles and reference data). It is restored before the first render, so the cached session keeps the console
+ * usable offline. Returns a function that stops persisting and forgets what was stored (signing out).
+ *
+ * (This is persistQueryClient's restore-and-subscribe, written against react-query's own hydrate and dehydrate: the
+ * persist-client package pins an older query-core, whose QueryClient type is not react-query's.)
+ */
+export function persistQueryCache(queryClient: QueryClient, base: string): () => void {
+  const persister = createSyncStoragePersister({ storage: window.localStorage, key: queryCacheKey(base), retry: removeOldestQuery });
+  try {
+    const saved = persister.restoreClient() as ReturnType<typeof save> | undefined;
+    if (saved && Date.now() - saved.timestamp <= QUERY_CACHE_MAX_AGE_MS) hydrate(queryClient, saved.clientState);
+    else if (saved) persister.removeClient();
+  } catch {
+    persister.removeClient();
+  }
+  function save() {
+    return {
+      buster: '',
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) => query.state.status === 'success' && !isMirrored(query.queryKey),
+      }),
+    };
+  }
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    const dataChanged = event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success');
+    if (dataChanged) void persister.persistClient(save());
+  });
+  return () => {
+    stop();
+    void persister.removeClient();
+  };
+}

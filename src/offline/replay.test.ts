@@ -1,0 +1,376 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api/client';
+import { connectivity } from '../api/connectivity';
+import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../feature-toggles/features';
+import { snackbar } from '../messages/messages';
+import { toastStore } from '../messages/toast';
+import { SwitchyardDb } from './db';
+import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
+import { attachOutbox, cancel, refreshConflict } from './outbox';
+import { pending } from './pending';
+import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, startReplay } from './replay';
+
+/**
+ * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
+ * an in-memory toggle store: versions with strong ETags, If-Match and 412, Idempotency-Key with stored answers.
+ * With `versions: false` it answers as a real Unleash 4 does: no version field, weak ETags, If-Match ignored.
+ */
+class ToggleServer {
+  versions = true;
+  /** Failures to give before answering: no answer at all, or a status. */
+  failures: ('network' | number)[] = [];
+  readonly requests: { method: string; path: string; ifMatch?: string; key?: string }[] = [];
+  private readonly answers = new Map<string, { status: number; body: string; etag?: string }>();
+  private readonly toggles = new Map<string, ProjectFeature & { version: number }>();
+  private nextId = 1;
+
+  add(name: string, environments: FeatureEnvironment[]) {
+    this.toggles.set(name, { name, project: 'web', type: 'release', stale: false, variants: [], version: 1, environments });
+  }
+
+  /** A change made elsewhere (another console): bumps the version. */
+  changeElsewhere(name: string, change: (toggle: ProjectFeature) => void) {
+    const toggle = this.toggles.get(name)!;
+    change(toggle);
+    toggle.version += 1;
+  }
+
+  toggle(name: string) {
+    return this.toggles.get(name)!;
+  }
+
+  projectShape(name: string): ProjectFeature {
+    const { version, ...toggle } = structuredClone(this.toggle(name));
+    return this.versions ? { ...toggle, version } : toggle;
+  }
+
+  classicShape(name: string) {
+    const toggle = this.projectShape(name);
+    const classic = toggle.environments.find((e) => e.name === 'default');
+    return { ...toggle, environments: undefined, enabled: classic?.enabled ?? false, strategies: classic?.strategies ?? [] };
+  }
+
+  private etag(name: string) {
+    return this.versions ? `"${this.toggle(name).version}"` : `W/"${Math.random().toString(36).slice(2)}"`;
+  }
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const path = String(input).replace(/^\//, '');
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    const key = headers.get('Idempotency-Key') ?? undefined;
+    this.requests.push({ method, path, ifMatch: headers.get('If-Match') ?? undefined, key });
+    const failure = this.failures.shift();
+    if (failure === 'network') throw new TypeError('Failed to fetch');
+    if (failure) return json(failure, { name: 'ServiceError', message: 'down' });
+    if (path === 'health') return json(200, { health: 'GOOD' });
+    if (method === 'GET') {
+      const classic = path.match(/^api\/admin\/features\/([^/]+)$/);
+      if (classic) return json(200, this.classicShape(decodeURIComponent(classic[1])), this.etag(decodeURIComponent(classic[1])));
+      const project = path.match(/^api\/admin\/projects\/[^/]+\/features\/([^/]+)$/);
+      if (project) return json(200, this.projectShape(decodeURIComponent(project[1])), this.etag(decodeURIComponent(project[1])));
+      return json(404, { message: 'Not found' });
+    }
+    const stored = key && this.answers.get(key);
+    if (stored) return new Response(stored.body, { status: stored.status, headers: { ...(stored.etag && { ETag: stored.etag }), 'Idempotency-Replayed': 'true' } });
+    const answer = this.mutate(method, path, headers.get('If-Match'), init.body ? JSON.parse(String(init.body)) : undefined);
+    if (key && answer.status < 500) this.answers.set(key, answer);
+    return new Response(answer.body, { status: answer.status, headers: answer.etag ? { ETag: answer.etag } : {} });
+  };
+
+  private mutate(method: string, path: string, ifMatch: string | null, body: unknown): { status: number; body: string; etag?: string } {
+    const match = path.match(/^api\/admin\/(?:projects\/[^/]+\/)?features\/([^/]+)\/(.*)$/)!;
+    const name = decodeURIComponent(match[1]);
+    const rest = match[2];
+    const toggle = this.toggle(name);
+    if (this.versions && ifMatch && ifMatch !== `"${toggle.version}"`) {
+      return { status: 412, body: JSON.stringify({ name: 'PreconditionFailedError', message: `The toggle ${name} changed` }) };
+    }
+    const env = (n: string) => toggle.environments.find((e) => e.name === n)!;
+    let result: unknown;
+    let m: RegExpMatchArray | null;
+    if ((m = rest.match(/^toggle\/(on|off)$/))) env('default').enabled = m[1] === 'on';
+    else if ((m = rest.match(/^stale\/(on|off)$/))) toggle.stale = m[1] === 'on';
+    else if ((m = rest.match(/^environments\/([^/]+)\/(on|off)$/))) {
+      if (m[2] === 'on' && env(m[1]).strategies.length === 0) {
+        return {
+          status: 400,
+          body: JSON.stringify({ name: 'ValidationError', message: 'x', details: [{ message: 'You can not enable the environment before it has strategies' }] }),
+        };
+      }
+      env(m[1]).enabled = m[2] === 'on';
+    } else if ((m = rest.match(/^environments\/([^/]+)\/strategies$/)) && method === 'POST') {
+      const created = { ...(body as StrategyInstance), id: `srv-${this.nextId++}` };
+      env(m[1]).strategies.push(created);
+      result = created;
+    } else if ((m = rest.match(/^environments\/([^/]+)\/strategies\/set-sort-order$/))) {
+      const order = (body as { id: string }[]).map((o) => o.id);
+      env(m[1]).strategies.sort((a, b) => order.indexOf(a.id!) - order.indexOf(b.id!));
+    } else if ((m = rest.match(/^environments\/([^/]+)\/strategies\/([^/]+)$/))) {
+      const list = env(m[1]).strategies;
+      const index = list.findIndex((s) => s.id === m![2]);
+      if (index < 0) return { status: 404, body: JSON.stringify({ message: 'Could not find strategy' }) };
+      if (method === 'DELETE') list.splice(index, 1);
+      else list[index] = { ...(body as StrategyInstance), id: m[2] };
+    } else return { status: 404, body: '{}' };
+    toggle.version += 1;
+    return { status: 200, body: result === undefined ? '' : JSON.stringify(result), etag: this.etag(name) };
+  }
+}
+
+function json(status: number, body: unknown, etag?: string) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...(etag && { ETag: etag }) } });
+}
+
+const strategy = (id: string, name = 'default'): StrategyInstance => ({ id, name, parameters: {}, constraints: [] });
+
+let server: ToggleServer;
+let db: SwitchyardDb;
+let client: QueryClient;
+let stop: () => void;
+
+/** What the console knows of a toggle: as if its screen had loaded it. */
+function load(name: string) {
+  receiveProjectFeature(server.projectShape(name));
+  receiveToggle(server.classicShape(name));
+}
+
+beforeEach(async () => {
+  server = new ToggleServer();
+  server.add('kill.switch', [
+    { name: 'default', type: 'production', enabled: false, strategies: [strategy('s1')] },
+    { name: 'production', type: 'production', enabled: false, strategies: [strategy('s2')] },
+    { name: 'dev', type: 'development', enabled: false, strategies: [] },
+  ]);
+  server.add('other', [{ name: 'default', type: 'production', enabled: true, strategies: [strategy('s3')] }]);
+  db = new SwitchyardDb(`replay-${Math.random()}`);
+  client = new QueryClient();
+  const api = createApiClient('', server.fetch);
+  await attachOutbox(db);
+  await attachMirror(db, client, api);
+  stop = startReplay({ queryClient: client, api, base: '' });
+  load('kill.switch');
+  load('other');
+  connectivity.lost();
+});
+
+afterEach(async () => {
+  stop();
+  connectivity.reached();
+  await drain();
+  await clearMirror();
+  db.close();
+  await db.delete();
+  snackbar.clear();
+});
+
+const sent = () => server.requests.filter((r) => r.method !== 'GET');
+const goOnline = async () => {
+  connectivity.reached();
+  await drain();
+};
+const env = (environment: string, enabled: boolean) => ({ kind: 'environment' as const, environment, enabled });
+
+describe('replaying the outbox', () => {
+  it("sends a toggle's changes in order, each on the version the previous one returned; the queue empties", async () => {
+    await queueChange('kill.switch', env('production', true));
+    await queueChange('other', { kind: 'stale', stale: true });
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await queueChange('kill.switch', env('production', false));
+    expect(sent()).toEqual([]);
+    expect(pending.get()).toHaveLength(4);
+
+    await goOnline();
+    expect(sent().map((r) => [r.path, r.ifMatch])).toEqual([
+      ['api/admin/projects/web/features/kill.switch/environments/production/on', '"1"'],
+      ['api/admin/features/other/stale/on', '"1"'],
+      ['api/admin/features/kill.switch/stale/on', '"2"'],
+      ['api/admin/projects/web/features/kill.switch/environments/production/off', '"3"'],
+    ]);
+    expect(new Set(sent().map((r) => r.key)).size).toBe(4);
+    expect(pending.get()).toEqual([]);
+    expect(server.toggle('kill.switch')).toMatchObject({ version: 4, stale: true });
+    expect(toastStore.get().map((t) => t.text)).toEqual(
+      expect.arrayContaining(['other marked as Stale.', 'Successfully turned environment off.']),
+    );
+  });
+
+  it('a retry after no answer, or after a server error, sends the same idempotency key', async () => {
+    await queueChange('kill.switch', env('production', true));
+    server.failures = ['network'];
+    await goOnline();
+    expect(connectivity.isOnline()).toBe(false);
+    expect(pending.get()[0].state).toBe('waiting');
+    server.failures = [503];
+    await goOnline();
+    expect(pending.get()[0].state).toBe('waiting');
+    await goOnline();
+    const attempts = sent();
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((a) => a.key)).size).toBe(1);
+    expect(pending.get()).toEqual([]);
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
+  });
+
+  it('a repeat the server already handled is answered from its store and changes nothing', async () => {
+    await queueChange('kill.switch', env('production', true));
+    await goOnline();
+    const [first] = sent();
+    const replayed = await server.fetch(first.path, { method: 'POST', headers: { 'Idempotency-Key': first.key!, 'If-Match': '"1"' } });
+    expect(replayed.headers.get('Idempotency-Replayed')).toBe('true');
+    expect(server.toggle('kill.switch').version).toBe(2);
+  });
+
+  it('a strategy added offline is edited and reordered under its temporary id; the replay uses the server id', async () => {
+    const { add } = (await import('../feature-toggles/strategy-actions')).useStrategyActions();
+    const target = { project: 'web', feature: 'kill.switch', environment: 'production' };
+    const added = await add({ ...target, strategy: { name: 'userWithId', parameters: { userIds: 'ann' } } });
+    expect(added.id).toMatch(/^tmp-/);
+    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].strategies.map((s) => s.id)).toEqual(['s2', added.id]);
+    await queueChange('kill.switch', { kind: 'strategy-update', environment: 'production', strategy: { ...added, parameters: { userIds: 'bob' } } });
+    await queueChange('kill.switch', { kind: 'strategy-order', environment: 'production', ids: [added.id, 's2'] });
+
+    await goOnline();
+    expect(sent().map((r) => `${r.method} ${r.path.replace('api/admin/projects/web/features/kill.switch/environments/production/', '')}`)).toEqual([
+      'POST strategies',
+      'PUT strategies/srv-1',
+      'POST strategies/set-sort-order',
+    ]);
+    expect(server.toggle('kill.switch').environments[1].strategies).toEqual([
+      { id: 'srv-1', name: 'userWithId', parameters: { userIds: 'bob' }, constraints: [] },
+      strategy('s2'),
+    ]);
+  });
+});
+
+describe('conflicts', () => {
+  it('a 412 holds the change with the notice open; the toggle’s later changes wait, other toggles go on', async () => {
+    await queueChange('kill.switch', env('production', true));
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await queueChange('other', { kind: 'stale', stale: true });
+    server.changeElsewhere('kill.switch', (t) => (t.description = 'edited elsewhere'));
+
+    await goOnline();
+    expect(sent().map((r) => r.path)).toEqual([
+      'api/admin/projects/web/features/kill.switch/environments/production/on',
+      'api/admin/features/other/stale/on',
+    ]);
+    expect(pending.get().map((e) => [e.change.kind, e.state, e.notice])).toEqual([
+      ['environment', 'conflict', 'open'],
+      ['stale', 'waiting', undefined],
+    ]);
+    // Held, it is not shown as if it were going to happen, and it is not sent again.
+    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].enabled).toBe(false);
+    await goOnline();
+    expect(sent()).toHaveLength(2);
+
+    // 'Refresh configuration' loads the server's toggle; 'Apply again' rebases the change on it and sends it.
+    await refreshConflict(pending.get()[0].seq!);
+    expect(projectFeatureOf('web', 'kill.switch')).toMatchObject({ version: 2, description: 'edited elsewhere' });
+    const heldKey = pending.get()[0].key;
+    await applyAgain(pending.get()[0].seq!);
+    const retried = sent()[2];
+    expect(retried).toMatchObject({ path: 'api/admin/projects/web/features/kill.switch/environments/production/on', ifMatch: '"2"' });
+    expect(retried.key).not.toBe(heldKey);
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
+    // The stale flip was made against version 1: it is held in turn, never applied silently.
+    expect(pending.get().map((e) => [e.change.kind, e.state])).toEqual([['stale', 'conflict']]);
+  });
+
+  it('against a server without versions, a conflict is found by comparing the touched part with the snapshot', async () => {
+    server.versions = false;
+    await clearMirror();
+    load('kill.switch');
+    load('other');
+    await queueChange('kill.switch', env('production', true));
+    await queueChange('other', { kind: 'stale', stale: true });
+    await queueChange('other', { kind: 'enabled', enabled: false });
+    server.changeElsewhere('kill.switch', (t) => (t.environments[1].enabled = true));
+    server.changeElsewhere('other', (t) => (t.description = 'not what the changes touch'));
+
+    await goOnline();
+    expect(sent().map((r) => [r.path, r.ifMatch])).toEqual([
+      ['api/admin/features/other/stale/on', undefined],
+      ['api/admin/features/other/toggle/off', undefined],
+    ]);
+    expect(pending.get().map((e) => [e.feature, e.state])).toEqual([['kill.switch', 'conflict']]);
+    expect(server.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
+      'api/admin/projects/web/features/kill.switch',
+      'api/admin/projects/web/features/other',
+      'api/admin/features/other',
+    ]);
+  });
+});
+
+describe('failures that are not conflicts', () => {
+  it('are listed with the spec message until dismissed, and keep the toggle’s later changes back', async () => {
+    await queueChange('kill.switch', env('dev', true));
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await goOnline();
+    expect(pending.get()[0]).toMatchObject({
+      state: 'failed',
+      error: { status: 400, message: 'Bad request format', detail: 'You can not enable the environment before it has strategies' },
+    });
+    expect(snackbar.get().map((m) => m.text)).toEqual(['Bad request format']);
+    expect(sent()).toHaveLength(1);
+
+    await cancel(pending.get()[0].seq!);
+    await drain();
+    expect(sent().map((r) => r.path)).toEqual([
+      'api/admin/projects/web/features/kill.switch/environments/dev/on',
+      'api/admin/features/kill.switch/stale/on',
+    ]);
+    expect(pending.get()).toEqual([]);
+  });
+
+  it('a 401 leaves the change waiting and has the session checked again', async () => {
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    server.failures = [401];
+    const checked = vi.spyOn(client, 'invalidateQueries');
+    await goOnline();
+    expect(pending.get()[0].state).toBe('waiting');
+    expect(checked).toHaveBeenCalledWith({ queryKey: ['user'] });
+  });
+});
+
+describe('when the replay runs', () => {
+  it('at once when online', async () => {
+    connectivity.reached();
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await drain();
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('on the online event, on focus and when the page becomes visible', async () => {
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+
+    server.failures = ['network'];
+    await queueChange('other', { kind: 'stale', stale: true });
+    await drain();
+    connectivity.reached();
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+
+    connectivity.lost();
+    await queueChange('kill.switch', { kind: 'stale', stale: false });
+    connectivity.reached();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    expect(sent()).toHaveLength(4);
+  });
+
+  it('on a periodic probe of the health check while changes wait', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    stop();
+    stop = startReplay({ queryClient: client, api: createApiClient('', server.fetch), base: '' });
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    vi.advanceTimersByTime(PROBE_INTERVAL_MS);
+    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    expect(server.requests.map((r) => r.path)).toEqual(['health', 'api/admin/features/kill.switch/stale/on']);
+    vi.useRealTimers();
+  });
+});

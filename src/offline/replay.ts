@@ -1,0 +1,187 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api as defaultApi, type ApiClient } from '../api/client';
+import { connectivity } from '../api/connectivity';
+import { ApiError, AuthenticationError, statusOf } from '../api/errors';
+import type { FeatureToggle, ProjectFeature } from '../feature-toggles/features';
+import { snackbar } from '../messages/messages';
+import { showToast } from '../messages/toast';
+import { describeChange, requestFor, successMessage, type Change, type QueuedChange } from './changes';
+import { classicPath, projectFeaturePath } from './paths';
+import { receiveProjectFeature, receiveToggle } from './mirror';
+import { confirmSent, enqueue, fail, hold, rebase, release, takeNext } from './outbox';
+import { pending } from './pending';
+import { fromClassic, fromProject, samePart, touchedPart } from './toggle-state';
+
+/** While changes wait (or the server is unreachable), the server is probed this often. */
+export const PROBE_INTERVAL_MS = 15_000;
+/** 4xx answers that mean "not now" rather than "no": sent again later. 409: the same key is still being handled. */
+const RETRY_LATER = new Set([401, 408, 409, 425, 429]);
+
+let client: ApiClient = defaultApi;
+let queryClient: QueryClient | undefined;
+let lockName = 'switchyard:outbox';
+let running: Promise<void> | undefined;
+let again = false;
+
+/** Two tabs never send at once: the replay runs under a Web Lock where the browser has them. */
+async function exclusive(task: () => Promise<boolean>): Promise<boolean> {
+  return navigator.locks ? await navigator.locks.request(lockName, task) : task();
+}
+
+/**
+ * Against a server without versions (a real Unleash 4), a conflict shows as a difference between the part of the
+ * toggle the change touches, as fetched now, and the snapshot taken when the change was made. The fetched toggle
+ * also refreshes the mirror.
+ */
+async function unchangedOnServer(entry: QueuedChange): Promise<boolean> {
+  if (entry.change.kind === 'enabled') {
+    const toggle = await client.get<FeatureToggle>(classicPath(entry.feature));
+    receiveToggle(toggle);
+    return samePart(touchedPart(fromClassic(undefined, toggle), entry.change), entry.snapshot);
+  }
+  const feature = await client.get<ProjectFeature>(projectFeaturePath(entry.project, entry.feature), { layer: 'project' });
+  receiveProjectFeature(feature);
+  return samePart(touchedPart(fromProject(undefined, feature), entry.change), entry.snapshot);
+}
+
+type Outcome = 'sent' | 'held' | 'failed' | 'stop';
+
+async function sendOne(entry: QueuedChange): Promise<Outcome> {
+  try {
+    if (entry.baseVersion === undefined && !(await unchangedOnServer(entry))) {
+      await hold(entry);
+      return 'held';
+    }
+    const request = requestFor(entry);
+    const headers: Record<string, string> = { 'Idempotency-Key': entry.key };
+    if (entry.baseVersion !== undefined) headers['If-Match'] = `"${entry.baseVersion}"`;
+    const answer = await client.send(request.method, request.path, request.body, { layer: request.layer, headers });
+    await confirmSent(entry, answer);
+    const message = successMessage(entry.feature, entry.change);
+    if (message) showToast(message, 'success');
+    return 'sent';
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 412) {
+      await hold(entry);
+      return 'held';
+    }
+    if (error instanceof ApiError && status !== undefined && status >= 400 && status < 500 && !RETRY_LATER.has(status)) {
+      const body = error.body as { details?: { message?: string }[] } | undefined;
+      const detail = body?.details?.[0]?.message;
+      await fail(entry, { status, message: error.message, ...(detail && detail !== error.message && { detail }) });
+      snackbar.add(error.message);
+      return 'failed';
+    }
+    await release(entry);
+    // Only the server's own 401 signs the user out: the session query sees it again and sends them to /login.
+    if (error instanceof AuthenticationError) void queryClient?.invalidateQueries({ queryKey: ['user'] });
+    return 'stop';
+  }
+}
+
+/** Sends until nothing is left to send, or until the server cannot take more now (then: false). */
+async function sendAll(): Promise<boolean> {
+  let sent = 0;
+  let stopped = false;
+  for (let entry = await takeNext(); entry && !stopped; entry = stopped ? undefined : await takeNext()) {
+    const outcome = await sendOne(entry);
+    if (outcome === 'sent') sent += 1;
+    stopped = outcome === 'stop';
+  }
+  // The screens settle on what the server now says (pending changes stay applied on top).
+  if (sent > 0) {
+    await Promise.all(
+      [['features'], ['events'], ['archive']].map((queryKey) => queryClient?.invalidateQueries({ queryKey })),
+    );
+  }
+  return !stopped;
+}
+
+/**
+ * Sends the waiting changes, one at a time, in order. A call while sending makes one more pass afterwards, unless
+ * the server could not take more (the next trigger tries again).
+ */
+export function drain(): Promise<void> {
+  if (!connectivity.isOnline()) return Promise.resolve();
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    let open = true;
+    do {
+      again = false;
+      open = await exclusive(sendAll);
+    } while (again && open && connectivity.isOnline());
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+let persistenceAsked = false;
+
+/**
+ * Queues a change and sends it at once when online; offline, says it is queued instead of claiming success. The
+ * first queued change asks the browser to keep the site's storage (it now holds work not yet sent).
+ */
+export async function queueChange(feature: string, change: Change, project?: string): Promise<QueuedChange> {
+  const entry = await enqueue(feature, change, project);
+  if (!persistenceAsked) {
+    persistenceAsked = true;
+    void navigator.storage?.persist?.();
+  }
+  if (connectivity.isOnline()) void drain();
+  else showToast(`Queued: ${describeChange(feature, change)}. It will be sent when the server can be reached.`, 'info');
+  return entry;
+}
+
+/** 'Apply again': a held change is rebased on the server's current toggle and sent. */
+export async function applyAgain(seq: number) {
+  await rebase(seq);
+  await drain();
+}
+
+const hasWaiting = () => pending.get().some((entry) => entry.state === 'waiting' || entry.state === 'sending');
+
+/** One request to the health check: any answer means the server is reachable again. */
+async function probe() {
+  if (!navigator.onLine || (connectivity.isOnline() && !hasWaiting())) return;
+  try {
+    await client.get('health');
+  } catch {
+    // Still unreachable (the client has marked it); the next probe tries again.
+  }
+  if (connectivity.isOnline()) void drain();
+}
+
+/**
+ * Starts replaying: at once, whenever the server becomes reachable (the `online` event, or any answer after a
+ * failure), when the window gets focus or becomes visible, and on a periodic probe while changes wait.
+ * Returns a function that stops it.
+ */
+export function startReplay(options: { queryClient: QueryClient; api?: ApiClient; base: string }): () => void {
+  queryClient = options.queryClient;
+  client = options.api ?? defaultApi;
+  lockName = `switchyard${options.base}:outbox`;
+  const nudge = () => {
+    if (hasWaiting()) void drain();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') nudge();
+  };
+  const stopConnectivity = connectivity.subscribe(() => {
+    if (connectivity.isOnline()) nudge();
+  });
+  window.addEventListener('focus', nudge);
+  document.addEventListener('visibilitychange', onVisible);
+  const timer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
+  nudge();
+  return () => {
+    stopConnectivity();
+    window.removeEventListener('focus', nudge);
+    document.removeEventListener('visibilitychange', onVisible);
+    clearInterval(timer);
+  };
+}

@@ -59,7 +59,7 @@ test('changes made offline survive closing the page and reach the server exactly
 
   // Flip the kill switch on in production, in the new view.
   await page.goto(`${server().url}/projects/default/features2/checkout.kill-switch`);
-  const production = page.getByRole('switch', { name: 'production', exact: true });
+  const production = page.getByRole('switch', { name: /^production / });
   await expect(production).not.toBeChecked();
   await production.click();
   await expect(production).toBeChecked();
@@ -102,7 +102,7 @@ test('a change that conflicts with one made elsewhere shows the refresh notice a
   await createToggle(page, 'search.new-ranking');
   await openInstalled(page);
   await page.goto(`${server().url}/projects/default/features2/search.new-ranking`);
-  const development = page.getByRole('switch', { name: 'development', exact: true });
+  const development = page.getByRole('switch', { name: /^development / });
   await expect(development).not.toBeChecked();
 
   await goOffline(context);

@@ -59,7 +59,7 @@ async function measure(count: number, offline: boolean) {
     for (let i = 0; i < RUNS; i++) off.push(await firstRows(page, server.url));
 
     // One flip while offline, then back online: time from the online event to an empty queue.
-    await page.getByRole('switch', { name: 'Toggle bench.toggle-00001' }).click();
+    await page.getByRole('switch', { name: 'Toggle bench.toggle-00001' }).click({ force: true }); // Mantine's track covers the input
     await page.getByRole('button', { name: '1 change waiting' }).waitFor();
     const drained = page.evaluate<number>(`new Promise((resolve) => {
       const check = () => {

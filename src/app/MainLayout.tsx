@@ -6,7 +6,7 @@ import { useSession } from '../auth/user';
 import { useFeedbackPromptShown } from '../feedback/feedback';
 import { Snackbar } from '../messages/Snackbar';
 import { ToastArea } from '../messages/ToastArea';
-import { usePendingChanges } from '../offline/pending';
+import { isMine, usePendingChanges } from '../offline/pending';
 import { useUpdateWaiting } from '../offline/service-worker';
 import { useUiConfig } from '../ui-config/ui-config';
 import { AnnouncementBanner } from './AnnouncementBanner';
@@ -34,7 +34,7 @@ export default function MainLayout() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const feedbackShown = useFeedbackPromptShown();
   const { pathname } = useLocation();
-  const conflict = usePendingChanges().some((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded');
+  const conflict = usePendingChanges().some((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry));
   const updateWaiting = useUpdateWaiting();
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { describeChange } from './changes';
 import { cancel, disregard, refreshConflict } from './outbox';
-import { usePendingChanges } from './pending';
+import { isMine, usePendingChanges } from './pending';
 import { RefreshNotice } from './RefreshNotice';
 import { applyAgain } from './replay';
 
@@ -29,10 +29,11 @@ function useAction() {
 /**
  * A held change is never resolved silently: the first conflict not disregarded shows the refresh notice with the
  * change in words. After 'Refresh configuration' the screens show the server's toggle and the change can be
- * applied again on it, or discarded. 'Disregard' leaves it held in the waiting list.
+ * applied again on it, or discarded. 'Disregard' leaves it held in the waiting list. Another account's held change
+ * is left for that account (the waiting list offers to discard it).
  */
 export default function ConflictNotice() {
-  const conflict = usePendingChanges().find((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded');
+  const conflict = usePendingChanges().find((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry));
   const { busy, error, run } = useAction();
   if (!conflict) return null;
   const words = describeChange(conflict.feature, conflict.change);

@@ -11,7 +11,7 @@ import ConflictNotice from './ConflictNotice';
 import { SwitchyardDb } from './db';
 import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature } from './mirror';
 import { attachOutbox, enqueue, hold, takeNext } from './outbox';
-import { pending } from './pending';
+import { pending, signedIn } from './pending';
 import { SyncStatus } from './SyncStatus';
 import { WaitingChanges } from './WaitingChanges';
 
@@ -44,6 +44,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  signedIn.set(undefined);
   connectivity.reached();
   await clearMirror();
   db.close();
@@ -71,6 +72,40 @@ describe('the waiting count', () => {
   it('is not shown when nothing waits', () => {
     renderWithMantine(<WaitingChanges />, client);
     expect(screen.queryByRole('button', { name: /waiting/ })).toBeNull();
+  });
+});
+
+describe("another account's changes", () => {
+  it('are counted and listed as held with a Discard, and the signed-in account’s later change waits behind them', async () => {
+    signedIn.set({ id: 1, name: 'Ann' });
+    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    signedIn.set({ id: 2, name: 'Bob' });
+    await enqueue('my.toggle', { kind: 'stale', stale: true });
+    renderWithMantine(<WaitingChanges />, client);
+    await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
+    const [held, behind] = within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole('listitem');
+    expect(held).toHaveTextContent('Turn on "my.toggle" in production');
+    expect(held).toHaveTextContent('Held');
+    expect(held).toHaveTextContent('Made while signed in as Ann: it is sent when that account signs in again.');
+    expect(within(held).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(behind).toHaveTextContent('Waits behind a change to "my.toggle" made while signed in as Ann.');
+    expect(within(behind).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await userEvent.click(within(held).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
+    expect(pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
+    expect(screen.queryByText(/Waits behind/)).toBeNull();
+    signedIn.set({ id: 1, name: 'Ann' });
+    expect(projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
+  });
+
+  it('held in conflict, does not open the refresh notice for the signed-in account', async () => {
+    signedIn.set({ id: 1, name: 'Ann' });
+    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await hold((await takeNext())!);
+    signedIn.set({ id: 2, name: 'Bob' });
+    renderWithMantine(<ConflictNotice />, client);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

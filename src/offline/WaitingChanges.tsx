@@ -1,21 +1,24 @@
 import { Button } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { usePendingChanges } from './pending';
+import { isMine, usePendingChanges } from './pending';
 
 // The list loads when first opened.
 const WaitingList = lazy(() => import('./WaitingList'));
 
 export const waitingLabel = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`;
 
-/** The header's count of changes not yet synced; it opens the list of them. Hidden when there are none. */
+/**
+ * The header's count of changes not yet synced (another account's held ones too: they wait); it opens the list of
+ * them. Hidden when there are none. Red when one of the signed-in account's needs a decision.
+ */
 export function WaitingChanges() {
   const entries = usePendingChanges();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
   if (entries.length === 0 && !opened) return null;
   const label = waitingLabel(entries.length);
-  const attention = entries.some((entry) => entry.state === 'conflict' || entry.state === 'failed');
+  const attention = entries.some((entry) => (entry.state === 'conflict' || entry.state === 'failed') && isMine(entry));
   return (
     <>
       {entries.length > 0 && (

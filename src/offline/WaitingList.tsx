@@ -5,7 +5,7 @@ import { useOnline } from '../api/connectivity';
 import { describeChange, type QueuedChange } from './changes';
 import { APPLY_AGAIN, DISCARD } from './ConflictNotice';
 import { cancel } from './outbox';
-import { usePendingChanges } from './pending';
+import { heldBehind, isMine, usePendingChanges } from './pending';
 import { applyAgain } from './replay';
 import { waitingLabel } from './WaitingChanges';
 
@@ -15,11 +15,22 @@ const STATE_LABELS: Record<QueuedChange['state'], { label: string; color: string
   conflict: { label: 'Changed elsewhere', color: 'orange' },
   failed: { label: 'Failed', color: 'red' },
 };
+const OTHER_ACCOUNT = { label: 'Held', color: 'gray' };
+
+/** Another account's change: held for that account; the signed-in one can only discard it. */
+function otherAccountLine(entry: QueuedChange): string {
+  const made = `Made while signed in as ${entry.user!.name}`;
+  return entry.state === 'waiting' || entry.state === 'sending'
+    ? `${made}: it is sent when that account signs in again.`
+    : `${made}: it is kept until that account signs in again.`;
+}
 
 function Entry({ entry }: { entry: QueuedChange }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const state = STATE_LABELS[entry.state];
+  const mine = isMine(entry);
+  const state = mine ? STATE_LABELS[entry.state] : OTHER_ACCOUNT;
+  const behind = mine ? heldBehind(entry) : undefined;
   const run = async (task: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
@@ -46,10 +57,14 @@ function Entry({ entry }: { entry: QueuedChange }) {
         <Text size="sm" c="dimmed">
           Made {formatDistanceToNow(entry.createdAt, { addSuffix: true })}
         </Text>
-        {entry.state === 'conflict' && (
+        {!mine && <Text size="sm">{otherAccountLine(entry)}</Text>}
+        {behind && (
+          <Text size="sm">Waits behind a change to "{entry.feature}" made while signed in as {behind.user!.name}.</Text>
+        )}
+        {mine && entry.state === 'conflict' && (
           <Text size="sm">"{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.</Text>
         )}
-        {entry.error && (
+        {mine && entry.error && (
           <Text size="sm" c="red.8">
             {entry.error.message}
             {entry.error.detail && `: ${entry.error.detail}`}
@@ -61,7 +76,12 @@ function Entry({ entry }: { entry: QueuedChange }) {
           </Text>
         )}
         <Group gap="xs">
-          {entry.state === 'conflict' && (
+          {!mine && (
+            <Button size="sm" variant="default" loading={busy} onClick={remove}>
+              {DISCARD}
+            </Button>
+          )}
+          {mine && entry.state === 'conflict' && (
             <>
               <Button size="sm" loading={busy} onClick={() => void run(() => applyAgain(entry.seq!))}>
                 {APPLY_AGAIN}
@@ -71,12 +91,12 @@ function Entry({ entry }: { entry: QueuedChange }) {
               </Button>
             </>
           )}
-          {entry.state === 'failed' && (
+          {mine && entry.state === 'failed' && (
             <Button size="sm" variant="default" loading={busy} onClick={remove}>
               Dismiss
             </Button>
           )}
-          {(entry.state === 'waiting' || entry.state === 'sending') && (
+          {mine && (entry.state === 'waiting' || entry.state === 'sending') && (
             <Button size="sm" variant="default" loading={busy} disabled={entry.state === 'sending'} onClick={remove}>
               Cancel
             </Button>

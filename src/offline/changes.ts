@@ -24,6 +24,12 @@ export type Change =
 
 export type ChangeState = 'waiting' | 'sending' | 'conflict' | 'failed';
 
+/** The account a change was made under: its id, and a name to show (its name, username or email). */
+export interface ChangeOwner {
+  id: number | string;
+  name: string;
+}
+
 /** One queued change, as the outbox table stores it. */
 export interface QueuedChange {
   /** Insertion order (the table's auto-incremented key): changes replay in this order. */
@@ -43,6 +49,11 @@ export interface QueuedChange {
   error?: { status: number; message: string; detail?: string };
   /** For a conflict: the notice is open, was disregarded, or the server's toggle has been loaded to decide on. */
   notice?: 'open' | 'disregarded' | 'refreshed';
+  /**
+   * Who made it: only that account's session sends it (see `isMine` in pending.ts). Absent on changes queued before
+   * changes recorded their account (not indexed, so the table's schema did not change for it).
+   */
+  user?: ChangeOwner;
 }
 
 const TMP_PREFIX = 'tmp-';

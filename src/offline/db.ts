@@ -28,6 +28,8 @@ export class SwitchyardDb extends Dexie {
 
   constructor(name: string) {
     super(name);
+    // An outbox row's account (`user`) is not indexed, so it needed no new version; rows queued before it was
+    // recorded have none and count as the signed-in account's (see isMine in pending.ts).
     this.version(1).stores({
       toggles: 'name',
       reference: 'key',

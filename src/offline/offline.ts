@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { basePath, withBase } from '../api/base-path';
 import { connectivity } from '../api/connectivity';
+import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
 import { databaseName } from './db-name';
 import { listenForInstall } from './install';
@@ -66,6 +67,8 @@ export async function startOffline(queryClient: QueryClient, base: string = base
   });
   listenForInstall();
   const stopPersisting = persistQueryCache(queryClient, base);
+  // After the persisted session is restored: queued changes are recorded with, and sent for, the signed-in account.
+  followAccount(queryClient, base);
   forgetOnLogout(base, async () => {
     stopPersisting();
     await clearMirror();

@@ -5,7 +5,7 @@ import type { ProjectFeature } from '../feature-toggles/features';
 import { SwitchyardDb } from './db';
 import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, toggleKeys } from './mirror';
 import { attachOutbox, cancel, confirmSent, enqueue, hold, rebase, takeNext } from './outbox';
-import { pending } from './pending';
+import { pending, signedIn } from './pending';
 
 const feature = (name: string, version = 1): ProjectFeature => ({
   name,
@@ -34,6 +34,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  signedIn.set(undefined);
   await clearMirror();
   db.close();
   await db.delete();
@@ -165,5 +166,86 @@ describe('a held change applied again', () => {
     expect(rebased).toMatchObject({ state: 'waiting', baseVersion: 9, snapshot: true });
     expect(rebased.key).not.toBe(change.key);
     expect(rebased.notice).toBeUndefined();
+  });
+});
+
+describe('the account a change was made under', () => {
+  const ann = { id: 1, name: 'Ann' };
+  const bob = { id: 2, name: 'bob@example.com' };
+  const production = () => projectFeatureOf('web', 'a')?.environments[1].enabled;
+
+  it('is recorded with the change', async () => {
+    signedIn.set(ann);
+    const change = await enqueue('a', env(true));
+    expect(change.user).toEqual(ann);
+    expect((await db.outbox.get(change.seq!))?.user).toEqual(ann);
+  });
+
+  it("only the signed-in account's changes are sent; another's hold their toggle's later changes until it signs in again", async () => {
+    signedIn.set(ann);
+    const annA = await enqueue('a', env(true));
+    signedIn.set(bob);
+    const bobA = await enqueue('a', { kind: 'stale', stale: true });
+    const bobB = await enqueue('b', env(true));
+    // Ann's change to 'a' is held, and Bob's later change to 'a' waits behind it; 'b' goes.
+    const next = await takeNext();
+    expect(next?.key).toBe(bobB.key);
+    await confirmSent(next!, { data: undefined, etag: '"3"' });
+    expect(await takeNext()).toBeUndefined();
+    expect(pending.get().map((e) => [e.key, e.state])).toEqual([
+      [annA.key, 'waiting'],
+      [bobA.key, 'waiting'],
+    ]);
+
+    signedIn.set(ann);
+    const annNext = await takeNext();
+    expect(annNext?.key).toBe(annA.key);
+    await confirmSent(annNext!, { data: undefined, etag: '"8"' });
+    // Bob's change is now the held one; it was made without seeing Ann's, so it keeps its version (a conflict then).
+    expect(await takeNext()).toBeUndefined();
+    expect(await db.outbox.get(bobA.seq!)).toMatchObject({ baseVersion: 7, state: 'waiting', user: bob });
+  });
+
+  it("another account's change is not shown as the toggle's state", async () => {
+    client.setQueryData(toggleKeys.project('web', 'a'), projectFeatureOf('web', 'a'));
+    const shown = () => client.getQueryData<ProjectFeature>(toggleKeys.project('web', 'a'))!.environments[1].enabled;
+    signedIn.set(ann);
+    await enqueue('a', env(true));
+    expect([production(), shown()]).toEqual([true, true]);
+    signedIn.set(bob);
+    expect([production(), shown()]).toEqual([false, false]);
+    // Bob's own change is made on what he sees: the server's state.
+    expect(await enqueue('a', env(false))).toMatchObject({ snapshot: false });
+    signedIn.set(undefined);
+    expect(production()).toBe(false);
+    signedIn.set(ann);
+    expect([production(), shown()]).toEqual([true, true]);
+  });
+
+  it("another account's change can be discarded, also one left 'sending' by a closed tab of that account", async () => {
+    signedIn.set(ann);
+    const first = await enqueue('a', env(true));
+    const second = await enqueue('b', env(true));
+    await takeNext();
+    expect(pending.get()[0].state).toBe('sending');
+    signedIn.set(bob);
+    expect(await cancel(first.seq!)).toBe(true);
+    expect(await cancel(second.seq!)).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+    signedIn.set(ann);
+    expect(production()).toBe(false);
+  });
+
+  it('a change queued before changes recorded their account is kept, shown and sent as the signed-in account’s', async () => {
+    // A row as the outbox stored it before: no account.
+    signedIn.set(ann);
+    const { user, ...old } = await enqueue('a', env(true));
+    expect(user).toEqual(ann);
+    await db.outbox.put(old);
+    signedIn.set(bob);
+    await attachOutbox(db);
+    expect(pending.get()).toHaveLength(1);
+    expect(production()).toBe(true);
+    expect((await takeNext())?.key).toBe(old.key);
   });
 });

@@ -3,7 +3,7 @@ import { versionOf } from '../api/client';
 import { isTmpId, replaceId, refersTo, uuid, type Change, type QueuedChange } from './changes';
 import type { SwitchyardDb } from './db';
 import { confirmState, fetchToggle, refreshViews, serverStateOf, stateOf } from './mirror';
-import { isActive, pending } from './pending';
+import { activeChangesOf, isActive, isMine, pending, signedIn } from './pending';
 
 /**
  * The outbox: every queued change is written to IndexedDB first (so it survives a reload, a closed browser and a
@@ -15,6 +15,7 @@ let db: SwitchyardDb | undefined;
 let channel: BroadcastChannel | undefined;
 /** Temporary strategy ids whose add has replayed, with the server's id (for edits made with the old id later). */
 const createdIds = new Map<string, string>();
+let stopFollowingAccount: (() => void) | undefined;
 
 function database(): SwitchyardDb {
   if (!db) throw new Error('The offline outbox has not been opened');
@@ -32,6 +33,9 @@ function changedFeatures(before: QueuedChange[], after: QueuedChange[]): Set<str
   const b = byFeature(after);
   return new Set([...a.keys(), ...b.keys()].filter((feature) => a.get(feature) !== b.get(feature)));
 }
+
+/** Two changes recorded with different accounts (one without an account counts as anyone's, see isMine). */
+const otherAccounts = (a: QueuedChange, b: QueuedChange) => !!a.user && !!b.user && a.user.id !== b.user.id;
 
 function show(next: QueuedChange[]) {
   const before = pending.get();
@@ -55,6 +59,9 @@ export async function attachOutbox(target: SwitchyardDb) {
   db = target;
   createdIds.clear();
   pending.set(await target.outbox.orderBy('seq').toArray());
+  // Another account signed in: the toggles with queued changes are shown again with that account's changes only.
+  stopFollowingAccount?.();
+  stopFollowingAccount = signedIn.subscribe(() => refreshViews(new Set(pending.get().map((entry) => entry.feature))));
   if (typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(`${target.name}:outbox`);
     channel.onmessage = () => void read();
@@ -62,11 +69,12 @@ export async function attachOutbox(target: SwitchyardDb) {
 }
 
 /**
- * Queues a change: it is stored with a new idempotency key, the toggle's version and a snapshot of the part it
- * touches as the user saw it (with earlier queued changes applied), then shown at once.
+ * Queues a change: it is stored with the signed-in account, a new idempotency key, the toggle's version and a
+ * snapshot of the part it touches as the user saw it (with their earlier queued changes applied), then shown at once.
  */
 export async function enqueue(feature: string, change: Change, project?: string): Promise<QueuedChange> {
   const known = serverStateOf(feature) ?? (await fetchToggle(project ?? 'default', feature));
+  const user = signedIn.get();
   const resolved = [...createdIds].reduce((c, [tmp, id]) => replaceId(c, tmp, id), change);
   const entry: QueuedChange = {
     key: uuid(),
@@ -77,6 +85,7 @@ export async function enqueue(feature: string, change: Change, project?: string)
     snapshot: touchedPart(stateOf(feature) ?? known, resolved),
     createdAt: Date.now(),
     state: 'waiting',
+    ...(user && { user }),
   };
   entry.seq = await database().outbox.add(entry);
   show([...pending.get(), entry]);
@@ -85,9 +94,12 @@ export async function enqueue(feature: string, change: Change, project?: string)
 }
 
 /**
- * The next change to send, marked as being sent: the first change of a toggle goes only when it is waiting; a held
- * or failed one keeps the toggle's later changes back (they replay strictly in order). A change left 'sending' by a
- * closed tab is taken again (the caller holds the replay lock; its idempotency key makes the repeat safe).
+ * The next change to send, marked as being sent: the first change of a toggle goes only when it is waiting and the
+ * signed-in account's; a held or failed one keeps the toggle's later changes back (they replay strictly in order).
+ * Another account's change is held until that account signs in again, and it keeps the toggle's later changes back
+ * too, the signed-in account's included (they are listed as waiting behind it): they were made without seeing it,
+ * and sending them first would reorder the toggle's changes. A change left 'sending' by a closed tab is taken again
+ * (the caller holds the replay lock; its idempotency key makes the repeat safe).
  */
 export async function takeNext(): Promise<QueuedChange | undefined> {
   const target = database();
@@ -96,7 +108,7 @@ export async function takeNext(): Promise<QueuedChange | undefined> {
     for (const entry of await target.outbox.orderBy('seq').toArray()) {
       if (seen.has(entry.feature)) continue;
       seen.add(entry.feature);
-      if (isActive(entry)) {
+      if (isActive(entry) && isMine(entry)) {
         await target.outbox.update(entry.seq!, { state: 'sending' });
         return { ...entry, state: 'sending' as const };
       }
@@ -127,8 +139,9 @@ export async function fail(entry: QueuedChange, error: NonNullable<QueuedChange[
 
 /**
  * The server accepted a change. It leaves the outbox; the answer's ETag becomes the version the toggle's next queued
- * changes (made against the same version) are sent with; a strategy's temporary id becomes the server's id in them;
- * the mirror holds the change as the server's state.
+ * changes of the same account (made against the same version, on a view with this change applied) are sent with;
+ * another account's were made without seeing it, so they keep their version and meet it as a conflict. A strategy's
+ * temporary id becomes the server's id in them; the mirror holds the change as the server's state.
  */
 export async function confirmSent(entry: QueuedChange, answer: { data: unknown; etag: string | null }) {
   const target = database();
@@ -144,7 +157,7 @@ export async function confirmSent(entry: QueuedChange, answer: { data: unknown; 
         ...next,
         change: rewrite(next.change),
         snapshot: rewrite(next.snapshot),
-        baseVersion: next.baseVersion === entry.baseVersion ? version : next.baseVersion,
+        baseVersion: next.baseVersion === entry.baseVersion && !otherAccounts(next, entry) ? version : next.baseVersion,
       });
     }
   });
@@ -157,14 +170,16 @@ export async function confirmSent(entry: QueuedChange, answer: { data: unknown; 
 }
 
 /**
- * Cancels a change that is not being sent (also a held or failed one): it leaves the outbox and its optimistic
- * effect goes with it. Cancelling a strategy's add also drops the queued edits of that strategy.
+ * Cancels a change that is not being sent (also a held or failed one, or another account's: 'Discard'): it leaves
+ * the outbox and its optimistic effect goes with it. Cancelling a strategy's add also drops the queued edits of that
+ * strategy. Another account's change is never being sent by this session (one left 'sending' by a closed tab of
+ * that account can be discarded too).
  */
 export async function cancel(seq: number): Promise<boolean> {
   const target = database();
   const cancelled = await target.transaction('rw', target.outbox, async () => {
     const entry = await target.outbox.get(seq);
-    if (!entry || entry.state === 'sending') return false;
+    if (!entry || (entry.state === 'sending' && isMine(entry))) return false;
     await target.outbox.delete(seq);
     if (entry.change.kind === 'strategy-add') {
       const id = entry.change.strategy.id;
@@ -208,7 +223,7 @@ export async function rebase(seq: number) {
   if (entry.notice !== 'refreshed') await fetchToggle(entry.project, entry.feature);
   const known = serverStateOf(entry.feature);
   if (!known) return;
-  const earlier = pending.get().filter((e) => e.feature === entry.feature && e.seq! < seq && isActive(e));
+  const earlier = activeChangesOf(entry.feature).filter((e) => e.seq! < seq);
   const view = earlier.reduce<ToggleState>((state, e) => applyChange(state, e.change), known);
   await database().outbox.update(seq, {
     key: uuid(),

@@ -9,7 +9,7 @@ import { toastStore } from '../messages/toast';
 import { SwitchyardDb } from './db';
 import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
 import { attachOutbox, cancel, refreshConflict } from './outbox';
-import { pending } from './pending';
+import { pending, signedIn } from './pending';
 import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, startReplay } from './replay';
 
 /**
@@ -157,6 +157,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  signedIn.set(undefined);
   stop();
   connectivity.reached();
   await drain();
@@ -332,6 +333,57 @@ describe('failures that are not conflicts', () => {
     await goOnline();
     expect(pending.get()[0].state).toBe('waiting');
     expect(checked).toHaveBeenCalledWith({ queryKey: ['user'] });
+  });
+});
+
+describe('changes of another account', () => {
+  const ann = { id: 1, name: 'Ann' };
+  const bob = { id: 2, name: 'Bob' };
+
+  it('are held while another account is signed in, and sent once theirs signs in again', async () => {
+    signedIn.set(ann);
+    await queueChange('kill.switch', env('production', true));
+    // Ann signs out (the queue is kept) and Bob signs in on the same browser.
+    signedIn.set(bob);
+    await queueChange('other', { kind: 'stale', stale: true });
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await goOnline();
+    // Only Bob's change to a toggle without Ann's change went; his later change to the kill switch waits behind hers.
+    expect(sent().map((r) => r.path)).toEqual(['api/admin/features/other/stale/on']);
+    expect(pending.get().map((e) => [e.user?.name, e.change.kind, e.state])).toEqual([
+      ['Ann', 'environment', 'waiting'],
+      ['Bob', 'stale', 'waiting'],
+    ]);
+    expect(server.toggle('kill.switch')).toMatchObject({ version: 1, stale: false });
+
+    // Ann signs in again: her change is sent at once (Bob's is now the held one).
+    signedIn.set(ann);
+    await vi.waitFor(() => expect(sent()).toHaveLength(2));
+    await drain();
+    expect(sent().map((r) => [r.path, r.ifMatch])).toEqual([
+      ['api/admin/features/other/stale/on', '"1"'],
+      ['api/admin/projects/web/features/kill.switch/environments/production/on', '"1"'],
+    ]);
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
+    expect(pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
+
+    // Bob's change was made without seeing Ann's: when he signs in, it meets it as a conflict for him to decide on.
+    signedIn.set(bob);
+    await drain();
+    expect(sent()).toHaveLength(3);
+    expect(pending.get().map((e) => [e.user?.name, e.state])).toEqual([['Bob', 'conflict']]);
+    expect(server.toggle('kill.switch').stale).toBe(false);
+  });
+
+  it('a change queued before changes recorded their account is kept and sent with the signed-in session', async () => {
+    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    const [queued] = await db.outbox.toArray();
+    expect(queued.user).toBeUndefined();
+    await attachOutbox(db);
+    signedIn.set(bob);
+    await goOnline();
+    expect(sent().map((r) => r.path)).toEqual(['api/admin/features/kill.switch/stale/on']);
+    expect(pending.get()).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { describeChange, requestFor, successMessage, type Change, type QueuedCha
 import { classicPath, projectFeaturePath } from './paths';
 import { receiveProjectFeature, receiveToggle } from './mirror';
 import { confirmSent, enqueue, fail, hold, rebase, release, takeNext } from './outbox';
-import { pending } from './pending';
+import { isActive, isMine, pending, signedIn } from './pending';
 import { fromClassic, fromProject, samePart, touchedPart } from './toggle-state';
 
 /** While changes wait (or the server is unreachable), the server is probed this often. */
@@ -143,7 +143,8 @@ export async function applyAgain(seq: number) {
   await drain();
 }
 
-const hasWaiting = () => pending.get().some((entry) => entry.state === 'waiting' || entry.state === 'sending');
+/** Changes this session may send wait (another account's are left for that account). */
+const hasWaiting = () => pending.get().some((entry) => isActive(entry) && isMine(entry));
 
 /** One request to the health check: any answer means the server is reachable again. */
 async function probe() {
@@ -158,7 +159,8 @@ async function probe() {
 
 /**
  * Starts replaying: at once, whenever the server becomes reachable (the `online` event, or any answer after a
- * failure), when the window gets focus or becomes visible, and on a periodic probe while changes wait.
+ * failure), when the window gets focus or becomes visible, when an account signs in (its held changes go), and on a
+ * periodic probe while changes wait.
  * Returns a function that stops it.
  */
 export function startReplay(options: { queryClient: QueryClient; api?: ApiClient; base: string }): () => void {
@@ -174,12 +176,14 @@ export function startReplay(options: { queryClient: QueryClient; api?: ApiClient
   const stopConnectivity = connectivity.subscribe(() => {
     if (connectivity.isOnline()) nudge();
   });
+  const stopAccount = signedIn.subscribe(nudge);
   window.addEventListener('focus', nudge);
   document.addEventListener('visibilitychange', onVisible);
   const timer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
   nudge();
   return () => {
     stopConnectivity();
+    stopAccount();
     window.removeEventListener('focus', nudge);
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(timer);

@@ -115,7 +115,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['server/test-support/postgres-cluster.ts'],
+          globalSetup: ['server/platform/test-support/postgres-cluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

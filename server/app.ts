@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { registerAccessControl } from './access/guard.ts';
+import { registerAccessControl } from './platform/access/guard.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientApiRoutes } from './client-api/routes.ts';
@@ -10,30 +10,21 @@ import { environmentRoutes } from './environments/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
-import { LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db } from './platform/db/client.ts';
+import { createDeps } from './deps.ts';
 import { healthRoutes } from './health/routes.ts';
-import { registerIdempotency } from './idempotency/plugin.ts';
-import { consoleRoutes } from './http/console.ts';
-import { registerJsonParser } from './http/content-type.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
-import { notFound } from './http/errors.ts';
+import { registerIdempotency } from './platform/idempotency/plugin.ts';
+import { consoleRoutes } from './platform/http/console.ts';
+import { registerJsonParser } from './platform/http/content-type.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { notFound } from './platform/http/errors.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { uiConfigRoutes } from './ui-config/routes.ts';
 import { userRoutes } from './users/routes.ts';
-
-/** What routes and services share. */
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  limiter: LoginLimiter;
-  /** Cached after the first read. */
-  instanceId?: string;
-}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -50,7 +41,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
   });
-  const deps: AppDeps = { db, config, limiter: new LoginLimiter() };
+  const deps = createDeps(config, db);
   const base = config.baseUriPath;
 
   registerErrorHandler(app);

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase } from './platform/db/client.ts';
 import { prepareInstance } from './startup.ts';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };

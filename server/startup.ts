@@ -1,4 +1,4 @@
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './deps.ts';
 import { createInitTokens } from './api-tokens/service.ts';
 import { createFirstAdmin } from './users/service.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { InitToken } from '../config.ts';
-import { appendEvent } from '../events/store.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { notFound, validationError } from '../platform/http/errors.ts';
 import { projectExists } from '../projects/store.ts';
 import { deleteToken, findToken, insertToken, listTokens, type ApiTokenRow } from './store.ts';
 

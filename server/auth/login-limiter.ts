@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { userResponse } from '../users/service.ts';
 import { demoLogin, endSession, passwordLogin, SESSION_COOKIE, SESSION_MS } from './service.ts';
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { findToken, type ApiTokenRow } from '../api-tokens/store.ts';
-import { EDITOR_ROLE } from '../access/access.ts';
-import { appendEvent } from '../events/store.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { EDITOR_ROLE } from '../platform/access/access.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { ApiError, validationError } from '../platform/http/errors.ts';
 import { findUserByLogin, firstAdmin, insertUser, markSeen, type UserRow } from '../users/store.ts';
 import { userEventData } from '../users/service.ts';
 import { verifyPassword } from './passwords.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { sessions, users } from '../platform/db/schema.ts';
 import type { UserRow } from '../users/store.ts';
 
 export async function insertSession(db: Db, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {

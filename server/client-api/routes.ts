@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { Name } from '../features/schemas.ts';
 import { parseTags } from '../features/routes.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../platform/http/errors.ts';
 import { clientFeatures, recordMetrics, register, scopeQuery, weakEtag } from './service.ts';
 
 const Many = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });

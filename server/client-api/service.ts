@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { ApiTokenRow } from '../api-tokens/store.ts';
 import { findEnvironment } from '../environments/store.ts';
 import { CLASSIC_ENV, environmentState } from '../features/service.ts';
 import { listFeatures, type Constraint } from '../features/store.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, markFeaturesSeen, upsertApplication, upsertInstance } from './store.ts';
 
 export interface ClientQuery {

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { clientApplications, clientInstances, clientMetricsHourly, features } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { clientApplications, clientInstances, clientMetricsHourly, features } from '../platform/db/schema.ts';
 
 export async function upsertApplication(db: Db, app: { appName: string; strategies: string[]; createdBy: string }) {
   await db

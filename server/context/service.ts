@@ -1,6 +1,6 @@
-import type { AppDeps } from '../app.ts';
-import { appendEvent } from '../events/store.ts';
-import { assertUrlFriendly, nameExists, notFound, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { assertUrlFriendly, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
   deleteContextField,
   findContextField,

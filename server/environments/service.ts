@@ -1,7 +1,7 @@
-import type { AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
-import { appendEvent } from '../events/store.ts';
-import { ApiError, assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { ApiError, assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
   bumpToggleVersions,
   countStrategies,

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
-import { apiTokens, environments, featureEnvironments, features, featureStrategies, projectEnvironments } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { apiTokens, environments, featureEnvironments, features, featureStrategies, projectEnvironments } from '../platform/db/schema.ts';
 
 export type EnvironmentRow = typeof environments.$inferSelect;
 type NewEnvironment = typeof environments.$inferInsert;

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
-import { diff } from './diff.ts';
-import { listEvents, type EventRow } from './store.ts';
+import type { AppDeps } from '../deps.ts';
+import { diff } from '../platform/events/diff.ts';
+import { listEvents, type EventRow } from '../platform/events/store.ts';
 
 /** An event as the API shows it: Unleash's fields plus featureName and preData; diffs go from preData to data. */
 export const eventResponse = (e: EventRow) => ({

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import {
   addStrategyInstance,
   environmentView,

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { findEnvironment, projectEnvironmentNames } from '../environments/store.ts';
-import { appendEvent } from '../events/store.ts';
-import { exceedsLimit, invalidOperation, notFound, validationError } from '../http/errors.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { exceedsLimit, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
 import { applyPatch, type PatchOperation } from './json-patch.ts';
 import { lockForChange, requireFeature, strategyWithOrder, type ToggleWrite } from './service.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { applyPatch, deepEqual, type PatchOperation } from './json-patch.ts';
 
 const detail = (document: unknown, ops: PatchOperation[]) => {

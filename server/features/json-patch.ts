@@ -1,4 +1,4 @@
-import { validationError } from '../http/errors.ts';
+import { validationError } from '../platform/http/errors.ts';
 
 /** One operation of an RFC 6902 JSON Patch. */
 export interface PatchOperation {

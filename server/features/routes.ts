@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
-import { callerPermissions } from '../access/guard.ts';
-import { can } from '../access/access.ts';
+import type { AppDeps } from '../deps.ts';
+import { callerPermissions } from '../platform/access/guard.ts';
+import { can } from '../platform/access/access.ts';
 import { callerName } from '../auth/service.ts';
-import { noAccess, validationError } from '../http/errors.ts';
+import { noAccess, validationError } from '../platform/http/errors.ts';
 import { TagBody } from '../tags/routes.ts';
 import { DEFAULT_TAG_TYPE } from '../tags/service.ts';
 import { listFeatureTags } from '../tags/store.ts';

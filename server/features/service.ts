@@ -1,7 +1,7 @@
-import type { AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { projectEnvironmentNames } from '../environments/store.ts';
-import { appendEvent } from '../events/store.ts';
+import { appendEvent } from '../platform/events/store.ts';
 import { FEATURE_TYPE_IDS } from '../feature-types/types.ts';
 import {
   ApiError,
@@ -11,7 +11,7 @@ import {
   notFound,
   preconditionFailed,
   validationError,
-} from '../http/errors.ts';
+} from '../platform/http/errors.ts';
 import { projectExists } from '../projects/store.ts';
 import { checkTag } from '../tags/service.ts';
 import { deleteFeatureTag, insertFeatureTag, insertTag, type Tag } from '../tags/store.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { environments, featureEnvironments, features, featureStrategies, featureTags } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { environments, featureEnvironments, features, featureStrategies, featureTags } from '../platform/db/schema.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
 export type NewFeature = typeof features.$inferInsert;

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client.ts';
-import { exceedsLimit, joiLabel, validationError, type FieldPath } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { exceedsLimit, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
 import { findStrategy, type StrategyParameter } from '../strategies/store.ts';
 import type { Constraint, StrategyData } from './store.ts';
 

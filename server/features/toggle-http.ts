@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { callerName } from '../auth/service.ts';
-import { validationError } from '../http/errors.ts';
+import { validationError } from '../platform/http/errors.ts';
 import type { ToggleWrite } from './service.ts';
 
 /**

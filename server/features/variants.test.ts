@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../platform/http/errors.ts';
 import { checkVariants } from './variants.ts';
 
 const message = (input: unknown) => {

@@ -1,4 +1,4 @@
-import { ApiError, joiLabel, validationError, type FieldPath } from '../http/errors.ts';
+import { ApiError, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
 
 /** Weights are tenths of a percent: the variants of a toggle share exactly this much. */
 export const TOTAL_WEIGHT = 1000;

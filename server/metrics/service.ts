@@ -1,7 +1,7 @@
-import type { AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
-import { appendEvent } from '../events/store.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { notFound, validationError } from '../platform/http/errors.ts';
 import { strategyResponse } from '../strategies/service.ts';
 import { listStrategies } from '../strategies/store.ts';
 import {

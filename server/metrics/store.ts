@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { clientApplications, clientInstances, clientMetricsHourly as m } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { clientApplications, clientInstances, clientMetricsHourly as m } from '../platform/db/schema.ts';
 
 /** A row of `client_applications`, its strategy names typed. */
 export type ApplicationRow = Omit<typeof clientApplications.$inferSelect, 'strategies'> & { strategies: string[] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../platform/test-support/harness.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 029, 030, 032, 100, 101), plus `id` on the one
 // project (4.2.2 leaves it out) and `updatedAt` on the health report (spec part 2, section 3).

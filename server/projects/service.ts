@@ -1,12 +1,12 @@
-import type { AppDeps } from '../app.ts';
-import type { Db } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { assertPathId, requireEnvironment } from '../environments/service.ts';
 import { bumpToggleVersions, projectEnvironmentNames } from '../environments/store.ts';
-import { appendEvent } from '../events/store.ts';
+import { appendEvent } from '../platform/events/store.ts';
 import { potentiallyStale } from '../feature-types/types.ts';
 import { featureOverviews } from '../features/service.ts';
 import { listFeatures, type FeatureRow } from '../features/store.ts';
-import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../http/errors.ts';
+import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
   addProjectEnvironments,
   addToggleEnvironments,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   apiTokens,
   environments,
@@ -8,7 +8,7 @@ import {
   featureStrategies,
   projectEnvironments,
   projects,
-} from '../db/schema.ts';
+} from '../platform/db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { asc, countDistinct, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { featureStrategies, strategies } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { featureStrategies, strategies } from '../platform/db/schema.ts';
 
 export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'string'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];

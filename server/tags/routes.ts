@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { callerName } from '../auth/service.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../platform/http/errors.ts';
 import {
   changeTagType,
   createTag,

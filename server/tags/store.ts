@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { featureTags, tags, tagTypes } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { featureTags, tags, tagTypes } from '../platform/db/schema.ts';
 
 export type TagTypeRow = typeof tagTypes.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { uiBootstrap, uiConfig } from './service.ts';
 
 export async function uiConfigRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Caller } from '../auth/service.ts';
 import { contextFieldResponse } from '../context/service.ts';
 import { listContextFields } from '../context/store.ts';

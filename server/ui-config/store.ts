@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { settings } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { settings } from '../platform/db/schema.ts';
 
 /** This instance's id, created by the seed migration. */
 export async function instanceId(db: Db): Promise<string> {

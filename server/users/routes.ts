@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppDeps } from '../app.ts';
-import { ROOT_ROLES } from '../access/access.ts';
+import type { AppDeps } from '../deps.ts';
+import { ROOT_ROLES } from '../platform/access/access.ts';
 import { callerName, requireUser } from '../auth/service.ts';
-import { validationError } from '../http/errors.ts';
+import { validationError } from '../platform/http/errors.ts';
 import {
   assertStrongPassword,
   changeUser,

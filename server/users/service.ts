@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../app.ts';
-import { ADMIN_ROLE } from '../access/access.ts';
-import { callerPermissions } from '../access/guard.ts';
+import type { AppDeps } from '../deps.ts';
+import { ADMIN_ROLE } from '../platform/access/access.ts';
+import { callerPermissions } from '../platform/access/guard.ts';
 import type { Caller } from '../auth/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { deleteUserSessions } from '../auth/store.ts';
-import { appendEvent } from '../events/store.ts';
-import { ApiError, nameExists, notFound, validationError } from '../http/errors.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { ApiError, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { passwordProblems } from './password-policy.ts';
 import {
   countUsers,

@@ -1,6 +1,6 @@
 import { asc, count, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { userFeedback, users, userSplash } from '../db/schema.ts';
+import type { Db } from '../platform/db/client.ts';
+import { userFeedback, users, userSplash } from '../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

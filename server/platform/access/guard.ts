@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
-import { resolveCaller, type Caller } from '../auth/service.ts';
+import type { AppDeps } from '../../deps.ts';
+import { resolveCaller, type Caller } from '../../auth/service.ts';
 import { noAccess } from '../http/errors.ts';
-import { listProjectIds } from '../projects/store.ts';
+import { listProjectIds } from '../../projects/store.ts';
 import { can, needsProjects, permissionsFor, type PermissionEntry, type RoutePermission } from './access.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
-import type { Caller } from '../auth/service.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Caller } from '../../auth/service.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { claimKey, deleteExpiredKeys, findKey, releaseKey, storeAnswer } from './store.ts';
 

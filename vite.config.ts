@@ -90,6 +90,7 @@ export default defineConfig({
   },
   test: {
     projects: [
+      { test: { name: 'contract', environment: 'node', include: ['contract/**/*.test.ts'] } },
       {
         extends: true,
         test: {

@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+
+/** Variant rules (part 1 sections 3, 5 and 9): weights are tenths of a percent and a toggle's variants share 1000. */
+export const TOTAL_WEIGHT = 1000;
+export const PAYLOAD_TYPES = ['string', 'json', 'csv'] as const;
+export const WEIGHT_TYPES = ['variable', 'fix'] as const;
+export type PayloadType = (typeof PAYLOAD_TYPES)[number];
+export type WeightType = (typeof WEIGHT_TYPES)[number];
+
+export const TOTAL_EXCEEDED = 'The traffic distribution total must equal 100%';
+export const NO_VARIABLE_VARIANT = 'There must be at least one variable variant';
+
+export const OverrideSchema = Type.Object({ contextName: Type.String(), values: Type.Array(Type.String()) });
+export type Override = Static<typeof OverrideSchema>;
+
+/** A variant as the API serves it; older servers may leave out weightType, stickiness and overrides. */
+export const VariantSchema = Type.Object({
+  name: Type.String(),
+  weight: Type.Number(),
+  weightType: Type.Optional(Type.Union(WEIGHT_TYPES.map((t) => Type.Literal(t)))),
+  stickiness: Type.Optional(Type.String()),
+  payload: Type.Optional(
+    Type.Object({ type: Type.Union(PAYLOAD_TYPES.map((t) => Type.Literal(t))), value: Type.String() }),
+  ),
+  overrides: Type.Optional(Type.Array(OverrideSchema)),
+});
+export type Variant = Static<typeof VariantSchema>;
+
+/** A variant without a weight type (as older servers send it) is variable. */
+export const isVariable = (variant: Pick<Variant, 'weightType'>) => variant.weightType !== 'fix';
+
+/**
+ * The rule every change of a toggle's variants goes through, on both sides: fixed weights must not sum above the
+ * total and at least one variant must be variable; the variable ones share the rest by integer division, the
+ * remainder going one tenth each to the first of them in list order (three variable variants: 334, 333, 333).
+ */
+export function rebalance<V extends Variant>(variants: V[]): { variants: V[]; error?: undefined } | { error: string } {
+  if (variants.length === 0) return { variants: [] };
+  const fixed = variants.filter((v) => !isVariable(v)).reduce((sum, v) => sum + v.weight, 0);
+  if (fixed > TOTAL_WEIGHT) return { error: TOTAL_EXCEEDED };
+  const variableCount = variants.filter(isVariable).length;
+  if (variableCount === 0) return { error: NO_VARIABLE_VARIANT };
+  const remaining = TOTAL_WEIGHT - fixed;
+  const share = Math.floor(remaining / variableCount);
+  let extra = remaining - share * variableCount;
+  return {
+    variants: variants.map((variant) => {
+      if (!isVariable(variant)) return variant;
+      const weight = extra > 0 ? share + 1 : share;
+      if (extra > 0) extra -= 1;
+      return { ...variant, weightType: 'variable', weight };
+    }),
+  };
+}

@@ -98,6 +98,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
+          // A component test renders, clicks and types: on a busy 2-core machine that can take seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// jsdom lacks the layout APIs Mantine reads.
+// Tests must not depend on the machine's speed: findBy/waitFor wait long enough for a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom lacks the layout APIs Mantine reads. Tests ask for reduced motion, so Mantine runs no transitions.
 window.matchMedia ??= (query: string) =>
   ({
-    matches: false,
+    matches: query.includes('prefers-reduced-motion: reduce'),
     media: query,
     onchange: null,
     addListener: () => {},

@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** The domain folders of one side: every folder but the floors below and above them. */
+const domainsOf = (side, floors) =>
+  readdirSync(side, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !floors.includes(entry.name))
+    .map((entry) => entry.name);
+
+const serverDomains = domainsOf('server', ['platform']);
+const consoleDomains = domainsOf('src', ['shared', 'offline', 'app']);
+
+/**
+ * The floors of ../shared/architecture.md, lowest first. Server: contract -> platform -> domains (each through the
+ * other's index.ts) -> app.ts -> main.ts. Console: contract -> shared -> offline engine -> domains -> app.
+ */
+const zones = [
+  { target: 'contract', from: ['server', 'src'], message: 'contract/ is pure: it imports nothing of ours.' },
+  { target: 'server', from: 'src', message: 'The server does not import the console.' },
+  { target: 'src', from: 'server', message: 'The console does not import the server.' },
+  {
+    target: 'server/platform',
+    from: serverDomains.map((domain) => `server/${domain}`),
+    message: 'platform/ is the floor below every domain.',
+  },
+  ...serverDomains.map((domain) => ({
+    target: `server/${domain}`,
+    from: ['server/app.ts', 'server/main.ts'],
+    message: 'Domains import deps.ts, never the composition root.',
+  })),
+  ...serverDomains.flatMap((domain) =>
+    serverDomains
+      .filter((other) => other !== domain)
+      .map((other) => ({
+        target: `server/${domain}`,
+        from: `server/${other}`,
+        except: ['./index.ts'],
+        message: `Another domain is read through its index.ts only (server/${other}/index.ts).`,
+      })),
+  ),
+  {
+    target: 'src/shared',
+    from: ['src/offline', 'src/app', ...consoleDomains.map((domain) => `src/${domain}`)],
+    message: 'shared/ is the floor below the offline engine, the domains and the app.',
+  },
+  {
+    target: 'src/offline',
+    from: ['src/app', ...consoleDomains.map((domain) => `src/${domain}`)],
+    message: 'The offline engine imports no domain: domains register with it.',
+  },
+  ...consoleDomains.map((domain) => ({
+    target: `src/${domain}`,
+    from: 'src/app',
+    message: 'Domains do not import the app (router, layout, menus).',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results', '.tmp', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'max-len': ['error', { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+);

@@ -6,7 +6,7 @@ describe('diff', () => {
     expect(diff({ stale: true, a: 1, list: [1] }, { stale: false, b: 2, list: [1, 2] })).toEqual([
       { kind: 'E', path: ['stale'], lhs: true, rhs: false },
       { kind: 'D', path: ['a'], lhs: 1 },
-      { kind: 'A', path: ['list'], index: 1, item: { kind: 'N', path: [], rhs: 2 } },
+      { kind: 'A', path: ['list'], index: 1, item: { kind: 'N', rhs: 2 } },
       { kind: 'N', path: ['b'], rhs: 2 },
     ]);
     expect(diff({ s: [{ p: { x: '1' } }] }, { s: [{ p: { x: '2' } }] })).toEqual([

@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
+import type { EventType } from './types.ts';
 
 export interface NewEvent {
-  type: string;
+  type: EventType;
   createdBy: string;
   project?: string | null;
   environment?: string | null;

@@ -2,7 +2,7 @@ import { Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useIsAdmin } from '../auth/user';
 import { visibleBreadcrumbs } from './breadcrumbs';
-import { RouteLink } from './RouteLink';
+import { RouteLink } from '../shared/ui/RouteLink';
 
 export function Breadcrumbs() {
   const { pathname } = useLocation();

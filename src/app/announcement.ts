@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { basePath } from '../api/base-path';
+import { basePath } from '../shared/api/base-path';
 
 /** Announcement dismissal is stored under a key per announcement id (part 1 section 9). */
 export function announcementKey(id: string, base: string = basePath): string {

@@ -8,7 +8,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { basePath } from '../api/base-path';
+import { basePath } from '../shared/api/base-path';
 import { validateFeatureViewSearch } from '../feature-toggles/view/view-search';
 import { BootstrapSpinner } from './BootstrapSpinner';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, NetworkError, NotFoundError } from '../api/errors';
+import { AuthenticationError, NetworkError, NotFoundError } from '../shared/api/errors';
 import { authState } from '../auth/auth-state';
-import { snackbar } from '../messages/messages';
-import { toastStore } from '../messages/toast';
+import { snackbar } from '../shared/messages/messages';
+import { toastStore } from '../shared/messages/toast';
 import { createSessionQueryClient } from './session';
 
 const details = { type: 'password', path: '/auth/simple/login', message: 'You must sign in order to use Unleash' };

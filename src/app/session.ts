@@ -1,9 +1,9 @@
 import type { QueryClient, QueryMeta } from '@tanstack/react-query';
-import { AuthenticationError, NetworkError } from '../api/errors';
-import { createQueryClient } from '../api/query-client';
+import { AuthenticationError, NetworkError } from '../shared/api/errors';
+import { createQueryClient } from '../shared/api/query-client';
 import { authState } from '../auth/auth-state';
-import { snackbar } from '../messages/messages';
-import { showToast } from '../messages/toast';
+import { snackbar } from '../shared/messages/messages';
+import { showToast } from '../shared/messages/toast';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, BadRequestError } from '../api/errors';
+import { AuthenticationError, BadRequestError } from '../shared/api/errors';
 import { renderWithMantine } from '../test-support';
 import { LoginForm } from './LoginForm';
 import { useLoginForm, type LoginBody, type LoginVariant } from './login';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AuthDetails } from '../api/errors';
+import type { AuthDetails } from '../shared/api/errors';
 
 /** Session state outside the query cache: set by a 401 anywhere, cleared by a successful sign-in. */
 export interface AuthState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, BadRequestError, NotFoundError, ServiceError } from '../api/errors';
+import { AuthenticationError, BadRequestError, NotFoundError, ServiceError } from '../shared/api/errors';
 import { loginErrorMessage, loginPath, loginVariant, validateLogin } from './login';
 
 describe('login messages (part 2 section 8)', () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { AuthenticationError, statusOf, type AuthDetails } from '../api/errors';
+import { api } from '../shared/api/client';
+import { AuthenticationError, statusOf, type AuthDetails } from '../shared/api/errors';
 import { authState } from './auth-state';
 
 /** password: username + password; email: the demo and unsecure sign-in (email only). */

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '../settings/format-date';
-import { useLocale } from '../settings/locale';
+import { formatDateTime } from '../shared/locale/format-date';
+import { useLocale } from '../shared/locale/locale';
 import { eventChanges, show, type ChangeLine } from './diff';
 import type { AuditEvent } from './events';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { api } from '../shared/api/client';
 import {
   classicOf,
   listSyncTime,

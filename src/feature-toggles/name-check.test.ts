@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BadRequestError, NotFoundError, ServiceError, UNEXPECTED_MESSAGE } from '../api/errors';
+import { BadRequestError, NotFoundError, ServiceError, UNEXPECTED_MESSAGE } from '../shared/api/errors';
 import { checkName, COULD_NOT_CHECK, NAME_EMPTY } from './name-check';
 
 describe('checkName', () => {

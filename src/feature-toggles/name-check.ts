@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, ServiceError, UNEXPECTED_MESSAGE } from '../api/errors';
+import { ApiError, ServiceError, UNEXPECTED_MESSAGE } from '../shared/api/errors';
 import { validateFeatureName } from './features';
 
 /** Toggle-name messages (part 1 section 5). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { differenceInDays } from 'date-fns';
 import { useSyncExternalStore } from 'react';
-import { api } from '../api/client';
+import { api } from '../shared/api/client';
 import { userQuery, type Feedback } from '../auth/user';
 
 /** Constants of part 1 section 9 and part 2 section 9. */

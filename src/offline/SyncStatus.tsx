@@ -1,8 +1,8 @@
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useOnline } from '../api/connectivity';
-import { formatDateTime } from '../settings/format-date';
-import { useLocale } from '../settings/locale';
+import { useOnline } from '../shared/api/connectivity';
+import { formatDateTime } from '../shared/locale/format-date';
+import { useLocale } from '../shared/locale/locale';
 import { useLastSynced } from './mirror';
 
 // The relative time (date-fns) is only shown offline: it loads then.

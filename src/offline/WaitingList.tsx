@@ -1,7 +1,7 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
-import { useOnline } from '../api/connectivity';
+import { useOnline } from '../shared/api/connectivity';
 import { describeChange, type QueuedChange } from './changes';
 import { APPLY_AGAIN, DISCARD } from './ConflictNotice';
 import { cancel } from './outbox';

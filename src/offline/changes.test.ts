@@ -11,7 +11,7 @@ import {
   variantsPatch,
   type Change,
 } from './changes';
-import { versionOf } from '../api/client';
+import { versionOf } from '../shared/api/client';
 
 const entry = (change: Change, snapshot: unknown = null) => ({ project: 'web', feature: 'my.toggle', change, snapshot });
 

@@ -1,5 +1,5 @@
-import type { ErrorLayer } from '../api/errors';
-import type { Method } from '../api/client';
+import type { ErrorLayer } from '../shared/api/errors';
+import type { Method } from '../shared/api/client';
 import type { StrategyInstance } from '../feature-toggles/features';
 import type { Variant } from '../feature-toggles/variants/variants';
 import { STRATEGY_NAMES } from '../strategies/definitions';

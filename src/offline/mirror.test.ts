@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../api/client';
-import { NetworkError } from '../api/errors';
+import { createApiClient } from '../shared/api/client';
+import { NetworkError } from '../shared/api/errors';
 import type { FeatureToggle } from '../feature-toggles/features';
 import { SwitchyardDb } from './db';
 import * as mirror from './mirror';

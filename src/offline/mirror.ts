@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, versionOf, type ApiClient } from '../api/client';
-import { NetworkError } from '../api/errors';
+import { api, versionOf, type ApiClient } from '../shared/api/client';
+import { NetworkError } from '../shared/api/errors';
 import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../feature-toggles/features';
 import { classicPath, projectFeaturePath } from './paths';
 import type { SwitchyardDb, ToggleRow } from './db';

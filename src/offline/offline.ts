@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { basePath, withBase } from '../api/base-path';
-import { connectivity } from '../api/connectivity';
+import { basePath, withBase } from '../shared/api/base-path';
+import { connectivity } from '../shared/api/connectivity';
 import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
 import { databaseName } from './db-name';

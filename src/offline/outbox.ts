@@ -1,5 +1,5 @@
 import { applyChange, stableJson, touchedPart, withVersion, type ToggleState } from './toggle-state';
-import { versionOf } from '../api/client';
+import { versionOf } from '../shared/api/client';
 import { isTmpId, replaceId, refersTo, uuid, type Change, type QueuedChange } from './changes';
 import type { SwitchyardDb } from './db';
 import { confirmState, fetchToggle, refreshViews, serverStateOf, stateOf } from './mirror';

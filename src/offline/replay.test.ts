@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../api/client';
-import { connectivity } from '../api/connectivity';
+import { createApiClient } from '../shared/api/client';
+import { connectivity } from '../shared/api/connectivity';
 import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../feature-toggles/features';
-import { snackbar } from '../messages/messages';
-import { toastStore } from '../messages/toast';
+import { snackbar } from '../shared/messages/messages';
+import { toastStore } from '../shared/messages/toast';
 import { SwitchyardDb } from './db';
 import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
 import { attachOutbox, cancel, refreshConflict } from './outbox';

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api as defaultApi, type ApiClient } from '../api/client';
-import { connectivity } from '../api/connectivity';
-import { ApiError, AuthenticationError, statusOf } from '../api/errors';
+import { api as defaultApi, type ApiClient } from '../shared/api/client';
+import { connectivity } from '../shared/api/connectivity';
+import { ApiError, AuthenticationError, statusOf } from '../shared/api/errors';
 import type { FeatureToggle, ProjectFeature } from '../feature-toggles/features';
-import { snackbar } from '../messages/messages';
-import { showToast } from '../messages/toast';
+import { snackbar } from '../shared/messages/messages';
+import { showToast } from '../shared/messages/toast';
 import { describeChange, requestFor, successMessage, type Change, type QueuedChange } from './changes';
 import { classicPath, projectFeaturePath } from './paths';
 import { receiveProjectFeature, receiveToggle } from './mirror';

@@ -1,9 +1,9 @@
 import { Anchor, Avatar, Button, Divider, NativeSelect, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { withBase } from '../api/base-path';
+import { withBase } from '../shared/api/base-path';
 import { useSession } from '../auth/user';
-import { showToast } from '../messages/toast';
-import { localeOptions, useLocale, useLocaleActions } from '../settings/locale';
+import { showToast } from '../shared/messages/toast';
+import { localeOptions, useLocale, useLocaleActions } from '../shared/locale/locale';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileButton } from './ProfileButton';
 

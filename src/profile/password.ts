@@ -1,8 +1,8 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { BadRequestError, statusOf } from '../api/errors';
+import { api } from '../shared/api/client';
+import { BadRequestError, statusOf } from '../shared/api/errors';
 
 /** Live checks start at 3 characters (part 2 section 9). */
 export const LIVE_CHECK_MIN_LENGTH = 3;

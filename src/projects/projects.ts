@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { api } from '../shared/api/client';
 import { accessibleProjects } from '../auth/permissions';
 import { useSession } from '../auth/user';
 

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { showToast } from '../messages/toast';
+import { showToast } from '../shared/messages/toast';
 import { STRATEGY_CREATED } from './messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { newDefinitionValues, useDefinitionForm } from './strategy-definition-form';

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { RouteLink } from '../app/RouteLink';
+import { RouteLink } from '../shared/ui/RouteLink';
 import { missingDefinition } from './messages';
 
 /** A strategy instance or page names a definition that does not exist: say so and link to creating it. */

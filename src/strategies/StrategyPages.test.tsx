@@ -14,7 +14,7 @@ import StrategiesPage from './StrategiesPage';
 import StrategyViewPage from './StrategyViewPage';
 import { newDefinitionValues, STRATEGY_EXISTS, useDefinitionForm, type DefinitionFormValues } from './strategy-definition-form';
 import { strategyKeys } from './strategies';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../shared/api/errors';
 
 const definitions: StrategyDefinition[] = [
   { name: 'default', displayName: 'Standard', description: 'On or off for everyone.', parameters: [], editable: false, deprecated: false },

@@ -1,10 +1,10 @@
 import { Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
-import { RouteLink } from '../app/RouteLink';
+import { RouteLink } from '../shared/ui/RouteLink';
 import { usePermission } from '../auth/PermissionControls';
 import { UPDATE_STRATEGY } from '../auth/permissions';
 import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/features';
-import { showToast } from '../messages/toast';
+import { showToast } from '../shared/messages/toast';
 import { isBuiltIn, strategyDisplayName, type StrategyDefinition } from './definitions';
 import { DefinitionBadges } from './DefinitionBadges';
 import { MissingDefinition } from './MissingDefinition';

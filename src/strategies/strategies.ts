@@ -1,6 +1,6 @@
 /** Strategy definitions: reads and the online writes of /strategies (not in the offline queue's scope). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { api } from '../shared/api/client';
 import { useUiConfig } from '../ui-config/ui-config';
 import { constraintsEnabled, type ContextField } from './constraints';
 import type { StrategyDefinition } from './definitions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, BadRequestError } from '../api/errors';
+import { ApiError, BadRequestError } from '../shared/api/errors';
 import { cleanDefinitionParameters, definitionBody, definitionErrorMessage, STRATEGY_EXISTS } from './strategy-definition-form';
 
 describe('custom strategy form rules', () => {

@@ -1,6 +1,6 @@
 /** The custom-strategy form (/strategies/create and the view's Edit tab): values, rules and state. */
 import { useState, type FormEvent } from 'react';
-import { statusOf } from '../api/errors';
+import { statusOf } from '../shared/api/errors';
 import type { ParameterDefinition, StrategyDefinition } from './definitions';
 
 export const STRATEGY_EXISTS = 'A strategy with this name already exists ';

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { RouteLink } from '../../app/RouteLink';
-import { statusOf } from '../../api/errors';
+import { RouteLink } from '../../shared/ui/RouteLink';
+import { statusOf } from '../../shared/api/errors';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { CREATE_FEATURE } from '../../auth/permissions';
 import { DEFAULT_PROJECT, useFeature, useFeatureActions } from '../features';

@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useLeaveGuard } from '../../app/leave-guard';
+import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { useSession } from '../../auth/user';
 import { feedbackPrompt } from '../../feedback/feedback';
 import { useSelectableProjects } from '../../projects/projects';

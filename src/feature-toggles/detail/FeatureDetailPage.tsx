@@ -1,8 +1,8 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
-import { RouteLink } from '../../app/RouteLink';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import { useArchive } from '../../archive/archive';
-import { statusOf } from '../../api/errors';
+import { statusOf } from '../../shared/api/errors';
 import { useFeature, type FeatureToggle } from '../features';
 import { FeatureHeader } from './FeatureHeader';
 import { LogTab } from './LogTab';

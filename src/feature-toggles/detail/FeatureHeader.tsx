@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Gated, PermissionButton, PermissionSwitch, usePermission } from '../../auth/PermissionControls';
 import { CREATE_FEATURE, DELETE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
-import { showToast } from '../../messages/toast';
+import { showToast } from '../../shared/messages/toast';
 import { useSelectableProjects } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
 import { DEFAULT_PROJECT, useFeatureActions, useFeatureTags, useFeatureTypes, type FeatureToggle } from '../features';

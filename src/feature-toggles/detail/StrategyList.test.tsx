@@ -4,9 +4,9 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectivity } from '../../api/connectivity';
+import { connectivity } from '../../shared/api/connectivity';
 import { userQuery } from '../../auth/user';
-import { toastStore } from '../../messages/toast';
+import { toastStore } from '../../shared/messages/toast';
 import type { QueuedChange } from '../../offline/changes';
 import { SwitchyardDb } from '../../offline/db';
 import { attachMirror, classicOf, receiveToggle } from '../../offline/mirror';

@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
-import { snackbar } from '../../messages/messages';
+import { snackbar } from '../../shared/messages/messages';
 import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
 import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BadRequestError } from '../../api/errors';
+import { BadRequestError } from '../../shared/api/errors';
 import { renderWithMantine } from '../../test-support';
 import { VariantDialog } from './VariantDialog';
 import { NAME_REQUIRED, NO_VARIABLE_VARIANT, TOTAL_EXCEEDED, WEIGHT_RANGE, type Variant } from './variants';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../api/errors';
+import { BadRequestError } from '../../shared/api/errors';
 import {
   applyDraft,
   COULD_NOT_ADD,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/errors';
+import { ApiError } from '../../shared/api/errors';
 import { cleanValues } from '../../strategies/constraints';
 import { DEFAULT_STICKINESS } from '../../strategies/parameters';
 

@@ -1,8 +1,8 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { statusOf } from '../../api/errors';
-import { RouteLink } from '../../app/RouteLink';
+import { statusOf } from '../../shared/api/errors';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import { useUiConfig } from '../../ui-config/ui-config';
 import { LogTab } from '../detail/LogTab';
 import { useProjectFeature, type ProjectFeature } from '../features';

@@ -19,7 +19,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
-import { showToast } from '../../messages/toast';
+import { showToast } from '../../shared/messages/toast';
 import { RefreshNotice } from '../../offline/RefreshNotice';
 import { strategyDefinition, strategyDisplayName, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { AuthenticationError } from '../../api/errors';
+import { api } from '../../shared/api/client';
+import { AuthenticationError } from '../../shared/api/errors';
 
 /** Texts of the metrics blocks (part 1 section 8, part 2 section 8). */
 export const NOT_USED =

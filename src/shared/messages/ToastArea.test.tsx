@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../test-support';
+import { renderWithMantine } from '../../test-support';
 import { TOAST_AUTO_HIDE_MS } from './messages';
 import { showToast } from './toast';
 import { ToastArea } from './ToastArea';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../test-support';
+import { renderWithMantine } from '../../test-support';
 import { SNACKBAR_AUTO_HIDE_MS, snackbar } from './messages';
 import { Snackbar } from './Snackbar';
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userQuery } from '../auth/user';
-import { featureKeys } from '../feature-toggles/features';
+import { featureKeys } from '../feature-toggles/api/queries';
 import { feedbackPrompt } from '../feedback/feedback';
 import { renderRoute } from '../test-support';
 import { uiConfigQuery } from '../ui-config/ui-config';

@@ -3,13 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { PermissionButton } from '../auth/PermissionControls';
 import { UPDATE_FEATURE } from '../auth/permissions';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, truncate } from '../feature-toggles/feature-list';
-import { DEFAULT_PROJECT, useFeatureActions } from '../feature-toggles/features';
+import { DEFAULT_PROJECT } from '../feature-toggles/api/queries';
+import { useReviveFeature } from '../feature-toggles/api/use-revive-feature';
 import { useArchive } from './archive';
 
 /** /archive: archived toggles with Revive per row (UPDATE_FEATURE on the toggle's project). */
 export default function ArchivePage() {
   const archive = useArchive();
-  const { revive } = useFeatureActions();
+  const revive = useReviveFeature();
 
   return (
     <Stack gap="md">

@@ -21,7 +21,9 @@ import {
   type IndexedFeature,
   type SortKey,
 } from './feature-list';
-import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatureActions, useFeatures, useToggleMetrics, type FeatureToggle } from './features';
+import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatures, useToggleMetrics } from './api/queries';
+import type { FeatureToggle } from './api/types';
+import { useToggleFeature } from './api/use-toggle-feature';
 
 /** Search debounce (part 1 section 9). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -88,7 +90,7 @@ export default function FeatureListPage() {
   const [sort, setSort] = useState<SortKey>('name');
   const [project, setProject] = useState(ALL_PROJECTS);
   const metrics = useToggleMetrics(sort === 'metrics');
-  const { toggle } = useFeatureActions();
+  const toggle = useToggleFeature();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 700px)');
   const rowHeight = wide ? 76 : 112;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterFeatures, indexFeatures, lastSeen, sortFeatures, truncate, type SortKey } from './feature-list';
-import type { FeatureToggle } from './features';
+import type { FeatureToggle } from './api/types';
 
 const features: FeatureToggle[] = [
   { name: 'Checkout.new', description: 'New checkout flow', type: 'release', project: 'web', enabled: true, stale: false, createdAt: '2024-01-02T00:00:00Z', lastSeenAt: '2024-03-01T00:00:00Z' },

@@ -1,4 +1,5 @@
-import { ALL_PROJECTS, type FeatureToggle, type ToggleMetrics } from './features';
+import { ALL_PROJECTS } from './api/queries';
+import type { FeatureToggle, ToggleMetrics } from './api/types';
 
 /** Sort options of the feature list (part 1 section 9), name first (the default). */
 export const SORT_OPTIONS = [

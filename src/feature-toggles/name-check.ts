@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, ServiceError, UNEXPECTED_MESSAGE } from '../shared/api/errors';
-import { validateFeatureName } from './features';
+import { api } from '../shared/api/client';
 
 /** Toggle-name messages (part 1 section 5). */
 export const NAME_EMPTY = 'Name is not allowed to be empty';
@@ -26,7 +26,12 @@ export async function checkName(name: string, validate: (name: string) => Promis
   }
 }
 
-/** POST api/admin/features/validate as a mutation, so a 401 still reaches the session rules. */
+/** Server name check: POST api/admin/features/validate. */
+export function validateFeatureName(name: string): Promise<void> {
+  return api.post('api/admin/features/validate', { name });
+}
+
+/** The name check as a mutation, so a 401 still reaches the session rules. */
 export function useNameCheck() {
   const validate = useMutation({ mutationFn: validateFeatureName, meta: { inlineErrors: true } });
   return (name: string) => checkName(name, validate.mutateAsync);

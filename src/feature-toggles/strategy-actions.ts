@@ -1,6 +1,6 @@
 import { newTmpId, type QueuedStrategy } from '../offline/changes';
 import { queueChange } from '../offline/offline';
-import type { StrategyInstance } from './features';
+import type { StrategyInstance } from './api/types';
 import type { Variant } from './variants/variants';
 
 /** Which toggle environment a strategy edit is for. */

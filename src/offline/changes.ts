@@ -1,9 +1,9 @@
 import type { ErrorLayer } from '../shared/api/errors';
 import type { Method } from '../shared/api/client';
-import type { StrategyInstance } from '../feature-toggles/features';
+import type { StrategyInstance } from '../feature-toggles/api/types';
 import type { Variant } from '../feature-toggles/variants/variants';
 import { STRATEGY_NAMES } from '../strategies/definitions';
-import { classicPath, projectFeaturePath } from './paths';
+import { classicPath, projectFeaturePath } from '../feature-toggles/api/paths';
 import { stableJson } from './toggle-state';
 
 export { CLASSIC_ENVIRONMENT } from './toggle-state';

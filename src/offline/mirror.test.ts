@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
-import type { FeatureToggle } from '../feature-toggles/features';
+import type { FeatureToggle } from '../feature-toggles/api/types';
 import { SwitchyardDb } from './db';
 import * as mirror from './mirror';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectFeature } from '../feature-toggles/features';
+import type { ProjectFeature } from '../feature-toggles/api/types';
 import { SwitchyardDb } from './db';
 import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, toggleKeys } from './mirror';
 import { attachOutbox, cancel, confirmSent, enqueue, hold, rebase, takeNext } from './outbox';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../shared/api/client';
 import { connectivity } from '../shared/api/connectivity';
-import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../feature-toggles/features';
+import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../feature-toggles/api/types';
 import { snackbar } from '../shared/messages/messages';
 import { toastStore } from '../shared/messages/toast';
 import { SwitchyardDb } from './db';

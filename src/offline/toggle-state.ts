@@ -1,4 +1,4 @@
-import type { FeatureEnvironment, FeatureToggle, ProjectFeature, StrategyInstance } from '../feature-toggles/features';
+import type { FeatureEnvironment, FeatureToggle, ProjectFeature, StrategyInstance } from '../feature-toggles/api/types';
 import type { Change } from './changes';
 
 /** The environment the classic API's `enabled` and `strategies` stand for (as in Unleash 4). */

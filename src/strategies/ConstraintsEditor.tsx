@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper,
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Constraint } from '../feature-toggles/features';
+import type { Constraint } from '../../contract/constraints';
 import {
   constraintErrors,
   dropEmptyConstraints,

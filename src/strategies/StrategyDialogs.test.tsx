@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Constraint } from '../feature-toggles/features';
+import type { Constraint } from '../../contract/constraints';
 import { renderWithMantine } from '../test-support';
 import { AddStrategyDialog } from './AddStrategyDialog';
 import { ConstraintsEditor } from './ConstraintsEditor';

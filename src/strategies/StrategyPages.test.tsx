@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { userQuery } from '../auth/user';
-import { featureKeys } from '../feature-toggles/features';
+import { featureKeys } from '../feature-toggles/api/queries';
 import { renderWithMantine } from '../test-support';
 import { uiConfigQuery } from '../ui-config/ui-config';
 import CreateStrategyPage from './CreateStrategyPage';

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { usePermission } from '../auth/PermissionControls';
 import { UPDATE_STRATEGY } from '../auth/permissions';
-import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/features';
+import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/api/queries';
 import { showToast } from '../shared/messages/toast';
 import { isBuiltIn, strategyDisplayName, type StrategyDefinition } from './definitions';
 import { DefinitionBadges } from './DefinitionBadges';

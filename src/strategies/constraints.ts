@@ -1,5 +1,5 @@
 /** Constraint rules (part 1 sections 3, 5 and 9). */
-import type { Constraint } from '../feature-toggles/features';
+import type { Constraint } from '../../contract/constraints';
 
 export const OPERATORS = ['IN', 'NOT_IN'] as const;
 export const DEFAULT_OPERATOR = 'IN';

@@ -1,5 +1,6 @@
 /** Strategy instances being edited: a new one's defaults, what is saved, and whether an edit changed anything. */
-import type { Constraint, StrategyInstance } from '../feature-toggles/features';
+import type { Constraint } from '../../contract/constraints';
+import type { StrategyInstance } from '../feature-toggles/api/types';
 import { dropEmptyConstraints } from './constraints';
 import type { StrategyDefinition } from './definitions';
 import { initialParameters, normaliseParameters, type Parameters } from './parameters';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { userQuery } from '../../auth/user';
 import { renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
-import { featureQuery } from '../features';
+import { featureQuery } from '../api/queries';
 
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

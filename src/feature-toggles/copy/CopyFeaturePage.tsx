@@ -4,7 +4,8 @@ import { RouteLink } from '../../shared/ui/RouteLink';
 import { statusOf } from '../../shared/api/errors';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { CREATE_FEATURE } from '../../auth/permissions';
-import { DEFAULT_PROJECT, useFeature, useFeatureActions } from '../features';
+import { DEFAULT_PROJECT, useFeature } from '../api/queries';
+import { useCloneFeature } from '../api/use-clone-feature';
 import { useNameCheck } from '../name-check';
 import { useCopyForm } from './copy-form';
 
@@ -14,7 +15,7 @@ export const TOGGLE_NOT_FOUND = 'Toggle not found';
 export default function CopyFeaturePage() {
   const { projectId, name, activeTab } = useParams({ strict: false }) as { projectId: string; name: string; activeTab: string };
   const source = useFeature(name);
-  const { clone } = useFeatureActions();
+  const clone = useCloneFeature();
   const navigate = useNavigate();
   const checkName = useNameCheck();
   const project = source.data?.project ?? projectId ?? DEFAULT_PROJECT;

@@ -4,7 +4,9 @@ import { useSession } from '../../auth/user';
 import { feedbackPrompt } from '../../feedback/feedback';
 import { useSelectableProjects } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
-import { useFeatureActions, useFeatureTypes } from '../features';
+import { useFeatureTypes } from '../api/queries';
+import { useCreateFeature } from '../api/use-create-feature';
+import { useCreateProjectFeature } from '../api/use-create-project-feature';
 import { useNameCheck } from '../name-check';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './feature-form';
@@ -16,7 +18,8 @@ function CreateFeature({ legacy }: { legacy: boolean }) {
   const projectsEnabled = useUiConfig().data?.flags.P === true;
   const projects = useSelectableProjects(projectsEnabled);
   const featureTypes = useFeatureTypes().data ?? [];
-  const { create, createInProject } = useFeatureActions();
+  const create = useCreateFeature();
+  const createInProject = useCreateProjectFeature();
   const checkName = useNameCheck();
   const feedback = useSession().data?.feedback;
 

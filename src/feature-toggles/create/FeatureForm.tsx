@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text, 
 import { PermissionButton } from '../../auth/PermissionControls';
 import { CREATE_FEATURE } from '../../auth/permissions';
 import type { Project } from '../../projects/projects';
-import type { FeatureType } from '../features';
+import type { FeatureType } from '../api/types';
 import type { FeatureForm as Form } from './feature-form';
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_FEATURE_TYPE, type NewFeature } from '../features';
+import { DEFAULT_FEATURE_TYPE } from '../api/queries';
+import type { NewFeature } from '../api/use-create-feature';
 import { NAME_EMPTY } from '../name-check';
 
 export type FeatureFormValues = NewFeature;

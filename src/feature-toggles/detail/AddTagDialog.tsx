@@ -1,11 +1,12 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_TAG_TYPE, useFeatureActions, useTagTypes } from '../features';
+import { DEFAULT_TAG_TYPE, useTagTypes } from '../../tags/api/queries';
+import { useAddTag } from '../api/use-add-tag';
 
 /** 'Add tag': type (from GET api/admin/tag-types, default 'simple') and value; a failure shows under the value field. */
 export function AddTagDialog({ name, opened, onClose }: { name: string; opened: boolean; onClose(): void }) {
   const tagTypes = useTagTypes();
-  const { addTag } = useFeatureActions();
+  const addTag = useAddTag();
   const [type, setType] = useState(DEFAULT_TAG_TYPE);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useFeatureActions } from '../features';
+import { useArchiveFeature } from '../api/use-archive-feature';
 
 /** Archive asks for confirmation, then DELETE api/admin/features/{name} and back to the list (no project page yet). */
 export function ArchiveDialog({ name, onClose }: { name: string; onClose(): void }) {
-  const { archive } = useFeatureActions();
+  const archive = useArchiveFeature();
   const navigate = useNavigate();
   return (
     <Modal opened onClose={onClose} title="Archive feature toggle" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>

@@ -7,7 +7,14 @@ import { CREATE_FEATURE, DELETE_FEATURE, UPDATE_FEATURE } from '../../auth/permi
 import { showToast } from '../../shared/messages/toast';
 import { useSelectableProjects } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
-import { DEFAULT_PROJECT, useFeatureActions, useFeatureTags, useFeatureTypes, type FeatureToggle } from '../features';
+import { DEFAULT_PROJECT, useFeatureTags, useFeatureTypes } from '../api/queries';
+import type { FeatureToggle } from '../api/types';
+import { useChangeProject } from '../api/use-change-project';
+import { useRemoveTag } from '../api/use-remove-tag';
+import { useReviveFeature } from '../api/use-revive-feature';
+import { useSetStale } from '../api/use-set-stale';
+import { useToggleFeature } from '../api/use-toggle-feature';
+import { useUpdateFeature } from '../api/use-update-feature';
 import { AddTagDialog } from './AddTagDialog';
 import { ArchiveDialog } from './ArchiveDialog';
 
@@ -18,7 +25,7 @@ export const PROJECT_UPDATED = 'Successfully updated toggle project.';
 
 function Description({ feature, project }: { feature: FeatureToggle; project: string }) {
   const allowed = usePermission(CREATE_FEATURE, project);
-  const { update } = useFeatureActions();
+  const update = useUpdateFeature();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
 
@@ -83,7 +90,7 @@ function Description({ feature, project }: { feature: FeatureToggle; project: st
 function Tags({ feature, project }: { feature: FeatureToggle; project: string }) {
   const tags = useFeatureTags(feature.name).data ?? [];
   const canDelete = usePermission(UPDATE_FEATURE, project) && !feature.archived;
-  const { removeTag } = useFeatureActions();
+  const removeTag = useRemoveTag();
   if (tags.length === 0) return null;
   return (
     <Group gap={6} component="ul" aria-label="Tags" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -110,7 +117,7 @@ function Tags({ feature, project }: { feature: FeatureToggle; project: string })
 
 function StaleMenu({ feature, project }: { feature: FeatureToggle; project: string }) {
   const allowed = usePermission(UPDATE_FEATURE, project);
-  const { setStale } = useFeatureActions();
+  const setStale = useSetStale();
   const label = feature.stale ? 'Stale' : 'Active';
   // Queued: the queue says when the server has it (or that it is queued, offline).
   const flip = (stale: boolean) => {
@@ -147,7 +154,10 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
   const projects = useSelectableProjects(projectsEnabled && !archived);
   const featureTypes = useFeatureTypes().data ?? [];
   const canEdit = usePermission(CREATE_FEATURE, project) && !archived;
-  const { toggle, update, changeProject, revive } = useFeatureActions();
+  const toggle = useToggleFeature();
+  const update = useUpdateFeature();
+  const changeProject = useChangeProject();
+  const revive = useReviveFeature();
   const [tagOpen, setTagOpen] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
 

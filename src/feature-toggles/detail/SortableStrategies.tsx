@@ -11,7 +11,7 @@ import { MissingDefinition } from '../../strategies/MissingDefinition';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import '../../strategies/strategies.css';
 import { StrategySummary } from '../../strategies/StrategySummary';
-import type { StrategyInstance } from '../features';
+import type { StrategyInstance } from '../api/types';
 
 interface Props {
   strategies: StrategyInstance[];

@@ -15,7 +15,8 @@ import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/d
 import { strategyKeys } from '../../strategies/strategies';
 import { renderWithMantine } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
-import { featureQuery, useFeature, type FeatureToggle } from '../features';
+import { featureQuery, useFeature } from '../api/queries';
+import type { FeatureToggle } from '../api/types';
 import { StrategyList } from './StrategyList';
 
 const definitions: StrategyDefinition[] = [

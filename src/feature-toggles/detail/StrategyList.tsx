@@ -12,7 +12,8 @@ import { REALLY_DELETE } from '../../strategies/messages';
 import { StrategyConfigureDialog } from '../../strategies/StrategyForm';
 import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
 import { useStrategyDefinitions } from '../../strategies/strategies';
-import { DEFAULT_PROJECT, type FeatureToggle, type StrategyInstance } from '../features';
+import { DEFAULT_PROJECT } from '../api/queries';
+import type { FeatureToggle, StrategyInstance } from '../api/types';
 import { useStrategyActions } from '../strategy-actions';
 import { SortableStrategies } from './SortableStrategies';
 

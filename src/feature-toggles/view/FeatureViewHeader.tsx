@@ -2,7 +2,8 @@ import { Badge, Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { UPDATE_FEATURE } from '../../auth/permissions';
-import { useFeatureActions, type ProjectFeature } from '../features';
+import type { ProjectFeature } from '../api/types';
+import { useSetStale } from '../api/use-set-stale';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
 
 /** Feature names in the new view are cut to 30 characters (part 1 section 9). */
@@ -11,7 +12,7 @@ export const shortName = (name: string) => name.slice(0, VIEW_NAME_MAX_LENGTH);
 
 /** The dialog that flips a toggle between active and stale (part 1 section 4). */
 export function StaleDialog({ feature, onClose }: { feature: ProjectFeature; onClose(): void }) {
-  const { setStale } = useFeatureActions();
+  const setStale = useSetStale();
   const stale = !feature.stale;
   const title = stale ? 'Flip to stale' : 'Flip to active';
   return (

@@ -7,7 +7,7 @@ import { eventsQuery } from '../../events/events';
 import { strategyDefinitionsQuery, contextFieldsQuery } from '../../strategies/strategies';
 import { renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
-import { featureTypesQuery, projectFeatureQuery } from '../features';
+import { featureTypesQuery, projectFeatureQuery } from '../api/queries';
 import { EMPTY_USAGE, featureUsageQuery, NOT_USED } from './feature-usage';
 import { sampleFeature } from './test-support';
 

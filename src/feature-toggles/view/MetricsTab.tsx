@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ProjectFeature } from '../features';
+import type { ProjectFeature } from '../api/types';
 import { EMPTY_USAGE, NO_ENVIRONMENT_METRICS, NOT_SEEN, NOT_USED, usageIn, useFeatureUsage } from './feature-usage';
 import { UsageCounts } from './UsageCounts';
 

@@ -7,7 +7,8 @@ import { usePendingChanges } from '../../offline/pending';
 import { strategyTitle } from '../../strategies/definitions';
 import { useStrategyDefinitions } from '../../strategies/strategies';
 import { StrategySummary } from '../../strategies/StrategySummary';
-import { useFeatureActions, type ProjectFeature } from '../features';
+import type { ProjectFeature } from '../api/types';
+import { useToggleEnvironment } from '../api/use-toggle-environment';
 import { ButtonLink } from './ButtonLink';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from './feature-usage';
@@ -91,7 +92,7 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
 export function OverviewTab({ feature }: { feature: ProjectFeature }) {
   const usage = useFeatureUsage(feature.name).data ?? EMPTY_USAGE;
   const definitions = useStrategyDefinitions().data;
-  const { toggleEnvironment } = useFeatureActions();
+  const toggleEnvironment = useToggleEnvironment();
   const toggle: Toggle = (environment, enabled) =>
     toggleEnvironment.mutateAsync({ project: feature.project, name: feature.name, environment, enabled });
 

@@ -10,7 +10,10 @@ import { showToast } from '../../shared/messages/toast';
 import { useSelectableProjects, type Project } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
 import { PROJECT_UPDATED, updatedMessage } from '../detail/FeatureHeader';
-import { useFeatureActions, useFeatureTypes, type FeatureType, type ProjectFeature } from '../features';
+import { useFeatureTypes } from '../api/queries';
+import type { FeatureType, ProjectFeature } from '../api/types';
+import { useChangeProject } from '../api/use-change-project';
+import { useUpdateFeature } from '../api/use-update-feature';
 import { missingEnvironments } from './configuration';
 import { shortName } from './FeatureViewHeader';
 
@@ -176,7 +179,8 @@ export function SettingsTab({ feature }: { feature: ProjectFeature }) {
   const projectsEnabled = useUiConfig().data?.flags.P === true;
   const featureTypes = useFeatureTypes().data ?? [];
   const projects = useSelectableProjects(projectsEnabled);
-  const { update, changeProject } = useFeatureActions();
+  const update = useUpdateFeature();
+  const changeProject = useChangeProject();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 700px)');

@@ -25,7 +25,8 @@ import { strategyDefinition, strategyDisplayName, strategyTitle, type StrategyDe
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import { useStrategyReferenceData } from '../../strategies/strategies';
 import type { EditedStrategy } from '../../strategies/strategy-instance';
-import { projectFeatureQuery, type ProjectFeature, type StrategyInstance } from '../features';
+import { projectFeatureQuery } from '../api/queries';
+import type { ProjectFeature, StrategyInstance } from '../api/types';
 import { useStrategyActions } from '../strategy-actions';
 import { useLocalConfiguration } from './local-configuration';
 import { NewStrategyForm } from './NewStrategyForm';

@@ -12,7 +12,7 @@ import { StrategyForm } from '../../strategies/StrategyForm';
 import { StrategySummary } from '../../strategies/StrategySummary';
 import { useStrategyEditor } from '../../strategies/strategy-editor';
 import { toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
-import type { StrategyInstance } from '../features';
+import type { StrategyInstance } from '../api/types';
 
 /** What a dragged strategy carries. */
 export interface StrategyDrag {

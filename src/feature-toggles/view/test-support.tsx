@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { renderWithMantine } from '../../test-support';
-import type { ProjectFeature } from '../features';
+import type { ProjectFeature } from '../api/types';
 
 /** A query client whose session holds `permissions` (ADMIN by default). */
 export function sessionClient(permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }]) {

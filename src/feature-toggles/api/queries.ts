@@ -1,0 +1,110 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import {
+  classicOf,
+  listSyncTime,
+  listView,
+  projectFeatureOf,
+  readThrough,
+  receiveList,
+  receiveProjectFeature,
+  receiveToggle,
+  syncedAt,
+  toggleKeys,
+} from '../../offline/mirror';
+import type { Tag } from '../../tags/api/queries';
+import { classicPath, projectFeaturePath } from './paths';
+import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';
+
+export const DEFAULT_PROJECT = 'default';
+export const ALL_PROJECTS = '*';
+export const DEFAULT_FEATURE_TYPE = 'release';
+
+/**
+ * Query keys of the feature-toggle domain: every read of a toggle sits under ['features']. The list, one toggle and
+ * its project shape are served by the offline mirror (first from IndexedDB, then from the network).
+ */
+export const featureKeys = {
+  all: ['features'] as const,
+  ...toggleKeys,
+  tags: (name: string) => ['features', 'tags', name] as const,
+  metrics: ['features', 'metrics'] as const,
+};
+
+export const featuresQuery = queryOptions({
+  queryKey: featureKeys.list(),
+  queryFn: () => readThrough(async () => receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features), listView),
+  initialData: listView,
+  initialDataUpdatedAt: listSyncTime,
+});
+
+/** One toggle (the classic shape); a 404 is shown by the screen. */
+export const featureQuery = (name: string) =>
+  queryOptions({
+    queryKey: featureKeys.one(name),
+    queryFn: () => readThrough(async () => receiveToggle(await api.get<FeatureToggle>(classicPath(name))), () => classicOf(name)),
+    initialData: () => classicOf(name),
+    initialDataUpdatedAt: () => syncedAt(name),
+    meta: { inlineErrors: true },
+    retry: false,
+  });
+
+/** The project shape of a toggle (the new view); a 404 is shown by the screen. */
+export const projectFeatureQuery = (project: string, name: string) =>
+  queryOptions({
+    queryKey: featureKeys.project(project, name),
+    queryFn: () =>
+      readThrough(
+        async () => receiveProjectFeature(await api.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' })),
+        () => projectFeatureOf(project, name),
+      ),
+    initialData: () => projectFeatureOf(project, name),
+    initialDataUpdatedAt: () => syncedAt(name),
+    meta: { inlineErrors: true },
+    retry: false,
+  });
+
+export const featureTagsQuery = (name: string) =>
+  queryOptions({
+    queryKey: featureKeys.tags(name),
+    queryFn: async () => (await api.get<{ tags: Tag[] }>(`${classicPath(name)}/tags`)).tags,
+  });
+
+/** GET api/admin/feature-types (reference data the offline mirror keeps). */
+export const featureTypesQuery = queryOptions({
+  queryKey: ['feature-types'],
+  queryFn: async () => (await api.get<{ types: FeatureType[] }>('api/admin/feature-types')).types,
+  staleTime: 5 * 60_000,
+});
+
+/** Usage counts for the metrics sort; a server without metrics gives an empty result. */
+export const toggleMetricsQuery = queryOptions({
+  queryKey: featureKeys.metrics,
+  queryFn: () => api.get<ToggleMetrics>('api/admin/metrics/feature-toggles'),
+  meta: { inlineErrors: true },
+  staleTime: 10_000,
+});
+
+export function useFeatures() {
+  return useQuery(featuresQuery);
+}
+
+export function useFeature(name: string) {
+  return useQuery(featureQuery(name));
+}
+
+export function useProjectFeature(project: string, name: string) {
+  return useQuery(projectFeatureQuery(project, name));
+}
+
+export function useFeatureTags(name: string) {
+  return useQuery(featureTagsQuery(name));
+}
+
+export function useFeatureTypes() {
+  return useQuery(featureTypesQuery);
+}
+
+export function useToggleMetrics(enabled: boolean) {
+  return useQuery({ ...toggleMetricsQuery, enabled });
+}

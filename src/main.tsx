@@ -41,11 +41,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerOfflineDomains } from './app/offline';
 import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
 import { theme } from './app/theme';
 import { startOffline } from './offline/offline';
 
+registerOfflineDomains();
 const router = createAppRouter();
 const queryClient = createSessionQueryClient({
   isOnLogin: () => router.state.matches.some((match) => match.routeId === '/login'),

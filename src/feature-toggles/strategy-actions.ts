@@ -1,5 +1,6 @@
-import { newTmpId, type QueuedStrategy } from '../offline/changes';
-import { queueChange } from '../offline/offline';
+import { newTmpId } from '../offline/changes';
+import type { QueuedStrategy } from './offline/changes';
+import { queueToggleChange } from './offline/queue';
 import type { StrategyInstance } from './api/types';
 import type { Variant } from './variants/variants';
 
@@ -32,25 +33,25 @@ const strategyActions = {
   /** Resolves with the strategy as queued (with its temporary id). */
   async add({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<QueuedStrategy> {
     const added = queued(strategy, newTmpId());
-    await queueChange(feature, { kind: 'strategy-add', environment, strategy: added }, project);
+    await queueToggleChange(feature, { kind: 'strategy-add', environment, strategy: added }, project);
     return added;
   },
   async update({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<void> {
-    await queueChange(feature, { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) }, project);
+    await queueToggleChange(feature, { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) }, project);
   },
   async remove({ project, feature, environment, strategyId }: StrategyTarget & { strategyId: string }): Promise<void> {
-    await queueChange(feature, { kind: 'strategy-remove', environment, strategyId }, project);
+    await queueToggleChange(feature, { kind: 'strategy-remove', environment, strategyId }, project);
   },
   /** `ids`: every strategy of the environment, in the new order. */
   async reorder({ project, feature, environment, ids }: StrategyTarget & { ids: string[] }): Promise<void> {
-    await queueChange(feature, { kind: 'strategy-order', environment, ids }, project);
+    await queueToggleChange(feature, { kind: 'strategy-order', environment, ids }, project);
   },
 };
 
 const variantActions = {
   /** `variants`: the whole new list; the queue sends the JSON patch from the list it was made on. */
   async save({ project, feature, variants }: { project: string; feature: string; variants: Variant[] }): Promise<void> {
-    await queueChange(feature, { kind: 'variants', variants }, project);
+    await queueToggleChange(feature, { kind: 'variants', variants }, project);
   },
 };
 

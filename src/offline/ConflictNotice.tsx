@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { describeChange } from './changes';
+import { APPLY_AGAIN, DISCARD } from './labels';
 import { cancel, disregard, refreshConflict } from './outbox';
 import { isMine, usePendingChanges } from './pending';
 import { RefreshNotice } from './RefreshNotice';
+import { describeChange } from './registry';
 import { applyAgain } from './replay';
-
-export const APPLY_AGAIN = 'Apply again';
-export const DISCARD = 'Discard';
 
 function useAction() {
   const [busy, setBusy] = useState(false);
@@ -36,7 +34,7 @@ export default function ConflictNotice() {
   const conflict = usePendingChanges().find((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry));
   const { busy, error, run } = useAction();
   if (!conflict) return null;
-  const words = describeChange(conflict.feature, conflict.change);
+  const words = describeChange(conflict);
   const failure = error && (
     <Text size="sm" c="red.8" role="alert">
       {error}

@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { waitingLabel } from './labels';
 import { isMine, usePendingChanges } from './pending';
 
 // The list loads when first opened.
 const WaitingList = lazy(() => import('./WaitingList'));
-
-export const waitingLabel = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`;
 
 /**
  * The header's count of changes not yet synced (another account's held ones too: they wait); it opens the list of

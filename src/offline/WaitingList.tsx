@@ -2,12 +2,12 @@ import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core'
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { useOnline } from '../shared/api/connectivity';
-import { describeChange, type QueuedChange } from './changes';
-import { APPLY_AGAIN, DISCARD } from './ConflictNotice';
+import type { QueuedChange } from './changes';
+import { APPLY_AGAIN, DISCARD, waitingLabel } from './labels';
 import { cancel } from './outbox';
 import { heldBehind, isMine, usePendingChanges } from './pending';
+import { describeChange } from './registry';
 import { applyAgain } from './replay';
-import { waitingLabel } from './WaitingChanges';
 
 const STATE_LABELS: Record<QueuedChange['state'], { label: string; color: string }> = {
   waiting: { label: 'Waiting', color: 'yellow' },
@@ -48,7 +48,7 @@ function Entry({ entry }: { entry: QueuedChange }) {
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {describeChange(entry.feature, entry.change)}
+            {describeChange(entry)}
           </Text>
           <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
             {state.label}

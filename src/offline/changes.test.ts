@@ -1,106 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeChange,
-  isTmpId,
-  newTmpId,
-  replaceId,
-  requestFor,
-  staleMessage,
-  successMessage,
-  uuid,
-  variantsPatch,
-  type Change,
-} from './changes';
-import { versionOf } from '../shared/api/client';
+import { isTmpId, newTmpId, replaceId, uuid } from './changes';
 
-const entry = (change: Change, snapshot: unknown = null) => ({ project: 'web', feature: 'my.toggle', change, snapshot });
-
-describe('queued changes in words', () => {
-  it('says what each change does, naming the toggle and environment', () => {
-    expect(describeChange('my.toggle', { kind: 'environment', environment: 'production', enabled: true })).toBe(
-      'Turn on "my.toggle" in production',
-    );
-    expect(describeChange('my.toggle', { kind: 'enabled', enabled: false })).toBe('Turn off "my.toggle"');
-    expect(describeChange('my.toggle', { kind: 'stale', stale: true })).toBe('Mark "my.toggle" as stale');
-    const strategy = { id: 'tmp-1', name: 'flexibleRollout', parameters: {}, constraints: [] };
-    expect(describeChange('my.toggle', { kind: 'strategy-add', environment: 'dev', strategy })).toBe(
-      'Add strategy Gradual rollout to "my.toggle" in dev',
-    );
-    expect(describeChange('my.toggle', { kind: 'variants', variants: [] })).toBe('Save the variants of "my.toggle"');
-  });
-
-  it("uses the spec's success messages", () => {
-    expect(successMessage('x', { kind: 'stale', stale: true })).toBe('x marked as Stale.');
-    expect(staleMessage('x', false)).toBe('x marked as Active.');
-    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: true })).toBe('Successfully turned environment on.');
-    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: false })).toBe('Successfully turned environment off.');
-    expect(successMessage('x', { kind: 'strategy-remove', environment: 'dev', strategyId: 's' })).toBe('Strategy successfully deleted.');
-    expect(successMessage('x', { kind: 'enabled', enabled: true })).toBeUndefined();
-  });
-});
-
-describe('what a queued change sends', () => {
-  it('classic flips and stale go to the classic API', () => {
-    expect(requestFor(entry({ kind: 'enabled', enabled: true }))).toEqual({
-      method: 'POST',
-      path: 'api/admin/features/my.toggle/toggle/on',
-      layer: 'classic',
-    });
-    expect(requestFor(entry({ kind: 'stale', stale: false })).path).toBe('api/admin/features/my.toggle/stale/off');
-  });
-
-  it('environment and strategy edits go to the project API, with bodies of name, parameters and constraints', () => {
-    const base = 'api/admin/projects/web/features/my.toggle/environments/production';
-    expect(requestFor(entry({ kind: 'environment', environment: 'production', enabled: false }))).toEqual({
-      method: 'POST',
-      path: `${base}/off`,
-      layer: 'project',
-    });
-    const strategy = { id: 's1', name: 'default', parameters: { a: '1' }, constraints: [], sortOrder: 3 };
-    expect(requestFor(entry({ kind: 'strategy-add', environment: 'production', strategy }))).toEqual({
-      method: 'POST',
-      path: `${base}/strategies`,
-      body: { name: 'default', parameters: { a: '1' }, constraints: [] },
-      layer: 'project',
-    });
-    expect(requestFor(entry({ kind: 'strategy-update', environment: 'production', strategy }))).toMatchObject({
-      method: 'PUT',
-      path: `${base}/strategies/s1`,
-    });
-    expect(requestFor(entry({ kind: 'strategy-remove', environment: 'production', strategyId: 's1' }))).toMatchObject({
-      method: 'DELETE',
-      path: `${base}/strategies/s1`,
-    });
-    expect(requestFor(entry({ kind: 'strategy-order', environment: 'production', ids: ['b', 'a'] }))).toEqual({
-      method: 'POST',
-      path: `${base}/strategies/set-sort-order`,
-      body: [
-        { id: 'b', sortOrder: 0 },
-        { id: 'a', sortOrder: 1 },
-      ],
-      layer: 'project',
-    });
-  });
-
-  it('variants go as a JSON patch of the array from the list the change was made on', () => {
-    const a = { name: 'a', weight: 500, weightType: 'variable' as const };
-    const b = { name: 'b', weight: 500, weightType: 'variable' as const };
-    const c = { name: 'c', weight: 333, weightType: 'variable' as const };
-    const request = requestFor(entry({ kind: 'variants', variants: [a, { ...b, weight: 333 }, c] }, [a, b]));
-    expect(request).toMatchObject({ method: 'PATCH', path: 'api/admin/projects/web/features/my.toggle/variants' });
-    expect(request.body).toEqual([
-      { op: 'replace', path: '/1', value: { ...b, weight: 333 } },
-      { op: 'add', path: '/-', value: c },
-    ]);
-    expect(variantsPatch([a, b, c], [a])).toEqual([
-      { op: 'remove', path: '/2' },
-      { op: 'remove', path: '/1' },
-    ]);
-    expect(variantsPatch([a], [a])).toEqual([]);
-  });
-});
-
-describe('ids and versions', () => {
+describe('ids', () => {
   it('makes version 4 uuids and temporary strategy ids', () => {
     expect(uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(uuid()).not.toBe(uuid());
@@ -109,14 +10,8 @@ describe('ids and versions', () => {
   });
 
   it('replaces an id wherever it occurs in a change or snapshot', () => {
-    const change: Change = { kind: 'strategy-order', environment: 'dev', ids: ['tmp-1', 's2'] };
+    const change = { kind: 'strategy-order', environment: 'dev', ids: ['tmp-1', 's2'] };
     expect(replaceId(change, 'tmp-1', 's9')).toEqual({ kind: 'strategy-order', environment: 'dev', ids: ['s9', 's2'] });
     expect(replaceId({ id: 'tmp-1', name: 'tmp-1x' }, 'tmp-1', 's9')).toEqual({ id: 's9', name: 'tmp-1x' });
-  });
-
-  it('reads a version only from a strong numeric ETag', () => {
-    expect(versionOf('"7"')).toBe(7);
-    expect(versionOf('W/"1a4-VyOo0khOG4pXh0zq63Y6aY2cBRY"')).toBeUndefined();
-    expect(versionOf(null)).toBeUndefined();
   });
 });

@@ -1,64 +1,30 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, versionOf, type ApiClient } from '../shared/api/client';
+import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
-import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../feature-toggles/api/types';
-import { classicPath, projectFeaturePath } from '../feature-toggles/api/paths';
-import type { SwitchyardDb, ToggleRow } from './db';
-import { activeChangesOf } from './pending';
-import { applyChange, fromClassic, fromProject, needsDetail, projectView, withOverview, withVersion, type ToggleState } from './toggle-state';
+import type { SwitchyardDb } from './db';
+import { isReference, mirroredRecords, mirroredTables } from './registry';
 
-/** The query keys of the toggle reads the mirror serves. */
-export const toggleKeys = {
-  list: () => ['features', 'list'] as const,
-  one: (name: string) => ['features', 'one', name] as const,
-  project: (project: string, name: string) => ['features', 'project', project, name] as const,
-};
-
-/** Read-only answers the mirror keeps as they are, by query key (their query functions live with their domains). */
-const REFERENCE_KEYS: QueryKey[] = [
-  ['ui-config'],
-  ['projects'],
-  ['environments'],
-  ['feature-types'],
-  ['tag-types'],
-  ['strategies'],
-  ['context'],
-];
-const LIST_KEY = JSON.stringify(toggleKeys.list());
-const referenceKeys = new Set(REFERENCE_KEYS.map((key) => JSON.stringify(key)));
-
-/** Whether the mirror holds a query's data (the query cache persister leaves those out of localStorage). */
-export function isMirrored(queryKey: QueryKey): boolean {
-  const [domain, kind] = queryKey;
-  return referenceKeys.has(JSON.stringify(queryKey)) || (domain === 'features' && (kind === 'list' || kind === 'one' || kind === 'project'));
-}
-
-/** The per-project toggle lists (each toggle's environment states) and the details are synced at most this often. */
-const ENVIRONMENT_SYNC_MS = 30_000;
-
+/**
+ * The mirror of what the server sent: the reference data (kept by query key) and the domains' records (kept by the
+ * domains in their tables, see registry.ts). Its writes go to IndexedDB in order, after the screens have what they
+ * need; the header shows when it last synced.
+ */
 let db: SwitchyardDb | undefined;
-let client: QueryClient | undefined;
-/** The HTTP client of the mirror's own reads (the console's one client; a test gives its boundary). */
-let http: ApiClient = api;
-let rows = new Map<string, ToggleRow>();
-/** The names of GET api/admin/features, in the server's order, once it has been fetched. */
-let listNames: string[] | undefined;
-let listSyncedAt = 0;
-let environmentsSyncedAt = 0;
 let lastSynced: number | undefined;
 let writes: Promise<unknown> = Promise.resolve();
 let stopWriteBack: (() => void) | undefined;
 const syncListeners = new Set<() => void>();
 
-/** Mirror writes run in order, after the screens have what they need; a failing write is reported, not thrown. */
-function write(task: (db: SwitchyardDb) => Promise<unknown>) {
+/** A write to the mirror, after the ones before it; a failing write is reported, not thrown. */
+export function writeMirror(task: (db: SwitchyardDb) => Promise<unknown>) {
   const database = db;
   if (!database) return;
   writes = writes.then(() => task(database)).catch((error: unknown) => console.warn('Switchyard: the offline mirror could not be written', error));
 }
 
-function markSynced(at = Date.now()) {
+/** The server has answered (at `at`): the header's last sync moves on. */
+export function markSynced(at = Date.now()) {
   lastSynced = Math.max(lastSynced ?? 0, at);
   syncListeners.forEach((listener) => listener());
 }
@@ -73,48 +39,10 @@ export function useLastSynced(): number | undefined {
   );
 }
 
-// ---- views: what the server sent, with the changes still to be sent applied on top ----
-
-export function stateOf(name: string): ToggleState | undefined {
-  const row = rows.get(name);
-  if (!row) return undefined;
-  return activeChangesOf(name).reduce<ToggleState>((state, entry) => applyChange(state, entry.change), row);
+/** Whether the mirror holds a query's data (the query cache persister leaves those out of localStorage). */
+export function isMirrored(queryKey: QueryKey): boolean {
+  return isReference(queryKey) || mirroredRecords().some((records) => records.serves(queryKey));
 }
-
-/** What the server last sent for a toggle, without pending changes. */
-export const serverStateOf = (name: string): ToggleRow | undefined => rows.get(name);
-export const classicOf = (name: string) => stateOf(name)?.toggle;
-export function projectFeatureOf(project: string, name: string): ProjectFeature | undefined {
-  const state = stateOf(name);
-  return state && (state.toggle.project ?? 'default') === project ? projectView(state) : undefined;
-}
-export const listView = () => listNames?.flatMap((name) => classicOf(name) ?? []);
-export const syncedAt = (name: string) => rows.get(name)?.syncedAt;
-export const listSyncTime = () => (listNames ? listSyncedAt : undefined);
-
-/** Puts the current views of some toggles into the query cache (after a change is queued, sent or cancelled). */
-export function refreshViews(names: Iterable<string>) {
-  if (!client) return;
-  const queryClient = client;
-  const changed = new Set(names);
-  const keep = (key: QueryKey) => ({ updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt });
-  queryClient.setQueryData<FeatureToggle[]>(
-    toggleKeys.list(),
-    (list) => list?.map((toggle) => (changed.has(toggle.name) ? (classicOf(toggle.name) ?? toggle) : toggle)),
-    keep(toggleKeys.list()),
-  );
-  for (const name of changed) {
-    const classic = classicOf(name);
-    if (classic && queryClient.getQueryData(toggleKeys.one(name))) queryClient.setQueryData(toggleKeys.one(name), classic, keep(toggleKeys.one(name)));
-  }
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['features', 'project'] })) {
-    const [, , project, name] = query.queryKey as ReturnType<typeof toggleKeys.project>;
-    const view = changed.has(name) ? projectFeatureOf(project, name) : undefined;
-    if (view && query.state.data) queryClient.setQueryData(query.queryKey, view, keep(query.queryKey));
-  }
-}
-
-// ---- the server's answers arrive ----
 
 /**
  * A mirrored read: the server's answer goes into the mirror; when no answer comes (offline) the mirror's view is the
@@ -130,177 +58,33 @@ export async function readThrough<T>(fetch: () => Promise<T>, fallback: () => T 
   }
 }
 
-function store(name: string, state: ToggleState, at: number): ToggleRow {
-  const row = { ...state, name, syncedAt: at };
-  rows.set(name, row);
-  return row;
+/** The queued changes of some records changed: the domains show them again. */
+export function refreshViews(records: Iterable<string>) {
+  const changed = new Set(records);
+  mirroredRecords().forEach((mirrored) => mirrored.refresh(changed));
 }
 
-/** GET api/admin/features: every live toggle. Returns the list with pending changes applied. */
-export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
-  const at = Date.now();
-  const next = new Map<string, ToggleRow>();
-  for (const toggle of list) next.set(toggle.name, { ...fromClassic(rows.get(toggle.name), toggle), name: toggle.name, syncedAt: at });
-  const gone = [...rows.keys()].filter((name) => !next.has(name));
-  rows = next;
-  listNames = list.map((toggle) => toggle.name);
-  listSyncedAt = at;
-  markSynced(at);
-  const saved = [...next.values()];
-  const names = listNames;
-  write((database) =>
-    database.transaction('rw', database.toggles, database.reference, async () => {
-      await database.toggles.bulkDelete(gone);
-      await database.toggles.bulkPut(saved);
-      await database.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
-    }),
-  );
-  if (at - environmentsSyncedAt > ENVIRONMENT_SYNC_MS) {
-    environmentsSyncedAt = at;
-    void syncEnvironments([...new Set(list.map((toggle) => toggle.project ?? 'default'))]);
-  }
-  return listView() ?? [];
+/** The query cache the mirror's views go to (from the start, before IndexedDB may be opened). */
+export function connectViews(queryClient: QueryClient) {
+  mirroredRecords().forEach((records) => records.connect(queryClient));
 }
 
 /**
- * Each project's toggle list carries every toggle's per-environment state: mirrored so the environment switches
- * show offline too; then the strategies of the toggles that need them. Fetched quietly in the background; a failure
- * leaves what the mirror had.
- */
-async function syncEnvironments(projects: string[]) {
-  const answers = await Promise.allSettled(
-    projects.map((project) =>
-      http.get<{ features: { name: string; environments?: Omit<FeatureEnvironment, 'strategies'>[] }[] }>(
-        `api/admin/projects/${encodeURIComponent(project)}/features`,
-      ),
-    ),
-  );
-  const at = Date.now();
-  const changed: ToggleRow[] = [];
-  for (const answer of answers) {
-    if (answer.status !== 'fulfilled') continue;
-    for (const overview of answer.value.features) {
-      const known = rows.get(overview.name);
-      if (known && overview.environments) changed.push(store(overview.name, withOverview(known, overview.environments), known.syncedAt));
-    }
-  }
-  if (changed.length > 0) {
-    markSynced(at);
-    write((database) => database.toggles.bulkPut(changed));
-  }
-  await syncDetails();
-}
-
-/** Toggles whose strategies are read at a time: the detail sync stays in the background. */
-const DETAIL_READS_IN_FLIGHT = 4;
-
-/**
- * Every toggle's environments with their strategies, so any toggle can be shown and edited offline: read for the
- * toggles not known yet or changed since (by version), a few at a time. It stops at the first read with no answer.
- */
-async function syncDetails() {
-  const due = [...rows.values()].filter(needsDetail);
-  let offline = false;
-  const reader = async () => {
-    for (let row = due.shift(); row && !offline; row = due.shift()) {
-      try {
-        receiveProjectFeature(await http.get<ProjectFeature>(projectFeaturePath(row.toggle.project ?? 'default', row.name), { layer: 'project' }));
-      } catch (error) {
-        offline = error instanceof NetworkError;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: DETAIL_READS_IN_FLIGHT }, reader));
-}
-
-/** GET api/admin/features/{name}. Returns it with pending changes applied. */
-export function receiveToggle(toggle: FeatureToggle): FeatureToggle {
-  if (toggle.archived) {
-    rows.delete(toggle.name);
-    write((database) => database.toggles.delete(toggle.name));
-    return toggle;
-  }
-  const at = Date.now();
-  const row = store(toggle.name, fromClassic(rows.get(toggle.name), toggle), at);
-  markSynced(at);
-  write((database) => database.toggles.put(row));
-  return classicOf(toggle.name) ?? toggle;
-}
-
-/** GET api/admin/projects/{project}/features/{name}. Returns it with pending changes applied. */
-export function receiveProjectFeature(feature: ProjectFeature): ProjectFeature {
-  const at = Date.now();
-  const row = store(feature.name, fromProject(rows.get(feature.name), feature), at);
-  markSynced(at);
-  write((database) => database.toggles.put(row));
-  return projectFeatureOf(feature.project, feature.name) ?? feature;
-}
-
-/** After the server accepted a change: what it now holds (the change applied, its new version). */
-export function confirmState(name: string, state: ToggleState) {
-  const row = store(name, state, Date.now());
-  markSynced(row.syncedAt);
-  write((database) => database.toggles.put(row));
-}
-
-/**
- * An online action on a toggle (outside the queue: a description, a tag) answered with the toggle's new version:
- * the mirror takes it, so the next queued change is not sent against the version before it.
- */
-export function noteVersion(name: string, etag: string | null) {
-  const version = versionOf(etag);
-  const row = rows.get(name);
-  if (version === undefined || !row || (row.toggle.version ?? 0) >= version) return;
-  confirmState(name, withVersion(row, version));
-}
-
-/** The server's current toggle, both shapes, into the mirror (and from there into the screens). */
-export async function fetchToggle(project: string, name: string): Promise<ToggleState> {
-  const [feature, toggle] = await Promise.all([
-    http.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' }),
-    http.get<FeatureToggle>(classicPath(name)),
-  ]);
-  receiveProjectFeature(feature);
-  receiveToggle(toggle);
-  refreshViews([name]);
-  return rows.get(name) ?? fromClassic(fromProject(undefined, feature), toggle);
-}
-
-// ---- storage ----
-
-/**
- * Connects the mirror to IndexedDB. Opened before the first render (there is a stored mirror), the stored toggles
+ * Connects the mirror to IndexedDB. Opened before the first render (there is a stored mirror), the stored records
  * and reference data become what the screens show at once. Opened later (a first visit), what the network has
  * already answered is stored. From then on every answer of a reference query is kept too.
  */
-export async function attachMirror(database: SwitchyardDb, queryClient: QueryClient, httpClient: ApiClient = api) {
+export async function attachMirror(database: SwitchyardDb, queryClient: QueryClient, http: ApiClient = api) {
   stopWriteBack?.();
   db = database;
-  client = queryClient;
-  http = httpClient;
-  const [toggleRows, references] = await Promise.all([database.toggles.toArray(), database.reference.toArray()]);
-  if (!listNames && rows.size === 0) {
-    rows = new Map(toggleRows.map((row) => [row.name, row]));
-    const list = references.find((reference) => reference.key === LIST_KEY);
-    if (list) {
-      listNames = list.value as string[];
-      listSyncedAt = list.syncedAt;
-    }
-    if (toggleRows.length > 0) markSynced(toggleRows.reduce((latest, row) => Math.max(latest, row.syncedAt), 0));
-  } else {
-    const saved = [...rows.values()];
-    const names = listNames;
-    const at = listSyncedAt;
-    write((d) =>
-      d.transaction('rw', d.toggles, d.reference, async () => {
-        await d.toggles.bulkPut(saved);
-        if (names) await d.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
-      }),
-    );
-  }
+  connectViews(queryClient);
+  const [references] = await Promise.all([
+    database.reference.toArray(),
+    ...mirroredRecords().map((records) => records.attach(database, http)),
+  ]);
   for (const reference of references) {
     const key = JSON.parse(reference.key) as QueryKey;
-    if (reference.key === LIST_KEY || queryClient.getQueryData(key) !== undefined) continue;
+    if (!isReference(key) || queryClient.getQueryData(key) !== undefined) continue;
     queryClient.setQueryData(key, reference.value, { updatedAt: reference.syncedAt });
     markSynced(reference.syncedAt);
   }
@@ -308,30 +92,25 @@ export async function attachMirror(database: SwitchyardDb, queryClient: QueryCli
     const key = JSON.stringify(query.queryKey);
     const { data, dataUpdatedAt, status } = query.state;
     const stored = references.find((reference) => reference.key === key);
-    if (referenceKeys.has(key) && status === 'success' && (!stored || stored.syncedAt < dataUpdatedAt)) {
-      write((d) => d.reference.put({ key, value: data, syncedAt: dataUpdatedAt }));
+    if (isReference(query.queryKey) && status === 'success' && (!stored || stored.syncedAt < dataUpdatedAt)) {
+      writeMirror((d) => d.reference.put({ key, value: data, syncedAt: dataUpdatedAt }));
     }
   }
   stopWriteBack = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-    const key = JSON.stringify(event.query.queryKey);
-    if (!referenceKeys.has(key)) return;
+    if (!isReference(event.query.queryKey)) return;
     const syncedAt = event.query.state.dataUpdatedAt;
     markSynced(syncedAt);
-    write((d) => d.reference.put({ key, value: event.query.state.data, syncedAt }));
+    writeMirror((d) => d.reference.put({ key: JSON.stringify(event.query.queryKey), value: event.query.state.data, syncedAt }));
   });
-}
-
-/** The query cache the mirror's views go to (from the start, before IndexedDB may be opened). */
-export function connectViews(queryClient: QueryClient) {
-  client = queryClient;
 }
 
 /** Signing out: the mirror is emptied (the outbox is kept: it holds changes not yet sent). */
 export async function clearMirror() {
-  rows = new Map();
-  listNames = undefined;
-  environmentsSyncedAt = 0;
-  write((database) => database.transaction('rw', database.toggles, database.reference, () => Promise.all([database.toggles.clear(), database.reference.clear()])));
+  mirroredRecords().forEach((records) => records.clear());
+  writeMirror((database) => {
+    const tables = [database.reference, ...Object.keys(mirroredTables()).map((name) => database.table(name))];
+    return database.transaction('rw', tables, () => Promise.all(tables.map((table) => table.clear())));
+  });
   await writes;
 }

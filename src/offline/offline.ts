@@ -7,6 +7,7 @@ import { databaseName } from './db-name';
 import { listenForInstall } from './install';
 import { clearMirror, connectViews } from './mirror';
 import { persistQueryCache } from './persist';
+import { accountSource } from './registry';
 import { registerServiceWorker } from './service-worker';
 
 let context: { queryClient: QueryClient; base: string } | undefined;
@@ -22,9 +23,9 @@ function ensureStorage(): Promise<void> {
 
 /**
  * Queues a change in the outbox (opening it first if need be) and sends it at once when online. Resolves once the
- * change is stored and shown.
+ * change is stored and shown. `feature`: the record it changes; `project`: its project (else the mirror's).
  */
-export async function queueChange(feature: string, change: Change, project?: string): Promise<QueuedChange> {
+export async function queueChange<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
   await ensureStorage();
   const replay = await import('./replay');
   return replay.queueChange(feature, change, project);
@@ -68,7 +69,7 @@ export async function startOffline(queryClient: QueryClient, base: string = base
   listenForInstall();
   const stopPersisting = persistQueryCache(queryClient, base);
   // After the persisted session is restored: queued changes are recorded with, and sent for, the signed-in account.
-  followAccount(queryClient, base);
+  followAccount(queryClient, base, accountSource());
   forgetOnLogout(base, async () => {
     stopPersisting();
     await clearMirror();

@@ -1,9 +1,9 @@
-import { applyChange, stableJson, touchedPart, withVersion, type ToggleState } from './toggle-state';
 import { versionOf } from '../shared/api/client';
-import { isTmpId, replaceId, refersTo, uuid, type Change, type QueuedChange } from './changes';
+import { isTmpId, replaceId, stableJson, uuid, type Change, type QueuedChange } from './changes';
 import type { SwitchyardDb } from './db';
-import { confirmState, fetchToggle, refreshViews, serverStateOf, stateOf } from './mirror';
-import { activeChangesOf, isActive, isMine, pending, signedIn } from './pending';
+import { refreshViews } from './mirror';
+import { isActive, isMine, pending, signedIn } from './pending';
+import { handlerFor } from './registry';
 
 /**
  * The outbox: every queued change is written to IndexedDB first (so it survives a reload, a closed browser and a
@@ -13,7 +13,7 @@ import { activeChangesOf, isActive, isMine, pending, signedIn } from './pending'
 let db: SwitchyardDb | undefined;
 /** Other tabs of this console hear of every change to the outbox (and read it again). */
 let channel: BroadcastChannel | undefined;
-/** Temporary strategy ids whose add has replayed, with the server's id (for edits made with the old id later). */
+/** Temporary ids whose creating change has replayed, with the server's id (for changes made with the old id later). */
 const createdIds = new Map<string, string>();
 let stopFollowingAccount: (() => void) | undefined;
 
@@ -22,15 +22,15 @@ function database(): SwitchyardDb {
   return db;
 }
 
-/** The toggles whose queued changes differ between two versions of the outbox. */
-function changedFeatures(before: QueuedChange[], after: QueuedChange[]): Set<string> {
-  const byFeature = (entries: QueuedChange[]) => {
+/** The records whose queued changes differ between two versions of the outbox. */
+function changedRecords(before: QueuedChange[], after: QueuedChange[]): Set<string> {
+  const byRecord = (entries: QueuedChange[]) => {
     const map = new Map<string, string>();
     for (const entry of entries) map.set(entry.feature, (map.get(entry.feature) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
     return map;
   };
-  const a = byFeature(before);
-  const b = byFeature(after);
+  const a = byRecord(before);
+  const b = byRecord(after);
   return new Set([...a.keys(), ...b.keys()].filter((feature) => a.get(feature) !== b.get(feature)));
 }
 
@@ -40,7 +40,7 @@ const otherAccounts = (a: QueuedChange, b: QueuedChange) => !!a.user && !!b.user
 function show(next: QueuedChange[]) {
   const before = pending.get();
   pending.set(next);
-  refreshViews(changedFeatures(before, next));
+  refreshViews(changedRecords(before, next));
 }
 
 async function read() {
@@ -59,7 +59,7 @@ export async function attachOutbox(target: SwitchyardDb) {
   db = target;
   createdIds.clear();
   pending.set(await target.outbox.orderBy('seq').toArray());
-  // Another account signed in: the toggles with queued changes are shown again with that account's changes only.
+  // Another account signed in: the records with queued changes are shown again with that account's changes only.
   stopFollowingAccount?.();
   stopFollowingAccount = signedIn.subscribe(() => refreshViews(new Set(pending.get().map((entry) => entry.feature))));
   if (typeof BroadcastChannel !== 'undefined') {
@@ -69,20 +69,20 @@ export async function attachOutbox(target: SwitchyardDb) {
 }
 
 /**
- * Queues a change: it is stored with the signed-in account, a new idempotency key, the toggle's version and a
+ * Queues a change: it is stored with the signed-in account, a new idempotency key, the record's version and a
  * snapshot of the part it touches as the user saw it (with their earlier queued changes applied), then shown at once.
  */
-export async function enqueue(feature: string, change: Change, project?: string): Promise<QueuedChange> {
-  const known = serverStateOf(feature) ?? (await fetchToggle(project ?? 'default', feature));
-  const user = signedIn.get();
+export async function enqueue<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
   const resolved = [...createdIds].reduce((c, [tmp, id]) => replaceId(c, tmp, id), change);
-  const entry: QueuedChange = {
+  const base = await handlerFor(change).base({ feature, project, change: resolved });
+  const user = signedIn.get();
+  const entry: QueuedChange<C> = {
     key: uuid(),
-    project: project ?? known.toggle.project ?? 'default',
+    project: base.project,
     feature,
     change: resolved,
-    baseVersion: known.toggle.version,
-    snapshot: touchedPart(stateOf(feature) ?? known, resolved),
+    baseVersion: base.version,
+    snapshot: base.snapshot,
     createdAt: Date.now(),
     state: 'waiting',
     ...(user && { user }),
@@ -94,11 +94,11 @@ export async function enqueue(feature: string, change: Change, project?: string)
 }
 
 /**
- * The next change to send, marked as being sent: the first change of a toggle goes only when it is waiting and the
- * signed-in account's; a held or failed one keeps the toggle's later changes back (they replay strictly in order).
- * Another account's change is held until that account signs in again, and it keeps the toggle's later changes back
+ * The next change to send, marked as being sent: the first change of a record goes only when it is waiting and the
+ * signed-in account's; a held or failed one keeps the record's later changes back (they replay strictly in order).
+ * Another account's change is held until that account signs in again, and it keeps the record's later changes back
  * too, the signed-in account's included (they are listed as waiting behind it): they were made without seeing it,
- * and sending them first would reorder the toggle's changes. A change left 'sending' by a closed tab is taken again
+ * and sending them first would reorder the record's changes. A change left 'sending' by a closed tab is taken again
  * (the caller holds the replay lock; its idempotency key makes the repeat safe).
  */
 export async function takeNext(): Promise<QueuedChange | undefined> {
@@ -125,7 +125,7 @@ export async function release(entry: QueuedChange) {
   await reload();
 }
 
-/** The toggle changed since the change was made: held, never sent again until the user decides. */
+/** The record changed since the change was made: held, never sent again until the user decides. */
 export async function hold(entry: QueuedChange) {
   await database().outbox.update(entry.seq!, { state: 'conflict', notice: 'open' });
   await reload();
@@ -138,15 +138,17 @@ export async function fail(entry: QueuedChange, error: NonNullable<QueuedChange[
 }
 
 /**
- * The server accepted a change. It leaves the outbox; the answer's ETag becomes the version the toggle's next queued
+ * The server accepted a change. It leaves the outbox; the answer's ETag becomes the version the record's next queued
  * changes of the same account (made against the same version, on a view with this change applied) are sent with;
- * another account's were made without seeing it, so they keep their version and meet it as a conflict. A strategy's
- * temporary id becomes the server's id in them; the mirror holds the change as the server's state.
+ * another account's were made without seeing it, so they keep their version and meet it as a conflict. A temporary
+ * id it created becomes the server's id in them; the mirror holds the change as the server's state.
  */
 export async function confirmSent(entry: QueuedChange, answer: { data: unknown; etag: string | null }) {
   const target = database();
+  const handler = handlerFor(entry.change);
   const version = versionOf(answer.etag);
-  const tmp = entry.change.kind === 'strategy-add' && isTmpId(entry.change.strategy.id) ? entry.change.strategy.id : undefined;
+  const createdId = handler.createdId(entry.change);
+  const tmp = isTmpId(createdId) ? createdId : undefined;
   const created = tmp ? (answer.data as { id?: string } | undefined)?.id : undefined;
   const rewrite = <T>(value: T): T => (tmp && created ? replaceId(value, tmp, created) : value);
   await target.transaction('rw', target.outbox, async () => {
@@ -162,18 +164,15 @@ export async function confirmSent(entry: QueuedChange, answer: { data: unknown; 
     }
   });
   if (tmp && created) createdIds.set(tmp, created);
-  const known = serverStateOf(entry.feature);
-  if (known) {
-    confirmState(entry.feature, withVersion(applyChange(known, rewrite(entry.change)), version));
-  }
+  handler.confirmed({ ...entry, change: rewrite(entry.change) }, version);
   await reload();
 }
 
 /**
  * Cancels a change that is not being sent (also a held or failed one, or another account's: 'Discard'): it leaves
- * the outbox and its optimistic effect goes with it. Cancelling a strategy's add also drops the queued edits of that
- * strategy. Another account's change is never being sent by this session (one left 'sending' by a closed tab of
- * that account can be discarded too).
+ * the outbox and its optimistic effect goes with it. Cancelling a change that creates something also adjusts or
+ * drops the record's later changes that refer to it. Another account's change is never being sent by this session
+ * (one left 'sending' by a closed tab of that account can be discarded too).
  */
 export async function cancel(seq: number): Promise<boolean> {
   const target = database();
@@ -181,14 +180,14 @@ export async function cancel(seq: number): Promise<boolean> {
     const entry = await target.outbox.get(seq);
     if (!entry || (entry.state === 'sending' && isMine(entry))) return false;
     await target.outbox.delete(seq);
-    if (entry.change.kind === 'strategy-add') {
-      const id = entry.change.strategy.id;
+    const handler = handlerFor(entry.change);
+    const id = handler.createdId(entry.change);
+    if (id) {
       const later = await target.outbox.where('feature').equals(entry.feature).filter((e) => e.seq! > seq).toArray();
       for (const next of later) {
-        if (refersTo(next.change, id)) await target.outbox.delete(next.seq!);
-        else if (next.change.kind === 'strategy-order') {
-          await target.outbox.put({ ...next, change: { ...next.change, ids: next.change.ids.filter((i) => i !== id) } });
-        }
+        const kept = handler.without(next.change, id);
+        if (kept === null) await target.outbox.delete(next.seq!);
+        else if (kept !== next.change) await target.outbox.put({ ...next, change: kept });
       }
     }
     return true;
@@ -203,32 +202,31 @@ export async function disregard(seq: number) {
   await reload();
 }
 
-/** 'Refresh configuration': the server's current toggle is loaded into the mirror and the screens. */
+/** 'Refresh configuration': the server's current record is loaded into the mirror and the screens. */
 export async function refreshConflict(seq: number) {
   const entry = pending.get().find((e) => e.seq === seq);
   if (!entry) return;
-  await fetchToggle(entry.project, entry.feature);
+  await handlerFor(entry.change).reload(entry);
   await database().outbox.update(seq, { notice: 'refreshed' });
   await reload();
 }
 
 /**
- * 'Apply again': the held change is rebased on the server's current toggle (loaded first unless the user just
+ * 'Apply again': the held change is rebased on the server's current record (loaded first unless the user just
  * refreshed it): its version and snapshot are taken anew and it gets a new idempotency key (the first one's answer
  * was the conflict), then it waits to be sent like any other change.
  */
 export async function rebase(seq: number) {
   const entry = pending.get().find((e) => e.seq === seq);
   if (!entry) return;
-  if (entry.notice !== 'refreshed') await fetchToggle(entry.project, entry.feature);
-  const known = serverStateOf(entry.feature);
-  if (!known) return;
-  const earlier = activeChangesOf(entry.feature).filter((e) => e.seq! < seq);
-  const view = earlier.reduce<ToggleState>((state, e) => applyChange(state, e.change), known);
+  const handler = handlerFor(entry.change);
+  if (entry.notice !== 'refreshed') await handler.reload(entry);
+  const base = handler.rebase(entry);
+  if (!base) return;
   await database().outbox.update(seq, {
     key: uuid(),
-    baseVersion: known.toggle.version,
-    snapshot: touchedPart(view, entry.change),
+    baseVersion: base.version,
+    snapshot: base.snapshot,
     state: 'waiting',
     notice: undefined,
     error: undefined,

@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { persistQueryCache, queryCacheKey } from './persist';
+import { registerReference } from './registry';
 
 const session = { user: { id: 1 }, permissions: [{ permission: 'ADMIN', project: null }] };
 
 describe('the persisted query cache', () => {
   it('brings the session back on the next start, without the data the mirror holds', async () => {
+    registerReference([['features', 'list'], ['ui-config']]);
     const first = new QueryClient();
     persistQueryCache(first, '/yard');
     await first.fetchQuery({ queryKey: ['features', 'list'], queryFn: () => [{ name: 'a' }] });

@@ -1,16 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { api as defaultApi, type ApiClient } from '../shared/api/client';
 import { connectivity } from '../shared/api/connectivity';
 import { ApiError, AuthenticationError, statusOf } from '../shared/api/errors';
-import type { FeatureToggle, ProjectFeature } from '../feature-toggles/api/types';
 import { snackbar } from '../shared/messages/messages';
 import { showToast } from '../shared/messages/toast';
-import { describeChange, requestFor, successMessage, type Change, type QueuedChange } from './changes';
-import { classicPath, projectFeaturePath } from '../feature-toggles/api/paths';
-import { receiveProjectFeature, receiveToggle } from './mirror';
+import type { Change, QueuedChange } from './changes';
 import { confirmSent, enqueue, fail, hold, rebase, release, takeNext } from './outbox';
 import { isActive, isMine, pending, signedIn } from './pending';
-import { fromClassic, fromProject, samePart, touchedPart } from './toggle-state';
+import { accountSource, describeChange, handlerFor } from './registry';
 
 /** While changes wait (or the server is unreachable), the server is probed this often. */
 export const PROBE_INTERVAL_MS = 15_000;
@@ -28,36 +25,22 @@ async function exclusive(task: () => Promise<boolean>): Promise<boolean> {
   return navigator.locks ? await navigator.locks.request(lockName, task) : task();
 }
 
-/**
- * Against a server without versions (a real Unleash 4), a conflict shows as a difference between the part of the
- * toggle the change touches, as fetched now, and the snapshot taken when the change was made. The fetched toggle
- * also refreshes the mirror.
- */
-async function unchangedOnServer(entry: QueuedChange): Promise<boolean> {
-  if (entry.change.kind === 'enabled') {
-    const toggle = await client.get<FeatureToggle>(classicPath(entry.feature));
-    receiveToggle(toggle);
-    return samePart(touchedPart(fromClassic(undefined, toggle), entry.change), entry.snapshot);
-  }
-  const feature = await client.get<ProjectFeature>(projectFeaturePath(entry.project, entry.feature), { layer: 'project' });
-  receiveProjectFeature(feature);
-  return samePart(touchedPart(fromProject(undefined, feature), entry.change), entry.snapshot);
-}
-
 type Outcome = 'sent' | 'held' | 'failed' | 'stop';
 
 async function sendOne(entry: QueuedChange): Promise<Outcome> {
+  const handler = handlerFor(entry.change);
   try {
-    if (entry.baseVersion === undefined && !(await unchangedOnServer(entry))) {
+    // Against a server without versions (a real Unleash 4), a conflict shows as a difference from the snapshot.
+    if (entry.baseVersion === undefined && !(await handler.unchangedOnServer(entry, client))) {
       await hold(entry);
       return 'held';
     }
-    const request = requestFor(entry);
+    const request = handler.request(entry);
     const headers: Record<string, string> = { 'Idempotency-Key': entry.key };
     if (entry.baseVersion !== undefined) headers['If-Match'] = `"${entry.baseVersion}"`;
     const answer = await client.send(request.method, request.path, request.body, { layer: request.layer, headers });
     await confirmSent(entry, answer);
-    const message = successMessage(entry.feature, entry.change);
+    const message = handler.successMessage(entry);
     if (message) showToast(message, 'success');
     return 'sent';
   } catch (error) {
@@ -75,26 +58,22 @@ async function sendOne(entry: QueuedChange): Promise<Outcome> {
     }
     await release(entry);
     // Only the server's own 401 signs the user out: the session query sees it again and sends them to /login.
-    if (error instanceof AuthenticationError) void queryClient?.invalidateQueries({ queryKey: ['user'] });
+    if (error instanceof AuthenticationError) void queryClient?.invalidateQueries({ queryKey: accountSource().queryKey });
     return 'stop';
   }
 }
 
 /** Sends until nothing is left to send, or until the server cannot take more now (then: false). */
 async function sendAll(): Promise<boolean> {
-  let sent = 0;
+  const settled = new Map<string, QueryKey>();
   let stopped = false;
   for (let entry = await takeNext(); entry && !stopped; entry = stopped ? undefined : await takeNext()) {
     const outcome = await sendOne(entry);
-    if (outcome === 'sent') sent += 1;
+    if (outcome === 'sent') handlerFor(entry.change).settles.forEach((key) => settled.set(JSON.stringify(key), key));
     stopped = outcome === 'stop';
   }
   // The screens settle on what the server now says (pending changes stay applied on top).
-  if (sent > 0) {
-    await Promise.all(
-      [['features'], ['events'], ['archive']].map((queryKey) => queryClient?.invalidateQueries({ queryKey })),
-    );
-  }
+  await Promise.all([...settled.values()].map((queryKey) => queryClient?.invalidateQueries({ queryKey })));
   return !stopped;
 }
 
@@ -126,18 +105,18 @@ let persistenceAsked = false;
  * Queues a change and sends it at once when online; offline, says it is queued instead of claiming success. The
  * first queued change asks the browser to keep the site's storage (it now holds work not yet sent).
  */
-export async function queueChange(feature: string, change: Change, project?: string): Promise<QueuedChange> {
+export async function queueChange<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
   const entry = await enqueue(feature, change, project);
   if (!persistenceAsked) {
     persistenceAsked = true;
     void navigator.storage?.persist?.();
   }
   if (connectivity.isOnline()) void drain();
-  else showToast(`Queued: ${describeChange(feature, change)}. It will be sent when the server can be reached.`, 'info');
+  else showToast(`Queued: ${describeChange(entry)}. It will be sent when the server can be reached.`, 'info');
   return entry;
 }
 
-/** 'Apply again': a held change is rebased on the server's current toggle and sent. */
+/** 'Apply again': a held change is rebased on the server's current record and sent. */
 export async function applyAgain(seq: number) {
   await rebase(seq);
   await drain();

@@ -3,6 +3,7 @@ import { SwitchyardDb } from './db';
 import { databaseName } from './db-name';
 import { attachMirror } from './mirror';
 import { attachOutbox } from './outbox';
+import { mirroredTables } from './registry';
 import { startReplay } from './replay';
 
 /**
@@ -10,7 +11,7 @@ import { startReplay } from './replay';
  * render), then the mirror, then the replay of what waits.
  */
 export async function openStorage(queryClient: QueryClient, base: string): Promise<void> {
-  const db = new SwitchyardDb(databaseName(base));
+  const db = new SwitchyardDb(databaseName(base), mirroredTables());
   await attachOutbox(db);
   await attachMirror(db, queryClient);
   startReplay({ queryClient, base });

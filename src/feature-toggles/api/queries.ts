@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { readThrough } from '../../offline/mirror';
 import { api } from '../../shared/api/client';
 import {
   classicOf,
   listSyncTime,
   listView,
   projectFeatureOf,
-  readThrough,
   receiveList,
   receiveProjectFeature,
   receiveToggle,
   syncedAt,
   toggleKeys,
-} from '../../offline/mirror';
+} from '../offline/mirror';
 import type { Tag } from '../../tags/api/queries';
 import { classicPath, projectFeaturePath } from './paths';
 import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';

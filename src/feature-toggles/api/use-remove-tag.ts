@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { noteVersion } from '../../offline/mirror';
+import { noteVersion } from '../offline/mirror';
 import { api } from '../../shared/api/client';
 import type { Tag } from '../../tags/api/queries';
 import { classicPath } from './paths';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { queueChange } from '../../offline/offline';
+import { queueToggleChange } from '../offline/queue';
 
 interface EnvironmentSwitch {
   project: string;
@@ -12,6 +12,6 @@ interface EnvironmentSwitch {
 export function useToggleEnvironment() {
   return useMutation({
     mutationFn: ({ project, name, environment, enabled }: EnvironmentSwitch) =>
-      queueChange(name, { kind: 'environment', environment, enabled }, project),
+      queueToggleChange(name, { kind: 'environment', environment, enabled }, project),
   });
 }

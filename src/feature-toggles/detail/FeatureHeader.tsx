@@ -20,7 +20,7 @@ import { ArchiveDialog } from './ArchiveDialog';
 
 export const updatedMessage = (name: string) => `${name} successfully updated!`;
 /** '{name} marked as Stale.': the offline queue shows it once the server has the change. */
-export { staleMessage } from '../../offline/changes';
+export { staleMessage } from '../offline/changes';
 export const PROJECT_UPDATED = 'Successfully updated toggle project.';
 
 function Description({ feature, project }: { feature: FeatureToggle; project: string }) {

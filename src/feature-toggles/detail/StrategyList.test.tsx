@@ -8,8 +8,8 @@ import { connectivity } from '../../shared/api/connectivity';
 import { userQuery } from '../../auth/user';
 import { toastStore } from '../../shared/messages/toast';
 import type { QueuedChange } from '../../offline/changes';
-import { SwitchyardDb } from '../../offline/db';
-import { attachMirror, classicOf, receiveToggle } from '../../offline/mirror';
+import type { SwitchyardDb } from '../../offline/db';
+import { attachMirror } from '../../offline/mirror';
 import { attachOutbox } from '../../offline/outbox';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/definitions';
 import { strategyKeys } from '../../strategies/strategies';
@@ -17,6 +17,8 @@ import { renderWithMantine } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
 import { featureQuery, useFeature } from '../api/queries';
 import type { FeatureToggle } from '../api/types';
+import { classicOf, receiveToggle } from '../offline/mirror';
+import { openToggleDb } from '../offline/test-support';
 import { StrategyList } from './StrategyList';
 
 const definitions: StrategyDefinition[] = [
@@ -69,7 +71,7 @@ const titles = (list: HTMLElement) => within(list).getAllByRole('heading', { lev
 const ADMIN = [{ permission: 'ADMIN', project: null }];
 
 beforeEach(() => {
-  db = new SwitchyardDb(`strategy-list-${Math.random()}`);
+  db = openToggleDb(`strategy-list-${Math.random()}`);
   connectivity.lost();
 });
 

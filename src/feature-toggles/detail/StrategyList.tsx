@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { snackbar } from '../../shared/messages/messages';
 import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
-import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
+import { CLASSIC_ENVIRONMENT } from '../offline/changes';
 import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
 import { strategyTitle, type StrategyDefinition } from '../../strategies/definitions';

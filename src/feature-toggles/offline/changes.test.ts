@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeChange,
-  isTmpId,
-  newTmpId,
-  replaceId,
-  requestFor,
-  staleMessage,
-  successMessage,
-  uuid,
-  variantsPatch,
-  type Change,
-} from './changes';
-import { versionOf } from '../shared/api/client';
+import { describeChange, requestFor, staleMessage, successMessage, variantsPatch, type ToggleChange } from './changes';
 
-const entry = (change: Change, snapshot: unknown = null) => ({ project: 'web', feature: 'my.toggle', change, snapshot });
+const entry = (change: ToggleChange, snapshot: unknown = null) => ({ project: 'web', feature: 'my.toggle', change, snapshot });
 
 describe('queued changes in words', () => {
   it('says what each change does, naming the toggle and environment', () => {
@@ -97,26 +85,5 @@ describe('what a queued change sends', () => {
       { op: 'remove', path: '/1' },
     ]);
     expect(variantsPatch([a], [a])).toEqual([]);
-  });
-});
-
-describe('ids and versions', () => {
-  it('makes version 4 uuids and temporary strategy ids', () => {
-    expect(uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(uuid()).not.toBe(uuid());
-    expect(isTmpId(newTmpId())).toBe(true);
-    expect(isTmpId('5c9d')).toBe(false);
-  });
-
-  it('replaces an id wherever it occurs in a change or snapshot', () => {
-    const change: Change = { kind: 'strategy-order', environment: 'dev', ids: ['tmp-1', 's2'] };
-    expect(replaceId(change, 'tmp-1', 's9')).toEqual({ kind: 'strategy-order', environment: 'dev', ids: ['s9', 's2'] });
-    expect(replaceId({ id: 'tmp-1', name: 'tmp-1x' }, 'tmp-1', 's9')).toEqual({ id: 's9', name: 'tmp-1x' });
-  });
-
-  it('reads a version only from a strong numeric ETag', () => {
-    expect(versionOf('"7"')).toBe(7);
-    expect(versionOf('W/"1a4-VyOo0khOG4pXh0zq63Y6aY2cBRY"')).toBeUndefined();
-    expect(versionOf(null)).toBeUndefined();
   });
 });

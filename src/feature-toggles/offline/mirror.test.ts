@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../shared/api/client';
-import { NetworkError } from '../shared/api/errors';
-import type { FeatureToggle } from '../feature-toggles/api/types';
-import { SwitchyardDb } from './db';
+import { createApiClient } from '../../shared/api/client';
+import { NetworkError } from '../../shared/api/errors';
+import type { FeatureToggle } from '../api/types';
+import type { SwitchyardDb } from '../../offline/db';
+import { attachMirror, clearMirror, connectViews, isMirrored, readThrough } from '../../offline/mirror';
+import { registerReference } from '../../offline/registry';
 import * as mirror from './mirror';
+import { openToggleDb } from './test-support';
 
 const list: FeatureToggle[] = [
   { name: 'a', project: 'web', enabled: true, version: 3, strategies: [] },
@@ -31,17 +34,21 @@ const http = createApiClient('', async (input) => {
   return new Response(JSON.stringify(body ?? {}), { status: body ? 200 : 404 });
 });
 
+/** Some of the reference data the app registers (see src/app/offline.ts). */
+const REFERENCE = [['ui-config'], ['projects'], ['feature-types'], ['strategies']];
+
 let name: string;
 let db: SwitchyardDb;
 
 beforeEach(() => {
   name = `mirror-${Math.random()}`;
-  db = new SwitchyardDb(name);
+  registerReference(REFERENCE);
+  db = openToggleDb(name);
   requested.length = 0;
 });
 
 afterEach(async () => {
-  await mirror.clearMirror();
+  await clearMirror();
   db.close();
   await db.delete();
 });
@@ -50,20 +57,22 @@ afterEach(async () => {
 async function reload() {
   vi.resetModules();
   const fresh = await import('./mirror');
+  const engine = await import('../../offline/mirror');
+  (await import('../../offline/registry')).registerReference(REFERENCE);
   const client = new QueryClient();
-  await fresh.attachMirror(new SwitchyardDb(name), client, http);
+  await engine.attachMirror((await import('./test-support')).openToggleDb(name), client, http);
   return { fresh, client };
 }
 
 describe('the mirror', () => {
   it('keeps what the server sent, and a new page shows it from IndexedDB before any request', async () => {
     const client = new QueryClient();
-    await mirror.attachMirror(db, client, http);
+    await attachMirror(db, client, http);
     mirror.receiveList(list);
     client.setQueryData(['ui-config'], { name: 'Switchyard', version: '1', flags: { P: true } });
     await client.fetchQuery({ queryKey: ['projects'], queryFn: () => [{ id: 'web', name: 'Web' }] });
     await vi.waitFor(async () => {
-      expect((await db.toggles.get('a'))?.environments?.[1].strategies).toHaveLength(1);
+      expect((await mirror.toggleTable(db).get('a'))?.environments?.[1].strategies).toHaveLength(1);
       expect(await db.reference.get('["projects"]')).toBeDefined();
     });
 
@@ -83,7 +92,7 @@ describe('the mirror', () => {
   });
 
   it("reads every toggle's environments and strategies in the background: those not known, then those changed", async () => {
-    await mirror.attachMirror(db, new QueryClient(), http);
+    await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(list);
     await vi.waitFor(() => expect(mirror.projectFeatureOf('shop', 'b')).toBeDefined());
     expect([...requested].sort()).toEqual([
@@ -101,37 +110,37 @@ describe('the mirror', () => {
   });
 
   it('drops toggles that left the list', async () => {
-    await mirror.attachMirror(db, new QueryClient(), http);
+    await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(list);
     mirror.receiveList([list[1]]);
-    await vi.waitFor(async () => expect((await db.toggles.toArray()).map((row) => row.name)).toEqual(['b']));
+    await vi.waitFor(async () => expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['b']));
     expect(mirror.listView()?.map((t) => t.name)).toEqual(['b']);
   });
 
   it('opened after the network has answered (a first visit), stores what the screens already have', async () => {
     const client = new QueryClient();
-    mirror.connectViews(client);
+    connectViews(client);
     mirror.receiveList(list);
     await client.fetchQuery({ queryKey: ['feature-types'], queryFn: () => [{ id: 'release', name: 'Release' }] });
-    await mirror.attachMirror(db, client, http);
+    await attachMirror(db, client, http);
     await vi.waitFor(async () => {
-      expect((await db.toggles.toArray()).map((row) => row.name)).toEqual(['a', 'b']);
+      expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['a', 'b']);
       expect((await db.reference.get('["feature-types"]'))?.value).toEqual([{ id: 'release', name: 'Release' }]);
     });
     expect(mirror.listView()).toHaveLength(2);
   });
 
   it('answers with what it holds when the network gives no answer, and passes other errors on', async () => {
-    await expect(mirror.readThrough(() => Promise.reject(new NetworkError('offline')), () => 'mirrored')).resolves.toBe('mirrored');
-    await expect(mirror.readThrough(() => Promise.reject(new NetworkError('offline')), () => undefined)).rejects.toThrow('offline');
-    await expect(mirror.readThrough(() => Promise.reject(new Error('404')), () => 'mirrored')).rejects.toThrow('404');
+    await expect(readThrough(() => Promise.reject(new NetworkError('offline')), () => 'mirrored')).resolves.toBe('mirrored');
+    await expect(readThrough(() => Promise.reject(new NetworkError('offline')), () => undefined)).rejects.toThrow('offline');
+    await expect(readThrough(() => Promise.reject(new Error('404')), () => 'mirrored')).rejects.toThrow('404');
   });
 
   it('leaves the toggles and reference data out of the persisted query cache', () => {
-    expect(mirror.isMirrored(['features', 'list'])).toBe(true);
-    expect(mirror.isMirrored(['features', 'project', 'web', 'a'])).toBe(true);
-    expect(mirror.isMirrored(['strategies'])).toBe(true);
-    expect(mirror.isMirrored(['user'])).toBe(false);
-    expect(mirror.isMirrored(['features', 'tags', 'a'])).toBe(false);
+    expect(isMirrored(['features', 'list'])).toBe(true);
+    expect(isMirrored(['features', 'project', 'web', 'a'])).toBe(true);
+    expect(isMirrored(['strategies'])).toBe(true);
+    expect(isMirrored(['user'])).toBe(false);
+    expect(isMirrored(['features', 'tags', 'a'])).toBe(false);
   });
 });

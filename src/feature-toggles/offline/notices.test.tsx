@@ -3,17 +3,19 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../shared/api/client';
-import { connectivity } from '../shared/api/connectivity';
-import type { ProjectFeature } from '../feature-toggles/api/types';
-import { renderWithMantine } from '../test-support';
-import ConflictNotice from './ConflictNotice';
-import { SwitchyardDb } from './db';
-import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature } from './mirror';
-import { attachOutbox, enqueue, hold, takeNext } from './outbox';
-import { pending, signedIn } from './pending';
-import { SyncStatus } from './SyncStatus';
-import { WaitingChanges } from './WaitingChanges';
+import { createApiClient } from '../../shared/api/client';
+import { connectivity } from '../../shared/api/connectivity';
+import type { ProjectFeature } from '../api/types';
+import { renderWithMantine } from '../../test-support';
+import ConflictNotice from '../../offline/ConflictNotice';
+import type { SwitchyardDb } from '../../offline/db';
+import { openToggleDb } from './test-support';
+import { attachMirror, clearMirror } from '../../offline/mirror';
+import { projectFeatureOf, receiveProjectFeature } from './mirror';
+import { attachOutbox, enqueue, hold, takeNext } from '../../offline/outbox';
+import { pending, signedIn } from '../../offline/pending';
+import { SyncStatus } from '../../offline/SyncStatus';
+import { WaitingChanges } from '../../offline/WaitingChanges';
 
 const toggle = (version: number, production: boolean): ProjectFeature => ({
   name: 'my.toggle',
@@ -35,7 +37,7 @@ let db: SwitchyardDb;
 let client: QueryClient;
 
 beforeEach(async () => {
-  db = new SwitchyardDb(`ui-${Math.random()}`);
+  db = openToggleDb(`ui-${Math.random()}`);
   client = new QueryClient();
   await attachOutbox(db);
   await attachMirror(db, client, http);

@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectFeature } from '../feature-toggles/api/types';
-import { SwitchyardDb } from './db';
-import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, toggleKeys } from './mirror';
-import { attachOutbox, cancel, confirmSent, enqueue, hold, rebase, takeNext } from './outbox';
-import { pending, signedIn } from './pending';
+import type { ProjectFeature } from '../api/types';
+import type { SwitchyardDb } from '../../offline/db';
+import { openToggleDb } from './test-support';
+import { attachMirror, clearMirror } from '../../offline/mirror';
+import { projectFeatureOf, receiveProjectFeature, toggleKeys } from './mirror';
+import { attachOutbox, cancel, confirmSent, enqueue, hold, rebase, takeNext } from '../../offline/outbox';
+import { pending, signedIn } from '../../offline/pending';
 
 const feature = (name: string, version = 1): ProjectFeature => ({
   name,
@@ -25,7 +27,7 @@ let name: string;
 
 beforeEach(async () => {
   name = `outbox-${Math.random()}`;
-  db = new SwitchyardDb(name);
+  db = openToggleDb(name);
   client = new QueryClient();
   await attachOutbox(db);
   await attachMirror(db, client);
@@ -65,9 +67,9 @@ describe('queueing a change', () => {
   it('survives a reload: a new page reads it from IndexedDB', async () => {
     await enqueue('b', { kind: 'stale', stale: true });
     vi.resetModules();
-    const reloaded = await import('./outbox');
-    const reloadedPending = await import('./pending');
-    await reloaded.attachOutbox(new SwitchyardDb(name));
+    const reloaded = await import('../../offline/outbox');
+    const reloadedPending = await import('../../offline/pending');
+    await reloaded.attachOutbox(openToggleDb(name));
     expect(reloadedPending.pending.get().map((e) => [e.feature, e.change.kind, e.state])).toEqual([['b', 'stale', 'waiting']]);
   });
 });

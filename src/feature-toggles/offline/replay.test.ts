@@ -1,16 +1,18 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../shared/api/client';
-import { connectivity } from '../shared/api/connectivity';
-import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../feature-toggles/api/types';
-import { snackbar } from '../shared/messages/messages';
-import { toastStore } from '../shared/messages/toast';
-import { SwitchyardDb } from './db';
-import { attachMirror, clearMirror, projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
-import { attachOutbox, cancel, refreshConflict } from './outbox';
-import { pending, signedIn } from './pending';
-import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, startReplay } from './replay';
+import { createApiClient } from '../../shared/api/client';
+import { connectivity } from '../../shared/api/connectivity';
+import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../api/types';
+import { snackbar } from '../../shared/messages/messages';
+import { toastStore } from '../../shared/messages/toast';
+import type { SwitchyardDb } from '../../offline/db';
+import { openToggleDb } from './test-support';
+import { attachMirror, clearMirror } from '../../offline/mirror';
+import { projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
+import { attachOutbox, cancel, refreshConflict } from '../../offline/outbox';
+import { pending, signedIn } from '../../offline/pending';
+import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, startReplay } from '../../offline/replay';
 
 /**
  * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
@@ -145,7 +147,7 @@ beforeEach(async () => {
     { name: 'dev', type: 'development', enabled: false, strategies: [] },
   ]);
   server.add('other', [{ name: 'default', type: 'production', enabled: true, strategies: [strategy('s3')] }]);
-  db = new SwitchyardDb(`replay-${Math.random()}`);
+  db = openToggleDb(`replay-${Math.random()}`);
   client = new QueryClient();
   const api = createApiClient('', server.fetch);
   await attachOutbox(db);
@@ -225,7 +227,7 @@ describe('replaying the outbox', () => {
   });
 
   it('a strategy added offline is edited and reordered under its temporary id; the replay uses the server id', async () => {
-    const { add } = (await import('../feature-toggles/strategy-actions')).useStrategyActions();
+    const { add } = (await import('../strategy-actions')).useStrategyActions();
     const target = { project: 'web', feature: 'kill.switch', environment: 'production' };
     const added = await add({ ...target, strategy: { name: 'userWithId', parameters: { userIds: 'ann' } } });
     expect(added.id).toMatch(/^tmp-/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectFeature } from '../feature-toggles/api/types';
+import type { ProjectFeature } from '../api/types';
 import { applyChange, fromClassic, fromProject, projectView, samePart, touchedPart, withOverview, type ToggleState } from './toggle-state';
 
 const project: ProjectFeature = {

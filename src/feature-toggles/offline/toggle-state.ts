@@ -1,17 +1,6 @@
-import type { FeatureEnvironment, FeatureToggle, ProjectFeature, StrategyInstance } from '../feature-toggles/api/types';
-import type { Change } from './changes';
-
-/** The environment the classic API's `enabled` and `strategies` stand for (as in Unleash 4). */
-export const CLASSIC_ENVIRONMENT = 'default';
-
-/** JSON with object keys sorted, so two values compare by content. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
+import { stableJson } from '../../offline/changes';
+import type { FeatureEnvironment, FeatureToggle, ProjectFeature, StrategyInstance } from '../api/types';
+import { CLASSIC_ENVIRONMENT, type ToggleChange } from './changes';
 
 /** An environment of a mirrored toggle; `strategies` is undefined while only the project's toggle list is known. */
 export interface MirroredEnvironment extends Omit<FeatureEnvironment, 'strategies'> {
@@ -125,7 +114,7 @@ function reorder(strategies: StrategyInstance[], ids: string[]): StrategyInstanc
 }
 
 /** A change applied to a toggle: the optimistic state the screens show while it waits. */
-export function applyChange(state: ToggleState, change: Change): ToggleState {
+export function applyChange(state: ToggleState, change: ToggleChange): ToggleState {
   switch (change.kind) {
     case 'enabled': {
       const environments = withEnvironment(state.environments, CLASSIC_ENVIRONMENT, (env) => ({ ...env, enabled: change.enabled }));
@@ -166,7 +155,7 @@ function strategiesOf(state: ToggleState, environment: string): StrategyInstance
  * The part of a toggle a change touches: kept with the change as its snapshot, and compared with the server's
  * toggle before replaying to a server without versions. Two parts are equal when their stable JSON is.
  */
-export function touchedPart(state: ToggleState, change: Change): unknown {
+export function touchedPart(state: ToggleState, change: ToggleChange): unknown {
   switch (change.kind) {
     case 'enabled':
       return !!state.toggle.enabled;

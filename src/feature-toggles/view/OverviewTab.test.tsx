@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import type { QueuedChange } from '../../offline/changes';
+import type { ToggleChange } from '../offline/changes';
 import { pending } from '../../offline/pending';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
 import { EnvironmentsPanel } from './OverviewTab';
@@ -37,7 +38,7 @@ describe('the status panel', () => {
     renderInRouter(<EnvironmentsPanel feature={feature} toggle={toggle} />);
     await userEvent.click(await screen.findByRole('switch', { name: /development/ }));
     expect(toggle).toHaveBeenCalledWith('development', true);
-    const refused: QueuedChange = {
+    const refused: QueuedChange<ToggleChange> = {
       seq: 7,
       key: 'k',
       project: 'default',
@@ -56,7 +57,7 @@ describe('the status panel', () => {
   });
 
   it('other refusals and other toggles do not open it', async () => {
-    const other: QueuedChange = {
+    const other: QueuedChange<ToggleChange> = {
       seq: 8,
       key: 'k2',
       project: 'default',

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, NO_ANSWER } from './client';
+import { createApiClient, NO_ANSWER, versionOf } from './client';
 import { connectivity } from './connectivity';
 import { AuthenticationError, NetworkError, NotFoundError } from './errors';
 
@@ -114,5 +114,11 @@ describe('what the offline queue needs of the client', () => {
     expect(connectivity.isOnline()).toBe(false);
     await client().get('api/admin/features');
     expect(connectivity.isOnline()).toBe(true);
+  });
+
+  it('reads a version only from a strong numeric ETag', () => {
+    expect(versionOf('"7"')).toBe(7);
+    expect(versionOf('W/"1a4-VyOo0khOG4pXh0zq63Y6aY2cBRY"')).toBeUndefined();
+    expect(versionOf(null)).toBeUndefined();
   });
 });

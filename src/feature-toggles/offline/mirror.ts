@@ -1,0 +1,266 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { SwitchyardDb } from '../../offline/db';
+import { markSynced, writeMirror } from '../../offline/mirror';
+import { activeChangesOf } from '../../offline/pending';
+import type { MirroredRecords } from '../../offline/registry';
+import { api, versionOf, type ApiClient } from '../../shared/api/client';
+import { NetworkError } from '../../shared/api/errors';
+import { classicPath, projectFeaturePath } from '../api/paths';
+import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../api/types';
+import { isToggleChange } from './changes';
+import { applyChange, fromClassic, fromProject, needsDetail, projectView, withOverview, withVersion, type ToggleState } from './toggle-state';
+
+/** One toggle as the server last sent it (pending changes are applied on top when it is shown). */
+export interface ToggleRow extends ToggleState {
+  name: string;
+  /** When the server last sent it (ms since epoch). */
+  syncedAt: number;
+}
+
+/** The query keys of the toggle reads the mirror serves. */
+export const toggleKeys = {
+  list: () => ['features', 'list'] as const,
+  one: (name: string) => ['features', 'one', name] as const,
+  project: (project: string, name: string) => ['features', 'project', project, name] as const,
+};
+
+/** The mirror's table of toggles; the list's names are kept among the reference rows, under the list's key. */
+export const toggleTable = (db: SwitchyardDb) => db.table<ToggleRow, string>('toggles');
+const LIST_KEY = JSON.stringify(toggleKeys.list());
+
+/** The per-project toggle lists (each toggle's environment states) and the details are synced at most this often. */
+const ENVIRONMENT_SYNC_MS = 30_000;
+
+let client: QueryClient | undefined;
+/** The HTTP client of the mirror's own reads (the console's one client; a test gives its boundary). */
+let http: ApiClient = api;
+let rows = new Map<string, ToggleRow>();
+/** The names of GET api/admin/features, in the server's order, once it has been fetched. */
+let listNames: string[] | undefined;
+let listSyncedAt = 0;
+let environmentsSyncedAt = 0;
+
+// ---- views: what the server sent, with the changes still to be sent applied on top ----
+
+export function stateOf(name: string): ToggleState | undefined {
+  const row = rows.get(name);
+  if (!row) return undefined;
+  return activeChangesOf(name)
+    .filter(isToggleChange)
+    .reduce<ToggleState>((state, entry) => applyChange(state, entry.change), row);
+}
+
+/** What the server last sent for a toggle, without pending changes. */
+export const serverStateOf = (name: string): ToggleRow | undefined => rows.get(name);
+export const classicOf = (name: string) => stateOf(name)?.toggle;
+export function projectFeatureOf(project: string, name: string): ProjectFeature | undefined {
+  const state = stateOf(name);
+  return state && (state.toggle.project ?? 'default') === project ? projectView(state) : undefined;
+}
+export const listView = () => listNames?.flatMap((name) => classicOf(name) ?? []);
+export const syncedAt = (name: string) => rows.get(name)?.syncedAt;
+export const listSyncTime = () => (listNames ? listSyncedAt : undefined);
+
+/** Puts the current views of some toggles into the query cache (after a change is queued, sent or cancelled). */
+function refreshViews(changed: Set<string>) {
+  if (!client) return;
+  const queryClient = client;
+  const keep = (key: QueryKey) => ({ updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt });
+  queryClient.setQueryData<FeatureToggle[]>(
+    toggleKeys.list(),
+    (list) => list?.map((toggle) => (changed.has(toggle.name) ? (classicOf(toggle.name) ?? toggle) : toggle)),
+    keep(toggleKeys.list()),
+  );
+  for (const name of changed) {
+    const classic = classicOf(name);
+    if (classic && queryClient.getQueryData(toggleKeys.one(name))) queryClient.setQueryData(toggleKeys.one(name), classic, keep(toggleKeys.one(name)));
+  }
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['features', 'project'] })) {
+    const [, , project, name] = query.queryKey as ReturnType<typeof toggleKeys.project>;
+    const view = changed.has(name) ? projectFeatureOf(project, name) : undefined;
+    if (view && query.state.data) queryClient.setQueryData(query.queryKey, view, keep(query.queryKey));
+  }
+}
+
+// ---- the server's answers arrive ----
+
+function store(name: string, state: ToggleState, at: number): ToggleRow {
+  const row = { ...state, name, syncedAt: at };
+  rows.set(name, row);
+  return row;
+}
+
+/** GET api/admin/features: every live toggle. Returns the list with pending changes applied. */
+export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
+  const at = Date.now();
+  const next = new Map<string, ToggleRow>();
+  for (const toggle of list) next.set(toggle.name, { ...fromClassic(rows.get(toggle.name), toggle), name: toggle.name, syncedAt: at });
+  const gone = [...rows.keys()].filter((name) => !next.has(name));
+  rows = next;
+  listNames = list.map((toggle) => toggle.name);
+  listSyncedAt = at;
+  markSynced(at);
+  const saved = [...next.values()];
+  const names = listNames;
+  writeMirror((db) =>
+    db.transaction('rw', toggleTable(db), db.reference, async () => {
+      await toggleTable(db).bulkDelete(gone);
+      await toggleTable(db).bulkPut(saved);
+      await db.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
+    }),
+  );
+  if (at - environmentsSyncedAt > ENVIRONMENT_SYNC_MS) {
+    environmentsSyncedAt = at;
+    void syncEnvironments([...new Set(list.map((toggle) => toggle.project ?? 'default'))]);
+  }
+  return listView() ?? [];
+}
+
+/**
+ * Each project's toggle list carries every toggle's per-environment state: mirrored so the environment switches
+ * show offline too; then the strategies of the toggles that need them. Fetched quietly in the background; a failure
+ * leaves what the mirror had.
+ */
+async function syncEnvironments(projects: string[]) {
+  const answers = await Promise.allSettled(
+    projects.map((project) =>
+      http.get<{ features: { name: string; environments?: Omit<FeatureEnvironment, 'strategies'>[] }[] }>(
+        `api/admin/projects/${encodeURIComponent(project)}/features`,
+      ),
+    ),
+  );
+  const at = Date.now();
+  const changed: ToggleRow[] = [];
+  for (const answer of answers) {
+    if (answer.status !== 'fulfilled') continue;
+    for (const overview of answer.value.features) {
+      const known = rows.get(overview.name);
+      if (known && overview.environments) changed.push(store(overview.name, withOverview(known, overview.environments), known.syncedAt));
+    }
+  }
+  if (changed.length > 0) {
+    markSynced(at);
+    writeMirror((db) => toggleTable(db).bulkPut(changed));
+  }
+  await syncDetails();
+}
+
+/** Toggles whose strategies are read at a time: the detail sync stays in the background. */
+const DETAIL_READS_IN_FLIGHT = 4;
+
+/**
+ * Every toggle's environments with their strategies, so any toggle can be shown and edited offline: read for the
+ * toggles not known yet or changed since (by version), a few at a time. It stops at the first read with no answer.
+ */
+async function syncDetails() {
+  const due = [...rows.values()].filter(needsDetail);
+  let offline = false;
+  const reader = async () => {
+    for (let row = due.shift(); row && !offline; row = due.shift()) {
+      try {
+        receiveProjectFeature(await http.get<ProjectFeature>(projectFeaturePath(row.toggle.project ?? 'default', row.name), { layer: 'project' }));
+      } catch (error) {
+        offline = error instanceof NetworkError;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: DETAIL_READS_IN_FLIGHT }, reader));
+}
+
+/** GET api/admin/features/{name}. Returns it with pending changes applied. */
+export function receiveToggle(toggle: FeatureToggle): FeatureToggle {
+  if (toggle.archived) {
+    rows.delete(toggle.name);
+    writeMirror((db) => toggleTable(db).delete(toggle.name));
+    return toggle;
+  }
+  const at = Date.now();
+  const row = store(toggle.name, fromClassic(rows.get(toggle.name), toggle), at);
+  markSynced(at);
+  writeMirror((db) => toggleTable(db).put(row));
+  return classicOf(toggle.name) ?? toggle;
+}
+
+/** GET api/admin/projects/{project}/features/{name}. Returns it with pending changes applied. */
+export function receiveProjectFeature(feature: ProjectFeature): ProjectFeature {
+  const at = Date.now();
+  const row = store(feature.name, fromProject(rows.get(feature.name), feature), at);
+  markSynced(at);
+  writeMirror((db) => toggleTable(db).put(row));
+  return projectFeatureOf(feature.project, feature.name) ?? feature;
+}
+
+/** After the server accepted a change: what it now holds (the change applied, its new version). */
+export function confirmState(name: string, state: ToggleState) {
+  const row = store(name, state, Date.now());
+  markSynced(row.syncedAt);
+  writeMirror((db) => toggleTable(db).put(row));
+}
+
+/**
+ * An online action on a toggle (outside the queue: a description, a tag) answered with the toggle's new version:
+ * the mirror takes it, so the next queued change is not sent against the version before it.
+ */
+export function noteVersion(name: string, etag: string | null) {
+  const version = versionOf(etag);
+  const row = rows.get(name);
+  if (version === undefined || !row || (row.toggle.version ?? 0) >= version) return;
+  confirmState(name, withVersion(row, version));
+}
+
+/** The server's current toggle, both shapes, into the mirror (and from there into the screens). */
+export async function fetchToggle(project: string, name: string): Promise<ToggleState> {
+  const [feature, toggle] = await Promise.all([
+    http.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' }),
+    http.get<FeatureToggle>(classicPath(name)),
+  ]);
+  receiveProjectFeature(feature);
+  receiveToggle(toggle);
+  refreshViews(new Set([name]));
+  return rows.get(name) ?? fromClassic(fromProject(undefined, feature), toggle);
+}
+
+// ---- storage ----
+
+/**
+ * Opened before the first render (there is a stored mirror), the stored toggles become what the screens show at
+ * once; opened later (a first visit), what the network has already answered is stored.
+ */
+async function attach(db: SwitchyardDb, httpClient: ApiClient) {
+  http = httpClient;
+  const [toggleRows, list] = await Promise.all([toggleTable(db).toArray(), db.reference.get(LIST_KEY)]);
+  if (!listNames && rows.size === 0) {
+    rows = new Map(toggleRows.map((row) => [row.name, row]));
+    if (list) {
+      listNames = list.value as string[];
+      listSyncedAt = list.syncedAt;
+    }
+    if (toggleRows.length > 0) markSynced(toggleRows.reduce((latest, row) => Math.max(latest, row.syncedAt), 0));
+  } else {
+    const saved = [...rows.values()];
+    const names = listNames;
+    const at = listSyncedAt;
+    writeMirror((d) =>
+      d.transaction('rw', toggleTable(d), d.reference, async () => {
+        await toggleTable(d).bulkPut(saved);
+        if (names) await d.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
+      }),
+    );
+  }
+}
+
+/** The toggles the offline mirror keeps: the list, each toggle, and its project shape. */
+export const toggleMirror: MirroredRecords = {
+  tables: { toggles: 'name' },
+  serves: ([domain, kind]) => domain === 'features' && (kind === 'list' || kind === 'one' || kind === 'project'),
+  connect: (queryClient) => {
+    client = queryClient;
+  },
+  attach,
+  clear: () => {
+    rows = new Map();
+    listNames = undefined;
+    environmentsSyncedAt = 0;
+  },
+  refresh: refreshViews,
+};

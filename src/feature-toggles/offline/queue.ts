@@ -1,0 +1,67 @@
+import type { QueuedChange } from '../../offline/changes';
+import { queueChange } from '../../offline/offline';
+import { activeChangesOf } from '../../offline/pending';
+import type { ChangeBase, ChangeHandler } from '../../offline/registry';
+import { classicPath, projectFeaturePath } from '../api/paths';
+import { DEFAULT_PROJECT } from '../api/queries';
+import type { FeatureToggle, ProjectFeature } from '../api/types';
+import {
+  describeChange,
+  isToggleChange,
+  refersTo,
+  requestFor,
+  successMessage,
+  TOGGLE_CHANGE_KINDS,
+  type ToggleChange,
+} from './changes';
+import { confirmState, fetchToggle, receiveProjectFeature, receiveToggle, serverStateOf } from './mirror';
+import { applyChange, fromClassic, fromProject, samePart, touchedPart, withVersion, type ToggleState } from './toggle-state';
+
+/** Queues an edit of a toggle (see offline.ts): resolves once it is stored and shown. */
+export const queueToggleChange = (feature: string, change: ToggleChange, project?: string) => queueChange(feature, change, project);
+
+/** A change's base on `known`, the server's toggle: the earlier queued changes applied, then the part it touches. */
+function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChange, project?: string): ChangeBase {
+  const view = earlier.filter(isToggleChange).reduce<ToggleState>((state, entry) => applyChange(state, entry.change), known);
+  return { project: project ?? known.toggle.project ?? DEFAULT_PROJECT, version: known.toggle.version, snapshot: touchedPart(view, change) };
+}
+
+/** How the toggles' edits go through the offline queue (registered by the app, see src/app/offline.ts). */
+export const toggleChanges: ChangeHandler<ToggleChange> = {
+  kinds: TOGGLE_CHANGE_KINDS,
+  describe: ({ feature, change }) => describeChange(feature, change),
+  successMessage: ({ feature, change }) => successMessage(feature, change),
+  base: async ({ feature, project, change }) => {
+    const known = serverStateOf(feature) ?? (await fetchToggle(project ?? DEFAULT_PROJECT, feature));
+    return baseOn(known, activeChangesOf(feature), change, project);
+  },
+  rebase: (entry) => {
+    const known = serverStateOf(entry.feature);
+    return known && baseOn(known, activeChangesOf(entry.feature).filter((e) => e.seq! < entry.seq!), entry.change, entry.project);
+  },
+  request: requestFor,
+  /** The flip is compared on the classic toggle, the rest on the project shape; either refreshes the mirror. */
+  unchangedOnServer: async (entry, http) => {
+    if (entry.change.kind === 'enabled') {
+      const toggle = await http.get<FeatureToggle>(classicPath(entry.feature));
+      receiveToggle(toggle);
+      return samePart(touchedPart(fromClassic(undefined, toggle), entry.change), entry.snapshot);
+    }
+    const feature = await http.get<ProjectFeature>(projectFeaturePath(entry.project, entry.feature), { layer: 'project' });
+    receiveProjectFeature(feature);
+    return samePart(touchedPart(fromProject(undefined, feature), entry.change), entry.snapshot);
+  },
+  confirmed: (entry, version) => {
+    const known = serverStateOf(entry.feature);
+    if (known) confirmState(entry.feature, withVersion(applyChange(known, entry.change), version));
+  },
+  reload: async ({ project, feature }) => {
+    await fetchToggle(project, feature);
+  },
+  createdId: (change) => (change.kind === 'strategy-add' ? change.strategy.id : undefined),
+  without: (change, id) => {
+    if (refersTo(change, id)) return null;
+    return change.kind === 'strategy-order' ? { ...change, ids: change.ids.filter((i) => i !== id) } : change;
+  },
+  settles: [['features'], ['events'], ['archive']],
+};

@@ -1,0 +1,5 @@
+/** Words of the waiting count, the waiting list and the conflict notice. */
+export const APPLY_AGAIN = 'Apply again';
+export const DISCARD = 'Discard';
+
+export const waitingLabel = (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`;

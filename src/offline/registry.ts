@@ -1,0 +1,106 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ApiClient } from '../shared/api/client';
+import type { Change, ChangeOwner, ChangeRequest, QueuedChange } from './changes';
+import type { SwitchyardDb } from './db';
+
+/**
+ * What the engine knows of the domains: they register what they mirror and how their queued changes are sent
+ * (src/app/offline.ts does, before the engine starts). The engine itself imports no domain.
+ */
+
+/** Records a domain keeps in tables of its own, shown with the signed-in account's queued changes applied. */
+export interface MirroredRecords {
+  /** Its IndexedDB tables, in Dexie's schema syntax (part of the database's version, see db.ts). */
+  tables: Record<string, string>;
+  /** Whether it answers this query from its tables (the persisted query cache leaves such queries out). */
+  serves(queryKey: QueryKey): boolean;
+  /** The query cache its views go to, from the start (before IndexedDB is opened). */
+  connect(queryClient: QueryClient): void;
+  /** IndexedDB is open: what is stored is loaded or, on a first visit, what is already known is stored. */
+  attach(db: SwitchyardDb, http: ApiClient): Promise<void>;
+  /** Signing out: what is held in memory is forgotten (the engine empties the tables). */
+  clear(): void;
+  /** The queued changes of these records changed, or another account signed in: their views are shown again. */
+  refresh(records: Set<string>): void;
+}
+
+/** What a change is made against: the record's project, its version, and the part of it the change touches. */
+export interface ChangeBase {
+  project: string;
+  version: number | undefined;
+  snapshot: unknown;
+}
+
+type Target<C extends Change> = Pick<QueuedChange<C>, 'project' | 'feature' | 'change'>;
+
+/** How a domain's changes are queued, sent and settled; the engine keeps their order, keys, versions and states. */
+export interface ChangeHandler<C extends Change = Change> {
+  kinds: readonly C['kind'][];
+  /** The change in words, for the waiting list, the notices and the toasts. */
+  describe(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string;
+  /** The message once the server has accepted it, when there is one. */
+  successMessage(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string | undefined;
+  /** A new change's base, on the record as the user sees it (the server's record is read first if it is unknown). */
+  base(entry: Omit<Target<C>, 'project'> & { project?: string }): Promise<ChangeBase>;
+  /** A held change's base, on the server's record as the mirror now holds it with the earlier changes applied. */
+  rebase(entry: QueuedChange<C>): ChangeBase | undefined;
+  request(entry: QueuedChange<C>): ChangeRequest;
+  /** A server without versions: whether the part the change touches is still as its snapshot says. */
+  unchangedOnServer(entry: QueuedChange<C>, http: ApiClient): Promise<boolean>;
+  /** The server accepted it (at `version`, when it has versions): the mirror holds it as the server's state. */
+  confirmed(entry: QueuedChange<C>, version: number | undefined): void;
+  /** The server's current record, read into the mirror (a conflict's 'Refresh configuration'). */
+  reload(entry: Target<C>): Promise<void>;
+  /** The temporary id of what the change creates: the server's id replaces it in later changes once it is sent. */
+  createdId(change: C): string | undefined;
+  /** A later change of the record once the creation of `id` is cancelled: adjusted, or null when it goes too. */
+  without(change: C, id: string): C | null;
+  /** Queries read again once changes have been sent. */
+  settles: QueryKey[];
+}
+
+/** The signed-in account: the query that holds the session, and the account a session names. */
+export interface AccountSource {
+  queryKey: QueryKey;
+  ownerOf(session: unknown): ChangeOwner | undefined;
+}
+
+const referenceKeys = new Set<string>();
+const mirrors = new Set<MirroredRecords>();
+const handlers = new Map<string, ChangeHandler>();
+let account: AccountSource | undefined;
+
+/** Read-only answers the mirror keeps as they are, by query key (their query functions live with their domains). */
+export function registerReference(keys: QueryKey[]) {
+  keys.forEach((key) => referenceKeys.add(JSON.stringify(key)));
+}
+
+export function registerMirror(records: MirroredRecords) {
+  mirrors.add(records);
+}
+
+export function registerChanges<C extends Change>(handler: ChangeHandler<C>) {
+  handler.kinds.forEach((kind) => handlers.set(kind, handler as unknown as ChangeHandler));
+}
+
+export function registerAccount(source: AccountSource) {
+  account = source;
+}
+
+export const isReference = (queryKey: QueryKey) => referenceKeys.has(JSON.stringify(queryKey));
+export const mirroredRecords = () => [...mirrors];
+export const mirroredTables = (): Record<string, string> => Object.assign({}, ...[...mirrors].map((m) => m.tables));
+
+export function accountSource(): AccountSource {
+  if (!account) throw new Error('No account is registered for the offline queue');
+  return account;
+}
+
+export function handlerFor(change: Change): ChangeHandler {
+  const handler = handlers.get(change.kind);
+  if (!handler) throw new Error(`No domain handles queued changes of kind "${change.kind}"`);
+  return handler;
+}
+
+/** A queued change in words, by its domain. */
+export const describeChange = (entry: Pick<QueuedChange, 'feature' | 'change'>) => handlerFor(entry.change).describe(entry);

@@ -1,25 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { registerAccessControl } from './platform/access/guard.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
+import { resolveCaller } from './auth/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clientApiRoutes } from './client-api/routes.ts';
+import type { Config } from './config.ts';
 import { contextRoutes } from './context/routes.ts';
+import { createDeps } from './deps.ts';
 import { environmentRoutes } from './environments/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
-import type { Config } from './config.ts';
-import type { Db } from './platform/db/client.ts';
-import { createDeps } from './deps.ts';
 import { healthRoutes } from './health/routes.ts';
-import { registerIdempotency } from './platform/idempotency/plugin.ts';
+import { metricsRoutes } from './metrics/routes.ts';
+import { registerAccessControl } from './platform/access/guard.ts';
+import type { Db } from './platform/db/client.ts';
+import { registerOpenApi } from './platform/docs/openapi.ts';
+import { docsRoutes } from './platform/docs/routes.ts';
 import { consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
-import { metricsRoutes } from './metrics/routes.ts';
+import { registerIdempotency } from './platform/idempotency/plugin.ts';
+import { version } from './platform/version.ts';
+import { listProjectIds } from './projects/store.ts';
+import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
@@ -34,7 +40,11 @@ export interface BuildOptions {
 
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
-/** Builds the Fastify app (not listening) from a configuration and an open, migrated database. */
+/**
+ * Builds the Fastify app (not listening) from a configuration and an open, migrated database. The hooks that apply
+ * to every route (errors, JSON bodies, access control, idempotency, the API document) are set at the root first;
+ * each domain's routes are a plugin in the base-path scope, given the deps.
+ */
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -47,35 +57,43 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerErrorHandler(app);
   registerJsonParser(app);
   await app.register(fastifyCookie);
-  registerAccessControl(app, deps);
-  registerIdempotency(app, deps);
+  registerAccessControl(app, {
+    resolveCaller: (request) => resolveCaller(deps, request),
+    listProjectIds: () => listProjectIds(db),
+  });
+  registerIdempotency(app, { db });
+  await registerOpenApi(app, { baseUriPath: base, version });
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);
   });
 
   await app.register(
     async (scope) => {
-      await healthRoutes(scope);
-      await authRoutes(scope, deps);
-      await uiConfigRoutes(scope, deps);
-      await userRoutes(scope, deps);
-      await apiTokenRoutes(scope, deps);
-      await featureTypeRoutes(scope);
-      await environmentRoutes(scope, deps);
-      await projectRoutes(scope, deps);
-      await tagRoutes(scope, deps);
-      await strategyRoutes(scope, deps);
-      await contextRoutes(scope, deps);
-      await featureRoutes(scope, deps);
-      await eventRoutes(scope, deps);
-      await clientApiRoutes(scope, deps);
-      await metricsRoutes(scope, deps);
-      await consoleRoutes(scope, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
+      await scope.register(healthRoutes, { deps });
+      await scope.register(authRoutes, { deps });
+      await scope.register(uiConfigRoutes, { deps });
+      await scope.register(userRoutes, { deps });
+      await scope.register(apiTokenRoutes, { deps });
+      await scope.register(featureTypeRoutes, { deps });
+      await scope.register(environmentRoutes, { deps });
+      await scope.register(projectRoutes, { deps });
+      await scope.register(projectOverviewRoutes, { deps });
+      await scope.register(tagRoutes, { deps });
+      await scope.register(strategyRoutes, { deps });
+      await scope.register(contextRoutes, { deps });
+      await scope.register(featureRoutes, { deps });
+      await scope.register(eventRoutes, { deps });
+      await scope.register(clientApiRoutes, { deps });
+      await scope.register(metricsRoutes, { deps });
+      await scope.register(docsRoutes, { baseUriPath: base });
+      await scope.register(consoleRoutes, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
     },
     { prefix: base },
   );
   if (base !== '') {
-    app.get('/', { config: { permission: 'OPEN' } }, async (_request, reply) => reply.redirect(`${base}/`, 302));
+    app.get('/', { config: { permission: 'OPEN' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(`${base}/`, 302),
+    );
   }
   return app;
 }

@@ -36,7 +36,10 @@ describe('parseConfig', () => {
       INIT_ADMIN_API_TOKENS: '*:*.aaaaaaaaaaaaaaaaaaaa, *:*.bbbbbbbbbbbbbbbbbbbb',
       INIT_CLIENT_API_TOKENS: 'default:development.cccccccccccccccccccc',
     });
-    expect(config.initAdminApiTokens.map((t) => t.secret)).toEqual(['*:*.aaaaaaaaaaaaaaaaaaaa', '*:*.bbbbbbbbbbbbbbbbbbbb']);
+    expect(config.initAdminApiTokens.map((t) => t.secret)).toEqual([
+      '*:*.aaaaaaaaaaaaaaaaaaaa',
+      '*:*.bbbbbbbbbbbbbbbbbbbb',
+    ]);
     expect(config.initClientApiTokens).toEqual([
       { secret: 'default:development.cccccccccccccccccccc', project: 'default', environment: 'development' },
     ]);

@@ -16,7 +16,11 @@ function readableLogLine(json: string): string {
     responseTime?: number;
     err?: { stack?: string };
   };
-  const parts = [new Date(record.time).toISOString(), (LEVELS[record.level] ?? String(record.level)).padEnd(5), record.msg];
+  const parts = [
+    new Date(record.time).toISOString(),
+    (LEVELS[record.level] ?? String(record.level)).padEnd(5),
+    record.msg,
+  ];
   if (record.req) parts.push(`${record.req.method} ${record.req.url}`);
   if (record.res) parts.push(`${record.res.statusCode} in ${record.responseTime?.toFixed(1)} ms`);
   return `${parts.join(' ')}${record.err?.stack ? `\n${record.err.stack}` : ''}\n`;
@@ -59,7 +63,9 @@ try {
 }
 
 // Logs are JSON lines (for log collectors) unless a person is watching the terminal.
-const logStream = process.stdout.isTTY ? { write: (line: string) => process.stdout.write(readableLogLine(line)) } : undefined;
+const logStream = process.stdout.isTTY
+  ? { write: (line: string) => process.stdout.write(readableLogLine(line)) }
+  : undefined;
 const app = await buildApp(config, database.db, {
   logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
 });

@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.ts';
-import { createInitTokens } from './api-tokens/service.ts';
-import { createFirstAdmin } from './users/service.ts';
+import { createInitTokens } from './api-tokens/index.ts';
+import { createFirstAdmin } from './users/index.ts';
 
 /**
  * First-start work: the admin user and the INIT_*_API_TOKENS. Cheap on later starts. Returns the admin's

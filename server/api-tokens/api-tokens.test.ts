@@ -14,7 +14,12 @@ describe('api-tokens', () => {
     const response = await server.call('GET', 'api/admin/api-tokens', { cookie: admin });
     expect(response.status).toBe(200);
     expect(response.body.tokens).toEqual([
-      expect.objectContaining({ secret: '*:default.init-client-secret-abcdefgh', type: 'client', project: '*', environment: 'default' }),
+      expect.objectContaining({
+        secret: '*:default.init-client-secret-abcdefgh',
+        type: 'client',
+        project: '*',
+        environment: 'default',
+      }),
     ]);
   });
 
@@ -54,11 +59,18 @@ describe('api-tokens', () => {
   });
 
   it('deletes a token, which then stops working', async () => {
-    const created = await server.call('POST', 'api/admin/api-tokens', { cookie: admin, body: { username: 'tmp', type: 'admin' } });
+    const created = await server.call('POST', 'api/admin/api-tokens', {
+      cookie: admin,
+      body: { username: 'tmp', type: 'admin' },
+    });
     const secret = created.body.secret as string;
-    expect((await server.call('DELETE', `api/admin/api-tokens/${encodeURIComponent(secret)}`, { cookie: admin })).status).toBe(200);
+    expect(
+      (await server.call('DELETE', `api/admin/api-tokens/${encodeURIComponent(secret)}`, { cookie: admin })).status,
+    ).toBe(200);
     expect((await server.call('GET', 'api/admin/user', { token: secret })).status).toBe(401);
-    expect((await server.call('DELETE', `api/admin/api-tokens/${encodeURIComponent(secret)}`, { cookie: admin })).status).toBe(404);
+    expect(
+      (await server.call('DELETE', `api/admin/api-tokens/${encodeURIComponent(secret)}`, { cookie: admin })).status,
+    ).toBe(404);
   });
 
   it('needs ADMIN', async () => {

@@ -1,16 +1,18 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiTokenListSchema, ApiTokenSchema, CreateTokenBody, SecretParams } from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../auth/service.ts';
-import { createToken, getTokens, removeToken, tokenResponse, type TokenInput } from './service.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { createToken, removeToken } from './service.ts';
+import { listTokens } from './store.ts';
+import { tokenView } from './views.ts';
 
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^:.\\s]+$' });
-
-export async function apiTokenRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/admin/api-tokens', { config: { permission: 'ADMIN' } }, async () => ({ tokens: await getTokens(deps) }));
+export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/api-tokens',
+    { config: { permission: 'ADMIN' }, schema: { response: { 200: ApiTokenListSchema } } },
+    async () => ({ tokens: (await listTokens(deps.db)).map(tokenView) }),
+  );
 
   app.post(
     '/api/admin/api-tokens',
@@ -21,28 +23,20 @@ export async function apiTokenRoutes(base: FastifyInstance, deps: AppDeps) {
         const body = request.body as { type?: unknown } | undefined;
         if (body && typeof body.type === 'string') body.type = body.type.toLowerCase();
       },
-      schema: {
-        body: Type.Object({
-          username: Type.String({ maxLength: 200 }),
-          type: Type.Enum(['admin', 'client']),
-          project: Type.Optional(Name),
-          environment: Type.Optional(Name),
-          expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
-        }),
-      },
+      schema: { body: CreateTokenBody, response: { 201: ApiTokenSchema } },
     },
     async (request, reply) => {
-      const token = await createToken(deps, callerName(request), request.body as TokenInput);
-      return reply.status(201).send(tokenResponse(token));
+      const token = await createToken(deps, callerName(request), request.body);
+      return reply.status(201).send(tokenView(token));
     },
   );
 
   app.delete(
     '/api/admin/api-tokens/:secret',
-    { config: { permission: 'ADMIN' }, schema: { params: Type.Object({ secret: Type.String({ maxLength: 500 }) }) } },
+    { config: { permission: 'ADMIN' }, schema: { params: SecretParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeToken(deps, callerName(request), request.params.secret);
       return reply.status(200).send();
     },
   );
-}
+};

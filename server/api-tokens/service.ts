@@ -1,51 +1,26 @@
 import { randomBytes } from 'node:crypto';
+import type { CreateTokenInput } from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InitToken } from '../config.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
 import { projectExists } from '../projects/store.ts';
-import { deleteToken, findToken, insertToken, listTokens, type ApiTokenRow } from './store.ts';
+import { findToken } from './read-model.ts';
+import { deleteToken, insertToken, type ApiTokenRow } from './store.ts';
+import { tokenEventData } from './views.ts';
 
-/** The token as the API shows it (the secret is shown: the console lists and copies it, as Unleash does). */
-export const tokenResponse = (t: ApiTokenRow) => ({
-  secret: t.secret,
-  username: t.username,
-  type: t.type,
-  environment: t.environment,
-  project: t.project,
-  expiresAt: t.expiresAt,
-  createdAt: t.createdAt,
-});
-
-/** What an audit event records about a token: never the secret. */
-const tokenEventData = (t: ApiTokenRow) => ({
-  username: t.username,
-  type: t.type,
-  project: t.project,
-  environment: t.environment,
-  expiresAt: t.expiresAt,
-});
-
-export async function getTokens(deps: AppDeps) {
-  return (await listTokens(deps.db)).map(tokenResponse);
-}
-
-export interface TokenInput {
-  username: string;
-  type: 'admin' | 'client';
-  project?: string;
-  environment?: string;
-  expiresAt?: string;
-}
-
-export async function createToken(deps: AppDeps, actor: string, input: TokenInput): Promise<ApiTokenRow> {
+export async function createToken(deps: AppDeps, actor: string, input: CreateTokenInput): Promise<ApiTokenRow> {
   const username = input.username.trim();
   if (!username) throw validationError('username', '"username" is not allowed to be empty', input.username);
   const project = input.project ?? '*';
   const environment = input.environment ?? (input.type === 'admin' ? '*' : 'default');
   if (input.type === 'admin' && (project !== '*' || environment !== '*')) {
     const field = project !== '*' ? 'project' : 'environment';
-    throw validationError(field, `"${field}" must be "*" for an admin token`, field === 'project' ? project : environment);
+    throw validationError(
+      field,
+      `"${field}" must be "*" for an admin token`,
+      field === 'project' ? project : environment,
+    );
   }
   if (project !== '*' && !(await projectExists(deps.db, project))) {
     throw validationError('project', `"project" ${project} does not exist`, project);
@@ -61,7 +36,12 @@ export async function createToken(deps: AppDeps, actor: string, input: TokenInpu
 async function saveToken(deps: Pick<AppDeps, 'db'>, actor: string, token: Parameters<typeof insertToken>[1]) {
   return deps.db.transaction(async (tx) => {
     const row = await insertToken(tx, token);
-    await appendEvent(tx, { type: 'api-token-created', createdBy: actor, project: row.project, data: tokenEventData(row) });
+    await appendEvent(tx, {
+      type: 'api-token-created',
+      createdBy: actor,
+      project: row.project,
+      data: tokenEventData(row),
+    });
     return row;
   });
 }
@@ -70,7 +50,12 @@ export async function removeToken(deps: AppDeps, actor: string, secret: string):
   await deps.db.transaction(async (tx) => {
     const row = await deleteToken(tx, secret);
     if (!row) throw notFound('Could not find an API token with that secret');
-    await appendEvent(tx, { type: 'api-token-deleted', createdBy: actor, project: row.project, preData: tokenEventData(row) });
+    await appendEvent(tx, {
+      type: 'api-token-deleted',
+      createdBy: actor,
+      project: row.project,
+      preData: tokenEventData(row),
+    });
   });
 }
 

@@ -9,11 +9,6 @@ export function listTokens(db: Db): Promise<ApiTokenRow[]> {
   return db.select().from(apiTokens).orderBy(asc(apiTokens.createdAt), asc(apiTokens.secret));
 }
 
-export async function findToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.secret, secret));
-  return row;
-}
-
 export async function insertToken(db: Db, token: NewApiToken): Promise<ApiTokenRow> {
   const [row] = await db.insert(apiTokens).values(token).returning();
   return row;

@@ -12,7 +12,9 @@ afterAll(() => server?.close());
 
 describe('password sign-in', () => {
   it('signs in, sets an HttpOnly SameSite=Lax session cookie, and the session works', async () => {
-    const response = await server.call('POST', 'auth/simple/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+    const response = await server.call('POST', 'auth/simple/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: 1, username: 'admin', isAPI: false, loginAttempts: 0 });
     expect(response.body).not.toHaveProperty('passwordHash');
@@ -48,7 +50,9 @@ describe('password sign-in', () => {
   it('limits failed attempts per username (429), even with the right password', async () => {
     const user = await server.createUser('Viewer');
     for (let i = 0; i < 10; i++) {
-      const response = await server.call('POST', 'auth/simple/login', { body: { username: user.email, password: 'wrong' } });
+      const response = await server.call('POST', 'auth/simple/login', {
+        body: { username: user.email, password: 'wrong' },
+      });
       expect(response.status).toBe(401);
     }
     const limited = await server.call('POST', 'auth/simple/login', {
@@ -119,7 +123,9 @@ describe('API tokens as credentials', () => {
   });
 
   it('refuses a CLIENT token on api/admin with a 403 JSON body', async () => {
-    const response = await server.call('GET', 'api/admin/user', { token: 'default:development.init-client-secret-0123456789' });
+    const response = await server.call('GET', 'api/admin/user', {
+      token: 'default:development.init-client-secret-0123456789',
+    });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ name: 'NoAccessError' });
     expect(response.body.details[0].message).toMatch(/client API/);
@@ -137,7 +143,10 @@ describe('AUTH_TYPE', () => {
     const demo = await startServer({ AUTH_TYPE: 'demo' });
     try {
       expect((await demo.call('GET', 'api/admin/user')).body).toMatchObject({ type: 'demo', path: '/auth/demo/login' });
-      expect((await demo.call('POST', 'auth/simple/login', { body: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(404);
+      expect(
+        (await demo.call('POST', 'auth/simple/login', { body: { username: 'admin', password: ADMIN_PASSWORD } }))
+          .status,
+      ).toBe(404);
       const bad = await demo.call('POST', 'auth/demo/login', { body: { email: 'not-an-email' } });
       expect(bad.status).toBe(400);
       const first = await demo.call('POST', 'auth/demo/login', { body: { email: 'Demo@Example.com' } });

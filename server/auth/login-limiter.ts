@@ -23,8 +23,10 @@ export class LoginLimiter {
   check(username: string, address: string, now = Date.now()): void {
     const user = this.current(`u:${username.toLowerCase()}`, now);
     const addr = this.current(`a:${address}`, now);
-    const blocked = [user && user.failures >= this.perUser ? user : undefined, addr && addr.failures >= this.perAddress ? addr : undefined]
-      .filter((c): c is Counter => c !== undefined);
+    const blocked = [
+      user && user.failures >= this.perUser ? user : undefined,
+      addr && addr.failures >= this.perAddress ? addr : undefined,
+    ].filter((c): c is Counter => c !== undefined);
     if (blocked.length === 0) return;
     const until = Math.max(...blocked.map((c) => c.windowStart + WINDOW_MS));
     const retryAfterSeconds = Math.ceil((until - now) / 1000);

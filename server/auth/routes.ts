@@ -1,62 +1,51 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DemoLoginBody, PasswordLoginBody } from '../../contract/auth.ts';
+import { UserSchema } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { userResponse } from '../users/service.ts';
-import { demoLogin, endSession, passwordLogin, SESSION_COOKIE, SESSION_MS } from './service.ts';
+import { userView } from '../users/index.ts';
+import { demoLogin, logout, passwordLogin } from './service.ts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
 
-export async function authRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const cookiePath = deps.config.baseUriPath || '/';
+/** Sign-in (the form AUTH_TYPE selects) and sign-out. */
+export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { config } = deps;
 
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: cookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      expires: new Date(Date.now() + SESSION_MS),
-    });
-
-  if (deps.config.authType === 'password') {
+  if (config.authType === 'password') {
     app.post(
       '/auth/simple/login',
-      {
-        config: { permission: 'OPEN' },
-        schema: {
-          body: Type.Object({
-            username: Type.Optional(Type.String({ maxLength: 320 })),
-            password: Type.Optional(Type.String({ maxLength: 1000 })),
-          }),
-        },
-      },
+      { config: { permission: 'OPEN' }, schema: { body: PasswordLoginBody, response: { 200: UserSchema } } },
       async (request, reply) => {
         const { user, token } = await passwordLogin(deps, request.body, request.ip);
-        setSessionCookie(reply, token);
-        return userResponse(user);
+        setSessionCookie(reply, config, token);
+        return userView(user);
       },
     );
   }
 
-  if (deps.config.authType === 'demo') {
+  if (config.authType === 'demo') {
     app.post(
       '/auth/demo/login',
-      {
-        config: { permission: 'OPEN' },
-        schema: { body: Type.Object({ email: Type.String({ maxLength: 320 }) }) },
-      },
+      { config: { permission: 'OPEN' }, schema: { body: DemoLoginBody, response: { 200: UserSchema } } },
       async (request, reply) => {
         const { user, token } = await demoLogin(deps, request.body.email);
-        setSessionCookie(reply, token);
-        return userResponse(user);
+        setSessionCookie(reply, config, token);
+        return userView(user);
       },
     );
   }
 
-  app.get('/logout', { config: { permission: 'OPEN' } }, async (request, reply) => {
-    await endSession(deps, request.cookies[SESSION_COOKIE]);
-    return reply
-      .clearCookie(SESSION_COOKIE, { path: cookiePath })
-      .header('Clear-Site-Data', '"cookies"')
-      .redirect(`${deps.config.baseUriPath}/login`, 302);
-  });
-}
+  app.get(
+    '/logout',
+    {
+      config: { permission: 'OPEN' },
+      schema: { response: { 302: Type.Null({ description: 'Ends the session; redirects to the login page' }) } },
+    },
+    async (request, reply) => {
+      await logout(deps, request.cookies[SESSION_COOKIE]);
+      return clearSessionCookie(reply, config)
+        .header('Clear-Site-Data', '"cookies"')
+        .redirect(`${config.baseUriPath}/login`, 302);
+    },
+  );
+};

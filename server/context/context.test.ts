@@ -10,7 +10,8 @@ let server: TestServer;
 let admin: string;
 let viewer: string;
 let editor: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
 const eventTypes = async () =>
   (await server.sql(`select type from events where type like 'context-field-%' order by id`)).map((r) => r.type);
 const fieldsInDb = async () => (await server.sql('select count(*)::int as n from context_fields'))[0].n;
@@ -18,7 +19,9 @@ const fieldsInDb = async () => (await server.sql('select count(*)::int as n from
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
 });
 afterAll(() => server?.close());
 
@@ -35,7 +38,11 @@ describe('context fields', () => {
       ['remoteAddress', 4],
     ]);
     for (const f of list.body) expect(keys(f)).toEqual(FIELD);
-    expect(list.body[1]).toMatchObject({ name: 'userId', description: 'Allows you to constrain on userId', stickiness: false });
+    expect(list.body[1]).toMatchObject({
+      name: 'userId',
+      description: 'Allows you to constrain on userId',
+      stickiness: false,
+    });
     expect(new Date(list.body[1].createdAt).toISOString()).toBe(list.body[1].createdAt);
   });
 
@@ -57,13 +64,20 @@ describe('context fields', () => {
     expect((await call('POST', 'api/admin/context/validate', { name: 'region' })).status).toBe(200);
     const bad = await call('POST', 'api/admin/context/validate', { name: 'my region' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ isJoi: true, details: [{ message: '"name" must be URL friendly', path: ['name'] }] });
+    expect(bad.body).toMatchObject({
+      isJoi: true,
+      details: [{ message: '"name" must be URL friendly', path: ['name'] }],
+    });
     expect((await call('POST', 'api/admin/context/validate', { name: '' })).body.details[0].message).toBe(
       '"name" is not allowed to be empty',
     );
     const taken = await call('POST', 'api/admin/context/validate', { name: 'userId' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ isJoi: true, name: 'NameExistsError', details: [{ message: 'A context field with that name already exist' }] });
+    expect(taken.body).toMatchObject({
+      isJoi: true,
+      name: 'NameExistsError',
+      details: [{ message: 'A context field with that name already exist' }],
+    });
   });
 
   it('creates a field (201, empty) with legal values kept sorted, and an event', async () => {
@@ -77,7 +91,13 @@ describe('context fields', () => {
     expect(created.text).toBe('');
     const one = (await call('GET', 'api/admin/context/region')).body;
     expect(keys(one)).toEqual(FIELD_WITH_VALUES);
-    expect(one).toMatchObject({ name: 'region', description: 'Region', stickiness: true, sortOrder: 10, legalValues: ['asia', 'eu', 'us'] });
+    expect(one).toMatchObject({
+      name: 'region',
+      description: 'Region',
+      stickiness: true,
+      sortOrder: 10,
+      legalValues: ['asia', 'eu', 'us'],
+    });
     expect((await call('GET', 'api/admin/context')).body.at(-1).name).toBe('region');
     const [event] = await server.sql(`select created_by, data from events where type = 'context-field-created'`);
     expect(event).toMatchObject({ created_by: 'admin', data: { name: 'region', legalValues: ['asia', 'eu', 'us'] } });
@@ -91,15 +111,27 @@ describe('context fields', () => {
     const before = await fieldsInDb();
     const duplicate = await call('POST', 'api/admin/context', { name: 'region' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ isJoi: true, name: 'NameExistsError', details: [{ message: 'A context field with that name already exist' }] });
-    expect((await call('POST', 'api/admin/context', { name: 'bad name' })).body.details[0].message).toBe('"name" must be URL friendly');
+    expect(duplicate.body).toMatchObject({
+      isJoi: true,
+      name: 'NameExistsError',
+      details: [{ message: 'A context field with that name already exist' }],
+    });
+    expect((await call('POST', 'api/admin/context', { name: 'bad name' })).body.details[0].message).toBe(
+      '"name" must be URL friendly',
+    );
     const twice = await call('POST', 'api/admin/context', { name: 'twice', legalValues: ['a', 'b', 'a'] });
     expect(twice.status).toBe(400);
-    expect(twice.body).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ message: '"legalValues[2]" contains a duplicate value: a' }] });
+    expect(twice.body).toMatchObject({
+      name: 'ValidationError',
+      isJoi: true,
+      details: [{ message: '"legalValues[2]" contains a duplicate value: a' }],
+    });
     const blank = await call('POST', 'api/admin/context', { name: 'blank', legalValues: ['a', '  '] });
     expect(blank.body.details[0].message).toBe('"legalValues[1]" is not allowed to be empty');
     expect((await call('POST', 'api/admin/context', { name: 'numbers', legalValues: [1, {}] })).status).toBe(400);
-    expect((await call('POST', 'api/admin/context', { description: 'no name' })).body.details[0].path).toEqual(['name']);
+    expect((await call('POST', 'api/admin/context', { description: 'no name' })).body.details[0].path).toEqual([
+      'name',
+    ]);
     expect(await fieldsInDb()).toBe(before);
     expect(await eventTypes()).toEqual(['context-field-created', 'context-field-created']);
   });
@@ -123,15 +155,25 @@ describe('context fields', () => {
     const cleared = await call('PUT', 'api/admin/context/region', { legalValues: [] });
     expect(cleared.status).toBe(200);
     expect(keys((await call('GET', 'api/admin/context/region')).body)).toEqual(FIELD);
-    const [event] = await server.sql(`select data, pre_data from events where type = 'context-field-updated' order by id limit 1`);
-    expect(event).toMatchObject({ data: { description: 'Where', legalValues: ['eu', 'us'] }, pre_data: { description: 'Region', stickiness: true } });
+    const [event] = await server.sql(
+      `select data, pre_data from events where type = 'context-field-updated' order by id limit 1`,
+    );
+    expect(event).toMatchObject({
+      data: { description: 'Where', legalValues: ['eu', 'us'] },
+      pre_data: { description: 'Region', stickiness: true },
+    });
 
     const renamed = await call('PUT', 'api/admin/context/region', { name: 'area' });
     expect(renamed.status).toBe(400);
     expect(renamed.body.details[0].message).toBe('"name" must be region: a context field cannot be renamed');
     expect((await call('PUT', 'api/admin/context/region', { legalValues: ['x', 'x'] })).status).toBe(400);
     expect((await call('PUT', 'api/admin/context/nope', { description: 'x' })).status).toBe(404);
-    expect(await eventTypes()).toEqual(['context-field-created', 'context-field-created', 'context-field-updated', 'context-field-updated']);
+    expect(await eventTypes()).toEqual([
+      'context-field-created',
+      'context-field-created',
+      'context-field-updated',
+      'context-field-updated',
+    ]);
   });
 
   it('deletes a field (200) with an event; unknown names get 404', async () => {
@@ -163,12 +205,21 @@ describe('context field permissions', () => {
   });
 
   it('lets an Editor create, update and delete', async () => {
-    expect((await call('POST', 'api/admin/context', { name: 'byEditor', legalValues: ['b', 'a'] }, editor)).status).toBe(201);
+    expect(
+      (await call('POST', 'api/admin/context', { name: 'byEditor', legalValues: ['b', 'a'] }, editor)).status,
+    ).toBe(201);
     expect((await call('PUT', 'api/admin/context/byEditor', { stickiness: true }, editor)).status).toBe(200);
-    expect((await call('GET', 'api/admin/context/byEditor')).body).toMatchObject({ stickiness: true, legalValues: ['a', 'b'] });
+    expect((await call('GET', 'api/admin/context/byEditor')).body).toMatchObject({
+      stickiness: true,
+      legalValues: ['a', 'b'],
+    });
     expect((await call('DELETE', 'api/admin/context/byEditor', undefined, editor)).status).toBe(200);
     const events = await server.sql(`select type from events where data->>'name' = 'byEditor' order by id`);
-    expect(events.map((e) => e.type)).toEqual(['context-field-created', 'context-field-updated', 'context-field-deleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'context-field-created',
+      'context-field-updated',
+      'context-field-deleted',
+    ]);
   });
 
   it('needs a session', async () => {

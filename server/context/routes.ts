@@ -1,44 +1,41 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ContextFieldListSchema,
+  ContextFieldSchema,
+  ContextNameBody,
+  ContextNameParams,
+  CreateContextFieldBody,
+  UpdateContextFieldBody,
+} from '../../contract/context.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../auth/service.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { listContextFields } from './read-model.ts';
 import {
   changeContextField,
-  contextFieldResponse,
   createContextField,
   removeContextField,
   requireContextField,
   validateContextFieldName,
 } from './service.ts';
-import { listContextFields } from './store.ts';
+import { contextFieldView } from './views.ts';
 
-const Name = Type.String({ maxLength: 200 });
-const NameParams = Type.Object({ name: Name });
-/** A context field in a request body; the rules beyond shape (name, legal values) are in service.ts. */
-const FieldBody = {
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-  legalValues: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 }), Type.Null()])),
-  stickiness: Type.Optional(Type.Boolean()),
-  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-};
-
-export async function contextRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/admin/context', { config: { permission: 'NONE' } }, async () =>
-    (await listContextFields(deps.db)).map(contextFieldResponse),
+export const contextRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/context',
+    { config: { permission: 'NONE' }, schema: { response: { 200: ContextFieldListSchema } } },
+    async () => (await listContextFields(deps.db)).map(contextFieldView),
   );
 
   app.get(
     '/api/admin/context/:name',
-    { config: { permission: 'NONE' }, schema: { params: NameParams } },
-    async (request) => contextFieldResponse(await requireContextField(deps, request.params.name)),
+    { config: { permission: 'NONE' }, schema: { params: ContextNameParams, response: { 200: ContextFieldSchema } } },
+    async (request) => contextFieldView(await requireContextField(deps, request.params.name)),
   );
 
   app.post(
     '/api/admin/context/validate',
-    { config: { permission: 'NONE' }, schema: { body: Type.Object({ name: Name }) } },
+    { config: { permission: 'NONE' }, schema: { body: ContextNameBody, response: { 200: NoBody } } },
     async (request, reply) => {
       await validateContextFieldName(deps, request.body.name);
       return reply.status(200).send();
@@ -47,7 +44,10 @@ export async function contextRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/admin/context',
-    { config: { permission: 'CREATE_CONTEXT_FIELD' }, schema: { body: Type.Object({ name: Name, ...FieldBody }) } },
+    {
+      config: { permission: 'CREATE_CONTEXT_FIELD' },
+      schema: { body: CreateContextFieldBody, response: { 201: NoBody } },
+    },
     async (request, reply) => {
       await createContextField(deps, callerName(request), request.body);
       return reply.status(201).send();
@@ -58,7 +58,7 @@ export async function contextRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/context/:name',
     {
       config: { permission: 'UPDATE_CONTEXT_FIELD' },
-      schema: { params: NameParams, body: Type.Object({ name: Type.Optional(Name), ...FieldBody }) },
+      schema: { params: ContextNameParams, body: UpdateContextFieldBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
       await changeContextField(deps, callerName(request), request.params.name, request.body);
@@ -68,10 +68,13 @@ export async function contextRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/admin/context/:name',
-    { config: { permission: 'DELETE_CONTEXT_FIELD' }, schema: { params: NameParams } },
+    {
+      config: { permission: 'DELETE_CONTEXT_FIELD' },
+      schema: { params: ContextNameParams, response: { 200: NoBody } },
+    },
     async (request, reply) => {
       await removeContextField(deps, callerName(request), request.params.name);
       return reply.status(200).send();
     },
   );
-}
+};

@@ -1,31 +1,10 @@
+import type { ContextFieldInput } from '../../contract/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { assertUrlFriendly, nameExists, notFound, validationError } from '../platform/http/errors.ts';
-import {
-  deleteContextField,
-  findContextField,
-  insertContextField,
-  updateContextField,
-  type ContextFieldRow,
-} from './store.ts';
-
-export interface ContextFieldInput {
-  name?: string;
-  description?: string | null;
-  legalValues?: string[] | null;
-  stickiness?: boolean;
-  sortOrder?: number;
-}
-
-/** The field as the API answers it (Unleash 4 keys: legalValues only when there are some). */
-export const contextFieldResponse = (f: ContextFieldRow) => ({
-  name: f.name,
-  description: f.description,
-  stickiness: f.stickiness,
-  sortOrder: f.sortOrder,
-  ...(f.legalValues.length > 0 ? { legalValues: f.legalValues } : {}),
-  createdAt: f.createdAt,
-});
+import { findContextField, type ContextFieldRow } from './read-model.ts';
+import { deleteContextField, insertContextField, updateContextField } from './store.ts';
+import { contextFieldView } from './views.ts';
 
 const fieldNotFound = (name: string) => notFound(`Could not find context field with name: ${name}`);
 const fieldExists = () => nameExists('A context field with that name already exist');
@@ -39,9 +18,14 @@ function assertFieldName(name: string): void {
 export function cleanLegalValues(input: string[]): string[] {
   const values = input.map((v) => v.trim());
   values.forEach((value, index) => {
-    if (value === '') throw validationError(`legalValues[${index}]`, `"legalValues[${index}]" is not allowed to be empty`, value);
+    if (value === '')
+      throw validationError(`legalValues[${index}]`, `"legalValues[${index}]" is not allowed to be empty`, value);
     if (values.indexOf(value) !== index) {
-      throw validationError(`legalValues[${index}]`, `"legalValues[${index}]" contains a duplicate value: ${value}`, value);
+      throw validationError(
+        `legalValues[${index}]`,
+        `"legalValues[${index}]" contains a duplicate value: ${value}`,
+        value,
+      );
     }
   });
   return values.sort();
@@ -74,7 +58,7 @@ export async function createContextField(
       sortOrder: input.sortOrder,
     });
     if (!row) throw fieldExists();
-    await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: contextFieldResponse(row) });
+    await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: contextFieldView(row) });
     return row;
   });
 }
@@ -102,8 +86,8 @@ export async function changeContextField(
     await appendEvent(tx, {
       type: 'context-field-updated',
       createdBy: actor,
-      data: contextFieldResponse(row),
-      preData: contextFieldResponse(before),
+      data: contextFieldView(row),
+      preData: contextFieldView(before),
     });
     return row;
   });
@@ -118,7 +102,7 @@ export async function removeContextField(deps: AppDeps, actor: string, name: str
       type: 'context-field-deleted',
       createdBy: actor,
       data: { name },
-      preData: contextFieldResponse(before),
+      preData: contextFieldView(before),
     });
   });
 }

@@ -1,5 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppDeps } from '../deps.ts';
 
-export async function healthRoutes(app: FastifyInstance) {
-  app.get('/health', { config: { permission: 'OPEN' } }, async () => ({ health: 'GOOD' }));
-}
+/** GET health: open, for load balancers and uptime checks (Unleash's answer). */
+const HealthSchema = Type.Object({ health: Type.Literal('GOOD') });
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app) => {
+  app.get('/health', { config: { permission: 'OPEN' }, schema: { response: { 200: HealthSchema } } }, async () => ({
+    health: 'GOOD' as const,
+  }));
+};

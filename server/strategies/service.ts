@@ -1,42 +1,16 @@
+import type { CreateStrategyInput, StrategyParameterInput, UpdateStrategyInput } from '../../contract/strategies.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
-  countTogglesUsing,
-  deleteStrategy,
   findStrategy,
-  insertStrategy,
   PARAMETER_TYPES,
-  updateStrategy,
   type ParameterType,
   type StrategyDefinitionRow,
   type StrategyParameter,
-} from './store.ts';
-
-/** A parameter as a request may send it: entries without a name are dropped, a missing type means string. */
-export interface ParameterInput {
-  name?: string | null;
-  type?: string | null;
-  description?: string | null;
-  required?: boolean | null;
-}
-
-export interface StrategyInput {
-  name?: string;
-  displayName?: string | null;
-  description?: string | null;
-  parameters?: ParameterInput[];
-}
-
-/** The definition as the API answers it (Unleash 4 keys and order). */
-export const strategyResponse = (s: StrategyDefinitionRow) => ({
-  displayName: s.displayName,
-  name: s.name,
-  editable: !s.builtIn,
-  description: s.description,
-  parameters: s.parameters,
-  deprecated: s.deprecated,
-});
+} from './read-model.ts';
+import { countTogglesUsing, deleteStrategy, insertStrategy, updateStrategy } from './store.ts';
+import { strategyView } from './views.ts';
 
 const strategyNotFound = (name: string) => notFound(`Could not find strategy with name: ${name}`);
 const strategyExists = (name: string) => nameExists(`Strategy with name ${name} already exists`);
@@ -52,8 +26,8 @@ function assertStrategyName(name: string): void {
   assertUrlFriendly('name', name, 100);
 }
 
-/** Cleans the parameter list: drops nameless entries, defaults the type to string, refuses unknown types and duplicates. */
-export function cleanParameters(input: ParameterInput[]): StrategyParameter[] {
+/** Cleans the parameter list: drops nameless entries, defaults the type to string; refuses unknown types, repeats. */
+export function cleanParameters(input: StrategyParameterInput[]): StrategyParameter[] {
   const parameters: StrategyParameter[] = [];
   input.forEach((p, index) => {
     const name = p.name?.trim() ?? '';
@@ -69,7 +43,12 @@ export function cleanParameters(input: ParameterInput[]): StrategyParameter[] {
     if (parameters.some((q) => q.name === name)) {
       throw validationError(`parameters[${index}].name`, `The parameter name "${name}" is used more than once`, name);
     }
-    parameters.push({ name, type: type as ParameterType, description: p.description ?? '', required: p.required ?? false });
+    parameters.push({
+      name,
+      type: type as ParameterType,
+      description: p.description ?? '',
+      required: p.required ?? false,
+    });
   });
   return parameters;
 }
@@ -82,7 +61,7 @@ export async function validateStrategyName(deps: AppDeps, name: string): Promise
 export async function createStrategy(
   deps: AppDeps,
   actor: string,
-  input: StrategyInput & { name: string },
+  input: CreateStrategyInput,
 ): Promise<StrategyDefinitionRow> {
   assertStrategyName(input.name);
   const parameters = cleanParameters(input.parameters ?? []);
@@ -94,7 +73,7 @@ export async function createStrategy(
       parameters,
     });
     if (!row) throw strategyExists(input.name);
-    await appendEvent(tx, { type: 'strategy-created', createdBy: actor, data: strategyResponse(row) });
+    await appendEvent(tx, { type: 'strategy-created', createdBy: actor, data: strategyView(row) });
     return row;
   });
 }
@@ -107,7 +86,7 @@ export async function changeStrategy(
   deps: AppDeps,
   actor: string,
   name: string,
-  input: StrategyInput,
+  input: UpdateStrategyInput,
 ): Promise<StrategyDefinitionRow> {
   if (input.name !== undefined && input.name !== name) {
     throw validationError('name', `"name" must be ${name}: a strategy cannot be renamed`, input.name);
@@ -125,8 +104,8 @@ export async function changeStrategy(
     await appendEvent(tx, {
       type: 'strategy-updated',
       createdBy: actor,
-      data: strategyResponse(row),
-      preData: strategyResponse(before),
+      data: strategyView(row),
+      preData: strategyView(before),
     });
     return row;
   });
@@ -146,7 +125,12 @@ export async function removeStrategy(deps: AppDeps, actor: string, name: string)
       );
     }
     await deleteStrategy(tx, name);
-    await appendEvent(tx, { type: 'strategy-deleted', createdBy: actor, data: { name }, preData: strategyResponse(before) });
+    await appendEvent(tx, {
+      type: 'strategy-deleted',
+      createdBy: actor,
+      data: { name },
+      preData: strategyView(before),
+    });
   });
 }
 
@@ -164,3 +148,6 @@ export async function setDeprecated(deps: AppDeps, actor: string, name: string, 
     });
   });
 }
+
+/** Transitional, until the other domains use strategyView from strategies/index.ts. */
+export { strategyView as strategyResponse } from './views.ts';

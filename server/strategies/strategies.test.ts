@@ -10,7 +10,8 @@ let server: TestServer;
 let admin: string;
 let viewer: string;
 let editor: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
 /** A POST without a body (Content-Type still JSON, as the console sends it). */
 const post = (path: string, cookie = admin) => server.call('POST', path, { cookie, contentType: 'application/json' });
 const eventTypes = async () =>
@@ -26,7 +27,9 @@ const custom = {
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
 });
 afterAll(() => server?.close());
 
@@ -36,7 +39,13 @@ describe('strategy definitions', () => {
     expect(list.status).toBe(200);
     expect(keys(list.body)).toEqual(['strategies', 'version']);
     expect(list.body.version).toBe(1);
-    expect(list.body.strategies.map((s: { name: string; displayName: string; deprecated: boolean }) => [s.name, s.displayName, s.deprecated])).toEqual([
+    expect(
+      list.body.strategies.map((s: { name: string; displayName: string; deprecated: boolean }) => [
+        s.name,
+        s.displayName,
+        s.deprecated,
+      ]),
+    ).toEqual([
       ['default', 'Standard', false],
       ['flexibleRollout', 'Gradual rollout', false],
       ['userWithId', 'UserIDs', false],
@@ -55,7 +64,8 @@ describe('strategy definitions', () => {
       displayName: 'Gradual rollout',
       name: 'flexibleRollout',
       editable: false,
-      description: 'Roll out to a percentage of your userbase, and ensure that the experience is the same for the user on each visit.',
+      description:
+        'Roll out to a percentage of your userbase, and ensure that the experience is the same for the user on each visit.',
       parameters: [
         { name: 'rollout', type: 'percentage', description: '', required: false },
         {
@@ -94,14 +104,21 @@ describe('strategy definitions', () => {
     expect((await call('POST', 'api/admin/strategies/validate', { name: 'free.name' })).status).toBe(200);
     const bad = await call('POST', 'api/admin/strategies/validate', { name: 'bad name' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ message: '"name" must be URL friendly', path: ['name'] }] });
+    expect(bad.body).toMatchObject({
+      name: 'ValidationError',
+      isJoi: true,
+      details: [{ message: '"name" must be URL friendly', path: ['name'] }],
+    });
     const empty = await call('POST', 'api/admin/strategies/validate', { name: '' });
     expect(empty.body.details[0].message).toBe('"name" is not allowed to be empty');
     expect((await call('POST', 'api/admin/strategies/validate', { name: 'x'.repeat(101) })).status).toBe(400);
     expect((await call('POST', 'api/admin/strategies/validate', {})).body.details[0].path).toEqual(['name']);
     const taken = await call('POST', 'api/admin/strategies/validate', { name: 'default' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ name: 'NameExistsError', details: [{ message: 'Strategy with name default already exists' }] });
+    expect(taken.body).toMatchObject({
+      name: 'NameExistsError',
+      details: [{ message: 'Strategy with name default already exists' }],
+    });
   });
 
   it('creates a custom strategy (201, empty body) with an event', async () => {
@@ -140,7 +157,12 @@ describe('strategy definitions', () => {
   it('cleans parameters: drops nameless ones, defaults the type to string, refuses bad types and duplicates', async () => {
     const created = await call('POST', 'api/admin/strategies', {
       name: 'cleaned',
-      parameters: [{ name: 'a' }, { name: '', type: 'nonsense' }, { type: 'list' }, { name: ' b ', type: 'number', required: true }],
+      parameters: [
+        { name: 'a' },
+        { name: '', type: 'nonsense' },
+        { type: 'list' },
+        { name: ' b ', type: 'number', required: true },
+      ],
     });
     expect(created.status).toBe(201);
     expect((await call('GET', 'api/admin/strategies/cleaned')).body.parameters).toEqual([
@@ -149,14 +171,20 @@ describe('strategy definitions', () => {
     ]);
 
     const before = await strategiesInDb();
-    const badType = await call('POST', 'api/admin/strategies', { name: 'badType', parameters: [{ name: 'x', type: 'date' }] });
+    const badType = await call('POST', 'api/admin/strategies', {
+      name: 'badType',
+      parameters: [{ name: 'x', type: 'date' }],
+    });
     expect(badType.status).toBe(400);
     expect(badType.body).toMatchObject({
       name: 'ValidationError',
       isJoi: true,
       details: [{ message: '"parameters[0].type" must be one of [percentage, list, number, boolean, string]' }],
     });
-    const duplicate = await call('POST', 'api/admin/strategies', { name: 'dupParams', parameters: [{ name: 'x' }, { name: 'x', type: 'list' }] });
+    const duplicate = await call('POST', 'api/admin/strategies', {
+      name: 'dupParams',
+      parameters: [{ name: 'x' }, { name: 'x', type: 'list' }],
+    });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.details[0].message).toBe('The parameter name "x" is used more than once');
     const badName = await call('POST', 'api/admin/strategies', { name: 'bad name', parameters: [] });
@@ -174,7 +202,10 @@ describe('strategy definitions', () => {
       editable: true,
       deprecated: true,
       description: 'changed',
-      parameters: [{ name: 'ids', type: 'list', description: 'ids', required: true }, { name: 'percent', type: 'percentage' }],
+      parameters: [
+        { name: 'ids', type: 'list', description: 'ids', required: true },
+        { name: 'percent', type: 'percentage' },
+      ],
     });
     expect(updated.status).toBe(200);
     expect(updated.text).toBe('');
@@ -193,8 +224,15 @@ describe('strategy definitions', () => {
   it('refuses to rename, to change a built-in, bad parameters and unknown names', async () => {
     const renamed = await call('PUT', 'api/admin/strategies/myCustom', { name: 'other', parameters: [] });
     expect(renamed.status).toBe(400);
-    expect(renamed.body.details[0]).toMatchObject({ message: '"name" must be myCustom: a strategy cannot be renamed', path: ['name'] });
-    const builtIn = await call('PUT', 'api/admin/strategies/flexibleRollout', { name: 'flexibleRollout', description: 'x', parameters: [] });
+    expect(renamed.body.details[0]).toMatchObject({
+      message: '"name" must be myCustom: a strategy cannot be renamed',
+      path: ['name'],
+    });
+    const builtIn = await call('PUT', 'api/admin/strategies/flexibleRollout', {
+      name: 'flexibleRollout',
+      description: 'x',
+      parameters: [],
+    });
     expect(builtIn.status).toBe(400);
     expect(builtIn.body).toEqual({
       name: 'InvalidOperationError',
@@ -218,9 +256,14 @@ describe('strategy definitions', () => {
     expect((await post('api/admin/strategies/myCustom/reactivate')).status).toBe(200);
     expect((await call('GET', 'api/admin/strategies/myCustom')).body.deprecated).toBe(false);
     expect((await post('api/admin/strategies/userWithId/deprecate')).status).toBe(200);
-    expect((await call('GET', 'api/admin/strategies/userWithId')).body).toMatchObject({ deprecated: true, editable: false });
+    expect((await call('GET', 'api/admin/strategies/userWithId')).body).toMatchObject({
+      deprecated: true,
+      editable: false,
+    });
     expect((await post('api/admin/strategies/userWithId/reactivate')).status).toBe(200);
-    const events = await server.sql(`select type, data from events where type in ('strategy-deprecated', 'strategy-reactivated') order by id`);
+    const events = await server.sql(
+      `select type, data from events where type in ('strategy-deprecated', 'strategy-reactivated') order by id`,
+    );
     expect(events).toEqual([
       { type: 'strategy-deprecated', data: { name: 'myCustom' } },
       { type: 'strategy-reactivated', data: { name: 'myCustom' } },
@@ -253,7 +296,8 @@ describe('strategy definitions', () => {
     expect(inUse.status).toBe(400);
     expect(inUse.body).toMatchObject({
       name: 'InvalidOperationError',
-      message: 'Strategy myCustom is used by 1 feature toggle (archived ones included): remove it from them before deleting it',
+      message:
+        'Strategy myCustom is used by 1 feature toggle (archived ones included): remove it from them before deleting it',
     });
     // An archived toggle still counts: reviving it would bring the strategy back.
     expect((await call('POST', 'api/admin/features', { ...toggle, name: 'uses.custom2' })).status).toBe(201);
@@ -293,7 +337,16 @@ describe('strategy permissions', () => {
   });
 
   it('lets an Editor create, update, deprecate, reactivate and delete', async () => {
-    expect((await call('POST', 'api/admin/strategies', { name: 'byEditor', parameters: [{ name: 'n', type: 'number' }] }, editor)).status).toBe(201);
+    expect(
+      (
+        await call(
+          'POST',
+          'api/admin/strategies',
+          { name: 'byEditor', parameters: [{ name: 'n', type: 'number' }] },
+          editor,
+        )
+      ).status,
+    ).toBe(201);
     expect((await call('PUT', 'api/admin/strategies/byEditor', { description: 'editor' }, editor)).status).toBe(200);
     expect((await post('api/admin/strategies/byEditor/deprecate', editor)).status).toBe(200);
     expect((await post('api/admin/strategies/byEditor/reactivate', editor)).status).toBe(200);

@@ -1,22 +1,19 @@
-import { readFileSync } from 'node:fs';
+import type { PermissionEntry } from '../../contract/permissions.ts';
+import type { UiBootstrap, UiConfig } from '../../contract/ui-config.ts';
+import { contextFieldView, listContextFields } from '../context/index.ts';
 import type { AppDeps } from '../deps.ts';
-import type { Caller } from '../auth/service.ts';
-import { contextFieldResponse } from '../context/service.ts';
-import { listContextFields } from '../context/store.ts';
-import { FEATURE_TYPES } from '../feature-types/types.ts';
+import { FEATURE_TYPES } from '../feature-types/index.ts';
+import type { Caller } from '../platform/access/caller.ts';
+import { version } from '../platform/version.ts';
 import { projectList } from '../projects/service.ts';
-import { strategyResponse } from '../strategies/service.ts';
-import { listStrategies } from '../strategies/store.ts';
-import { tagTypeResponse } from '../tags/service.ts';
-import { listTagTypes } from '../tags/store.ts';
-import { currentUser } from '../users/service.ts';
+import { listStrategies, strategyView } from '../strategies/index.ts';
+import { listTagTypes, tagTypeResponse } from '../tags/index.ts';
+import { currentUser } from '../users/index.ts';
 import { instanceId } from './store.ts';
-
-export const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 const authenticationTypes = { password: 'open-source', demo: 'demo', none: 'none' } as const;
 
-export async function uiConfig(deps: AppDeps) {
+export async function uiConfig(deps: AppDeps): Promise<UiConfig> {
   deps.instanceId ??= await instanceId(deps.db);
   return {
     name: 'Switchyard',
@@ -49,10 +46,11 @@ export async function uiConfig(deps: AppDeps) {
   };
 }
 
-export async function uiBootstrap(deps: AppDeps, caller: Caller) {
+/** Everything the console needs at start, in one call. */
+export async function uiBootstrap(deps: AppDeps, caller: Caller, permissions: PermissionEntry[]): Promise<UiBootstrap> {
   const [config, me, projects, context, tagTypes, strategies] = await Promise.all([
     uiConfig(deps),
-    currentUser(deps, caller),
+    currentUser(deps, caller, permissions),
     projectList(deps.db),
     listContextFields(deps.db),
     listTagTypes(deps.db),
@@ -62,10 +60,10 @@ export async function uiBootstrap(deps: AppDeps, caller: Caller) {
     uiConfig: config,
     user: { ...me.user, permissions: me.permissions, feedback: me.feedback, splash: me.splash },
     email: false,
-    context: context.map(contextFieldResponse),
-    featureTypes: FEATURE_TYPES,
+    context: context.map(contextFieldView),
+    featureTypes: [...FEATURE_TYPES],
     tagTypes: tagTypes.map(tagTypeResponse),
-    strategies: strategies.map(strategyResponse),
+    strategies: strategies.map(strategyView),
     projects,
   };
 }

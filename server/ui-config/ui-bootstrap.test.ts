@@ -21,7 +21,13 @@ describe('ui-bootstrap', () => {
     const body = await get('api/admin/ui-bootstrap');
     expect(Object.keys(body).sort()).toEqual(BOOTSTRAP);
     expect(body.context).toEqual(await get('api/admin/context'));
-    expect(body.context.map((f: { name: string }) => f.name)).toEqual(['environment', 'userId', 'appName', 'sessionId', 'remoteAddress']);
+    expect(body.context.map((f: { name: string }) => f.name)).toEqual([
+      'environment',
+      'userId',
+      'appName',
+      'sessionId',
+      'remoteAddress',
+    ]);
     expect(body.featureTypes).toEqual((await get('api/admin/feature-types')).types);
     expect(body.tagTypes).toEqual((await get('api/admin/tag-types')).tagTypes);
     expect(body.strategies).toEqual((await get('api/admin/strategies')).strategies);

@@ -1,42 +1,50 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChangeOwnPasswordBody,
+  CreatedUserSchema,
+  CreateUserBody,
+  CurrentUserSchema,
+  FeedbackBody,
+  FeedbackParams,
+  FeedbackSchema,
+  FeedbackUpdateBody,
+  PasswordBody,
+  SplashParams,
+  SplashSeenSchema,
+  UpdateUserBody,
+  UserAdminListSchema,
+  UserIdParams,
+  UserSchema,
+} from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { ROOT_ROLES } from '../platform/access/access.ts';
-import { callerName, requireUser } from '../auth/service.ts';
+import { callerName, requireUser } from '../platform/access/caller.ts';
+import { ROOT_ROLES } from '../platform/access/roles.ts';
 import { validationError } from '../platform/http/errors.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { currentUser } from './read-model.ts';
 import {
   assertStrongPassword,
   changeUser,
   createUser,
-  currentUser,
-  feedbackResponse,
   getUser,
   giveFeedback,
   removeUser,
   seeSplash,
   setPassword,
-  userResponse,
 } from './service.ts';
 import { listUsers } from './store.ts';
+import { feedbackView, userView } from './views.ts';
 
-const Password = Type.String({ maxLength: 1000 });
-const PasswordBody = Type.Object({ password: Password });
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const RootRole = Type.Integer({ enum: ROOT_ROLES.map((r) => r.id) });
-const Text = (maxLength: number) => Type.String({ maxLength });
-
-export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/admin/user', { config: { permission: 'NONE' } }, async (request) => currentUser(deps, request.caller!));
+export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/user',
+    { config: { permission: 'NONE' }, schema: { response: { 200: CurrentUserSchema } } },
+    async (request) => currentUser(deps, request.caller!, await request.callerPermissions()),
+  );
 
   app.post(
     '/api/admin/user/change-password',
-    {
-      config: { permission: 'NONE' },
-      schema: { body: Type.Object({ password: Password, confirmPassword: Password }) },
-    },
+    { config: { permission: 'NONE' }, schema: { body: ChangeOwnPasswordBody, response: { 200: NoBody } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { password, confirmPassword } = request.body;
@@ -50,7 +58,7 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/auth/reset/validate-password',
-    { config: { permission: 'OPEN' }, schema: { body: PasswordBody } },
+    { config: { permission: 'OPEN' }, schema: { body: PasswordBody, response: { 200: NoBody } } },
     async (request, reply) => {
       assertStrongPassword(request.body.password);
       return reply.status(200).send();
@@ -59,14 +67,11 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/admin/feedback',
-    {
-      config: { permission: 'NONE' },
-      schema: { body: Type.Object({ feedbackId: Text(100), neverShow: Type.Optional(Type.Boolean()) }) },
-    },
+    { config: { permission: 'NONE' }, schema: { body: FeedbackBody, response: { 200: FeedbackSchema } } },
     async (request) => {
       const user = requireUser(request);
       const row = await giveFeedback(deps, callerName(request), user, request.body.feedbackId, request.body.neverShow);
-      return feedbackResponse(row);
+      return feedbackView(row);
     },
   );
 
@@ -74,33 +79,34 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/feedback/:id',
     {
       config: { permission: 'NONE' },
-      schema: {
-        params: Type.Object({ id: Text(100) }),
-        body: Type.Object({ feedbackId: Type.Optional(Text(100)), neverShow: Type.Boolean() }),
-      },
+      schema: { params: FeedbackParams, body: FeedbackUpdateBody, response: { 200: FeedbackSchema } },
     },
     async (request) => {
       const user = requireUser(request);
       const row = await giveFeedback(deps, callerName(request), user, request.params.id, request.body.neverShow);
-      return feedbackResponse(row);
+      return feedbackView(row);
     },
   );
 
   app.post(
     '/api/admin/splash/:name',
-    { config: { permission: 'NONE' }, schema: { params: Type.Object({ name: Text(100) }) } },
+    { config: { permission: 'NONE' }, schema: { params: SplashParams, response: { 200: SplashSeenSchema } } },
     async (request) => seeSplash(deps, callerName(request), requireUser(request), request.params.name),
   );
 
   // User administration (Admin only).
-  app.get('/api/admin/user-admin', { config: { permission: 'ADMIN' } }, async () => {
-    const users = await listUsers(deps.db);
-    return { users: users.map((u) => ({ ...userResponse(u), inviteLink: '' })), rootRoles: ROOT_ROLES };
-  });
+  app.get(
+    '/api/admin/user-admin',
+    { config: { permission: 'ADMIN' }, schema: { response: { 200: UserAdminListSchema } } },
+    async () => {
+      const users = await listUsers(deps.db);
+      return { users: users.map((u) => ({ ...userView(u), inviteLink: '' })), rootRoles: [...ROOT_ROLES] };
+    },
+  );
 
   app.post(
     '/api/admin/user-admin/validate-password',
-    { config: { permission: 'ADMIN' }, schema: { body: PasswordBody } },
+    { config: { permission: 'ADMIN' }, schema: { body: PasswordBody, response: { 200: NoBody } } },
     async (request, reply) => {
       assertStrongPassword(request.body.password);
       return reply.status(200).send();
@@ -109,28 +115,16 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/admin/user-admin/:id',
-    { config: { permission: 'ADMIN' }, schema: { params: IdParams } },
-    async (request) => userResponse(await getUser(deps, request.params.id)),
+    { config: { permission: 'ADMIN' }, schema: { params: UserIdParams, response: { 200: UserSchema } } },
+    async (request) => userView(await getUser(deps, request.params.id)),
   );
 
   app.post(
     '/api/admin/user-admin',
-    {
-      config: { permission: 'ADMIN' },
-      schema: {
-        body: Type.Object({
-          email: Text(320),
-          name: Type.Optional(Text(200)),
-          username: Type.Optional(Text(200)),
-          rootRole: RootRole,
-          password: Type.Optional(Password),
-          sendEmail: Type.Optional(Type.Boolean()),
-        }),
-      },
-    },
+    { config: { permission: 'ADMIN' }, schema: { body: CreateUserBody, response: { 201: CreatedUserSchema } } },
     async (request, reply) => {
       const user = await createUser(deps, callerName(request), request.body);
-      return reply.status(201).send({ ...userResponse(user), inviteLink: '', emailSent: false });
+      return reply.status(201).send({ ...userView(user), inviteLink: '', emailSent: false });
     },
   );
 
@@ -138,21 +132,14 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/user-admin/:id',
     {
       config: { permission: 'ADMIN' },
-      schema: {
-        params: IdParams,
-        body: Type.Object({
-          email: Type.Optional(Text(320)),
-          name: Type.Optional(Text(200)),
-          rootRole: Type.Optional(RootRole),
-        }),
-      },
+      schema: { params: UserIdParams, body: UpdateUserBody, response: { 200: UserSchema } },
     },
-    async (request) => userResponse(await changeUser(deps, callerName(request), request.params.id, request.body)),
+    async (request) => userView(await changeUser(deps, callerName(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/admin/user-admin/:id',
-    { config: { permission: 'ADMIN' }, schema: { params: IdParams } },
+    { config: { permission: 'ADMIN' }, schema: { params: UserIdParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeUser(deps, callerName(request), request.params.id);
       return reply.status(200).send();
@@ -161,10 +148,13 @@ export async function userRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/admin/user-admin/:id/change-password',
-    { config: { permission: 'ADMIN' }, schema: { params: IdParams, body: PasswordBody } },
+    {
+      config: { permission: 'ADMIN' },
+      schema: { params: UserIdParams, body: PasswordBody, response: { 200: NoBody } },
+    },
     async (request, reply) => {
       await setPassword(deps, callerName(request), request.params.id, request.body.password, { endSessions: true });
       return reply.status(200).send();
     },
   );
-}
+};

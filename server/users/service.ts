@@ -1,62 +1,24 @@
-import { createHash } from 'node:crypto';
+import type { CreateUserInput, UpdateUserInput } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { ADMIN_ROLE } from '../platform/access/access.ts';
-import { callerPermissions } from '../platform/access/guard.ts';
-import type { Caller } from '../auth/service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { deleteUserSessions } from '../auth/store.ts';
+import { ADMIN_ROLE, EDITOR_ROLE } from '../platform/access/roles.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import { hashPassword } from './passwords.ts';
 import { passwordProblems } from './password-policy.ts';
+import { findUserByLogin } from './read-model.ts';
+import { endUserSessions } from './sessions.ts';
 import {
   countUsers,
   deleteUser,
   emailOrUsernameTaken,
   findUserById,
   insertUser,
-  listFeedback,
-  listSplash,
   markSplashSeen,
   updateUser,
   upsertFeedback,
-  type FeedbackRow,
   type UserRow,
 } from './store.ts';
-
-function imageUrl(user: UserRow): string {
-  const md5 = createHash('md5')
-    .update(user.email ?? user.username ?? '')
-    .digest('hex');
-  return `https://gravatar.com/avatar/${md5}?size=42&default=retro`;
-}
-
-/** The user as the API shows it (never the password hash). */
-export function userResponse(user: UserRow) {
-  return {
-    id: user.id,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    imageUrl: imageUrl(user),
-    seenAt: user.seenAt,
-    loginAttempts: user.loginAttempts,
-    createdAt: user.createdAt,
-    isAPI: false,
-    rootRole: user.rootRole,
-  };
-}
-
-/** What an audit event records about a user. */
-export function userEventData(user: UserRow) {
-  return { id: user.id, name: user.name, username: user.username, email: user.email, rootRole: user.rootRole };
-}
-
-export const feedbackResponse = (f: FeedbackRow) => ({
-  userId: f.userId,
-  feedbackId: f.feedbackId,
-  neverShow: f.neverShow,
-  given: f.given,
-});
+import { feedbackView, userEventData } from './views.ts';
 
 /** Throws the OwaspValidationError body listing every violated rule. */
 export function assertStrongPassword(password: string): void {
@@ -67,25 +29,10 @@ export function assertStrongPassword(password: string): void {
   });
 }
 
-/** GET api/admin/user: the caller, their permissions, feedback and splash state. */
-export async function currentUser(deps: AppDeps, caller: Caller) {
-  const permissions = await callerPermissions(deps, caller);
-  if (caller.kind === 'token') {
-    const { username, project, environment, type } = caller.token;
-    return { user: { isAPI: true, username, project, environment, type }, permissions, feedback: [], splash: {} };
-  }
-  const [feedback, splash] = await Promise.all([listFeedback(deps.db, caller.user.id), listSplash(deps.db, caller.user.id)]);
-  return {
-    user: userResponse(caller.user),
-    permissions,
-    feedback: feedback.map(feedbackResponse),
-    splash: { environment: false, ...splash },
-  };
-}
-
-
 /** First start: creates the admin user. Returns the password to print when it was generated. */
-export async function createFirstAdmin(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ username: string; password: string | undefined } | undefined> {
+export async function createFirstAdmin(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+): Promise<{ username: string; password: string | undefined } | undefined> {
   if ((await countUsers(deps.db)) > 0) return undefined;
   const { username } = deps.config.defaultAdmin;
   const password = deps.config.defaultAdmin.password ?? generatePassword();
@@ -107,14 +54,6 @@ function generatePassword(): string {
   }
 }
 
-export interface UserInput {
-  email?: string;
-  name?: string;
-  username?: string;
-  rootRole?: number;
-  password?: string;
-}
-
 function normaliseEmail(email: string | undefined): string | null {
   if (email === undefined || email.trim() === '') return null;
   const value = email.trim().toLowerCase();
@@ -122,7 +61,7 @@ function normaliseEmail(email: string | undefined): string | null {
   return value;
 }
 
-export async function createUser(deps: AppDeps, actor: string, input: UserInput) {
+export async function createUser(deps: AppDeps, actor: string, input: CreateUserInput) {
   const email = normaliseEmail(input.email);
   const username = input.username?.trim() || null;
   if (!email && !username) throw validationError('email', '"email" is required');
@@ -134,7 +73,7 @@ export async function createUser(deps: AppDeps, actor: string, input: UserInput)
       email,
       username,
       name: input.name?.trim() || null,
-      rootRole: input.rootRole ?? 2,
+      rootRole: input.rootRole,
       passwordHash,
     });
     await appendEvent(tx, { type: 'user-created', createdBy: actor, data: userEventData(user) });
@@ -148,7 +87,7 @@ export async function getUser(deps: AppDeps, id: number): Promise<UserRow> {
   return user;
 }
 
-export async function changeUser(deps: AppDeps, actor: string, id: number, input: UserInput) {
+export async function changeUser(deps: AppDeps, actor: string, id: number, input: UpdateUserInput) {
   const before = await getUser(deps, id);
   const email = input.email === undefined ? before.email : normaliseEmail(input.email);
   if (email !== before.email && (await emailOrUsernameTaken(deps.db, email, null, id))) {
@@ -175,7 +114,7 @@ export async function changeUser(deps: AppDeps, actor: string, id: number, input
 export async function removeUser(deps: AppDeps, actor: string, id: number): Promise<void> {
   const before = await getUser(deps, id);
   await deps.db.transaction(async (tx) => {
-    await deleteUserSessions(tx, id);
+    await endUserSessions(tx, id);
     await deleteUser(tx, id);
     await appendEvent(tx, { type: 'user-deleted', createdBy: actor, preData: userEventData(before) });
   });
@@ -194,7 +133,7 @@ export async function setPassword(
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, id, { passwordHash });
-    if (options.endSessions) await deleteUserSessions(tx, id);
+    if (options.endSessions) await endUserSessions(tx, id);
     await appendEvent(tx, { type: 'user-password-changed', createdBy: actor, data: userEventData(user) });
   });
 }
@@ -202,10 +141,13 @@ export async function setPassword(
 export async function giveFeedback(
   deps: AppDeps,
   actor: string,
-  user: UserRow, feedbackId: string, neverShow: boolean | undefined) {
+  user: UserRow,
+  feedbackId: string,
+  neverShow: boolean | undefined,
+) {
   return deps.db.transaction(async (tx) => {
     const row = await upsertFeedback(tx, user.id, feedbackId, neverShow);
-    await appendEvent(tx, { type: 'user-feedback-given', createdBy: actor, data: feedbackResponse(row) });
+    await appendEvent(tx, { type: 'user-feedback-given', createdBy: actor, data: feedbackView(row) });
     return row;
   });
 }
@@ -215,5 +157,16 @@ export async function seeSplash(deps: AppDeps, actor: string, user: UserRow, spl
     await markSplashSeen(tx, user.id, splashId);
     await appendEvent(tx, { type: 'user-splash-seen', createdBy: actor, data: { userId: user.id, splashId } });
   });
-  return { userId: user.id, splashId, seen: true };
+  return { userId: user.id, splashId, seen: true as const };
+}
+
+/** AUTH_TYPE=demo: the user signing in with this e-mail, created as an Editor on the first sign-in. */
+export async function demoUser(deps: AppDeps, email: string): Promise<UserRow> {
+  const existing = await findUserByLogin(deps.db, email);
+  if (existing) return existing;
+  return deps.db.transaction(async (tx) => {
+    const created = await insertUser(tx, { email, rootRole: EDITOR_ROLE });
+    await appendEvent(tx, { type: 'user-created', createdBy: email, data: userEventData(created) });
+    return created;
+  });
 }

@@ -1,30 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { sessions, users } from '../platform/db/schema.ts';
-import type { UserRow } from '../users/store.ts';
+import { markSeen, type UserRow } from './store.ts';
 
-export async function insertSession(db: Db, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
-  await db.insert(sessions).values({ tokenHash, userId, expiresAt });
+export const SESSION_MS = 48 * 60 * 60 * 1000;
+
+/** Only the hash of the cookie token is stored. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session for a user who just signed in; returns the cookie token. */
+export async function startSession(db: Db, user: UserRow): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + SESSION_MS) });
+  await markSeen(db, user.id);
+  return token;
 }
 
 /** The user of a live session. */
-export async function findSessionUser(db: Db, tokenHash: string): Promise<UserRow | undefined> {
+export async function sessionUser(db: Db, token: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
   return row?.user;
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+export async function endSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+/** Ends every session of a user (an admin set their password, or deleted them). */
+export async function endUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -16,22 +16,6 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-/** Finds a user by username or e-mail (e-mails are stored lower case). */
-export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(eq(users.username, login), eq(users.email, login.toLowerCase())))
-    .orderBy(asc(users.id))
-    .limit(1);
-  return row;
-}
-
-export async function firstAdmin(db: Db): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.rootRole, 1)).orderBy(asc(users.id)).limit(1);
-  return row;
-}
-
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
 }
@@ -52,7 +36,10 @@ export async function deleteUser(db: Db, id: number): Promise<boolean> {
 }
 
 export async function markSeen(db: Db, id: number): Promise<void> {
-  await db.update(users).set({ seenAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ seenAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export function listFeedback(db: Db, userId: number): Promise<FeedbackRow[]> {
@@ -93,6 +80,9 @@ export async function emailOrUsernameTaken(db: Db, email: string | null, usernam
   if (email) clauses.push(eq(users.email, email));
   if (username) clauses.push(eq(users.username, username));
   if (clauses.length === 0) return false;
-  const rows = await db.select({ id: users.id }).from(users).where(or(...clauses));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(...clauses));
   return rows.some((r) => r.id !== exceptId);
 }

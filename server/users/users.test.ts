@@ -23,7 +23,10 @@ describe('GET api/admin/user', () => {
 
   it('records feedback and splash', async () => {
     const viewer = await server.createUser('Viewer');
-    const given = await server.call('POST', 'api/admin/feedback', { cookie: viewer.cookie, body: { feedbackId: 'pnps' } });
+    const given = await server.call('POST', 'api/admin/feedback', {
+      cookie: viewer.cookie,
+      body: { feedbackId: 'pnps' },
+    });
     expect(given.status).toBe(200);
     expect(given.body).toMatchObject({ userId: viewer.id, feedbackId: 'pnps', neverShow: false });
     const never = await server.call('PUT', 'api/admin/feedback/pnps', {
@@ -67,14 +70,23 @@ describe('user administration', () => {
       body: { email: 'Jane@Example.com', name: 'Jane Doe', rootRole: 2, sendEmail: true },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ email: 'jane@example.com', name: 'Jane Doe', rootRole: 2, inviteLink: '', emailSent: false });
+    expect(created.body).toMatchObject({
+      email: 'jane@example.com',
+      name: 'Jane Doe',
+      rootRole: 2,
+      inviteLink: '',
+      emailSent: false,
+    });
     const duplicate = await server.call('POST', 'api/admin/user-admin', {
       cookie: admin,
       body: { email: 'jane@example.com', rootRole: 2 },
     });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.details[0].message).toBe('User already exists');
-    const invalid = await server.call('POST', 'api/admin/user-admin', { cookie: admin, body: { email: 'nope', rootRole: 2 } });
+    const invalid = await server.call('POST', 'api/admin/user-admin', {
+      cookie: admin,
+      body: { email: 'nope', rootRole: 2 },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.details[0].path).toEqual(['email']);
 
@@ -101,7 +113,7 @@ describe('user administration', () => {
     expect(await server.sql(`select * from sessions where user_id = ${editor.id}`)).toEqual([]);
   });
 
-  it('lets an admin set a password (policy applies) and ends that user\'s sessions', async () => {
+  it("lets an admin set a password (policy applies) and ends that user's sessions", async () => {
     const viewer = await server.createUser('Viewer');
     const weak = await server.call('POST', `api/admin/user-admin/${viewer.id}/change-password`, {
       cookie: admin,
@@ -143,7 +155,10 @@ describe('passwords', () => {
     const ok = await server.call('POST', 'auth/reset/validate-password', { body: { password: 'Str0ng!Passw0rd-xyz' } });
     expect(ok.status).toBe(200);
     expect(ok.text).toBe('');
-    const admin400 = await server.call('POST', 'api/admin/user-admin/validate-password', { cookie: admin, body: { password: 'abc' } });
+    const admin400 = await server.call('POST', 'api/admin/user-admin/validate-password', {
+      cookie: admin,
+      body: { password: 'abc' },
+    });
     expect(admin400.status).toBe(400);
   });
 
@@ -168,14 +183,18 @@ describe('passwords', () => {
     });
     expect(ok.status).toBe(200);
     await expect(server.login(editor.email, 'Another-Passw0rd')).resolves.toBeTruthy();
-    const old = await server.call('POST', 'auth/simple/login', { body: { username: editor.email, password: editor.password } });
+    const old = await server.call('POST', 'auth/simple/login', {
+      body: { username: editor.email, password: editor.password },
+    });
     expect(old.status).toBe(401);
     const hashes = await server.sql(`select password_hash from users where id = ${editor.id}`);
     expect(String(hashes[0].password_hash)).toMatch(/^\$argon2id\$/);
   });
 
   it('does not let the first admin password leak into events', async () => {
-    const rows = await server.sql(`select data from events where type = 'user-created' and data->>'username' = 'admin'`);
+    const rows = await server.sql(
+      `select data from events where type = 'user-created' and data->>'username' = 'admin'`,
+    );
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(ADMIN_PASSWORD);
   });

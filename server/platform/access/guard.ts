@@ -1,9 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { resolveCaller, type Caller } from '../../auth/service.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Permission, type PermissionEntry } from '../../../contract/permissions.ts';
 import { noAccess } from '../http/errors.ts';
-import { listProjectIds } from '../../projects/store.ts';
-import { can, needsProjects, permissionsFor, type PermissionEntry, type RoutePermission } from './access.ts';
+import type { Caller } from './caller.ts';
+import { needsProjects, permissionsFor } from './roles.ts';
+
+/**
+ * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin
+ * API token: the SDK API), or a permission.
+ */
+export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,36 +17,48 @@ declare module 'fastify' {
     /** The project the request is about, for project-scoped permissions (may look it up, e.g. a toggle's project). */
     project?: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
   }
-  interface FastifyRequest {
-    /** Set before validation on every route that is not OPEN. */
-    caller: Caller | null;
+  interface FastifyInstance {
+    /** The permission of routes registered in this scope without one (plugins such as swagger-ui cannot set it). */
+    scopePermission?: RoutePermission;
   }
 }
 
-/** The permission list of a caller, as GET api/admin/user reports it. */
-export async function callerPermissions(deps: AppDeps, caller: Caller): Promise<PermissionEntry[]> {
-  if (caller.kind === 'token') return caller.token.type === 'admin' ? [{ project: null, permission: 'ADMIN' }] : [];
-  const role = caller.user.rootRole;
-  return permissionsFor(role, needsProjects(role) ? await listProjectIds(deps.db) : []);
+export interface AccessControlOptions {
+  /** Who is calling; throws the 401 when nobody is. */
+  resolveCaller(request: FastifyRequest): Promise<Caller>;
+  /** Every project id: an Editor holds the project permissions in each. */
+  listProjectIds(): Promise<string[]>;
+}
+
+/** Gives every route that `scope` and the plugins inside it register without a permission this one. */
+export function setScopePermission(scope: FastifyInstance, permission: RoutePermission) {
+  scope.decorate('scopePermission', permission);
 }
 
 /**
  * Registers the permission check: every route declares `config.permission` (registration fails otherwise), and one
  * hook resolves the caller (401) and checks the permission (403) before the request body is validated.
  */
-export function registerAccessControl(app: FastifyInstance, deps: AppDeps) {
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
   app.decorateRequest('caller', null);
+  app.decorateRequest('callerPermissions', async function (this: FastifyRequest): Promise<PermissionEntry[]> {
+    const caller = this.caller;
+    if (!caller) return [];
+    if (caller.kind === 'token') return caller.token.type === 'admin' ? [{ project: null, permission: 'ADMIN' }] : [];
+    const role = caller.user.rootRole;
+    return permissionsFor(role, needsProjects(role) ? await options.listProjectIds() : []);
+  });
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
-    }
+  app.addHook('onRoute', function (route) {
+    const permission = route.config?.permission ?? this.scopePermission;
+    if (!permission) throw new Error(`Route ${route.method} ${route.url} does not declare config.permission`);
+    route.config = { ...route.config, permission };
   });
 
   app.addHook('preValidation', async (request) => {
     const { permission, project } = request.routeOptions.config;
     if (permission === 'OPEN' || permission === undefined) return;
-    const caller = await resolveCaller(deps, request);
+    const caller = await options.resolveCaller(request);
     request.caller = caller;
     if (caller.kind === 'token') {
       if (caller.token.type === 'client' && permission !== 'CLIENT') {
@@ -51,8 +68,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps) {
     }
     if (permission === 'CLIENT') throw noAccess('The client API needs an API token');
     if (permission === 'NONE') return;
-    const held = await callerPermissions(deps, caller);
-    if (!can(held, permission, await project?.(request))) {
+    if (!can(await request.callerPermissions(), permission, await project?.(request))) {
       throw noAccess(`You need permission=${permission} to perform this action`, permission);
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can, permissionsFor } from './access.ts';
+import { can } from '../../../contract/permissions.ts';
+import { permissionsFor } from './roles.ts';
 
 describe('permissionsFor', () => {
   it('gives an Admin the single ADMIN permission', () => {
@@ -20,7 +21,7 @@ describe('permissionsFor', () => {
   });
 });
 
-describe('can', () => {
+describe('can, over the expanded roles', () => {
   const editor = permissionsFor(2, ['default']);
   it('passes any check for ADMIN', () => {
     expect(can(permissionsFor(1, []), 'UPDATE_FEATURE', 'other')).toBe(true);

@@ -1,7 +1,6 @@
-/**
- * The one place that decides permissions (spec part 1, section 6): a check passes if the caller holds ADMIN, or
- * holds the named permission for the given project, or holds the named permission when no project is asked about.
- */
+import type { Permission, PermissionEntry } from '../../../contract/permissions.ts';
+
+/** The root roles (spec part 1, section 6) and the permissions each expands to; `can()` in contract/ checks them. */
 export const ROOT_ROLES = [
   {
     id: 2,
@@ -32,7 +31,7 @@ export const ROOT_ROLES = [
 export const ADMIN_ROLE = 1;
 export const EDITOR_ROLE = 2;
 
-const EDITOR_ROOT_PERMISSIONS = [
+const EDITOR_ROOT_PERMISSIONS: readonly Permission[] = [
   'CREATE_STRATEGY',
   'UPDATE_STRATEGY',
   'DELETE_STRATEGY',
@@ -49,29 +48,14 @@ const EDITOR_ROOT_PERMISSIONS = [
   'CREATE_CONTEXT_FIELD',
   'UPDATE_CONTEXT_FIELD',
   'DELETE_CONTEXT_FIELD',
-] as const;
+];
 
-const EDITOR_PROJECT_PERMISSIONS = ['CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE', 'UPDATE_PROJECT'] as const;
-
-export type Permission =
-  | 'ADMIN'
-  | (typeof EDITOR_ROOT_PERMISSIONS)[number]
-  | (typeof EDITOR_PROJECT_PERMISSIONS)[number]
-  | 'UPDATE_ENVIRONMENT'
-  | 'DELETE_ENVIRONMENT'
-  /** Held by no role (only ADMIN passes): a project role may grant it later. */
-  | 'DELETE_PROJECT';
-
-/**
- * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin
- * API token: the SDK API), or a permission.
- */
-export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | Permission;
-
-export interface PermissionEntry {
-  project: string | null;
-  permission: Permission;
-}
+const EDITOR_PROJECT_PERMISSIONS: readonly Permission[] = [
+  'CREATE_FEATURE',
+  'UPDATE_FEATURE',
+  'DELETE_FEATURE',
+  'UPDATE_PROJECT',
+];
 
 /** Expands a root role into the permission list the console reads (GET api/admin/user). */
 export function permissionsFor(rootRole: number, projectIds: readonly string[]): PermissionEntry[] {
@@ -81,14 +65,6 @@ export function permissionsFor(rootRole: number, projectIds: readonly string[]):
     ...EDITOR_ROOT_PERMISSIONS.map((permission) => ({ project: null, permission })),
     ...projectIds.flatMap((project) => EDITOR_PROJECT_PERMISSIONS.map((permission) => ({ project, permission }))),
   ];
-}
-
-export function can(held: readonly PermissionEntry[], permission: Permission, project?: string): boolean {
-  return held.some(
-    (p) =>
-      p.permission === 'ADMIN' ||
-      (p.permission === permission && (project === undefined || p.project === project)),
-  );
 }
 
 /** Whether a role's permissions depend on the project list (so callers can skip loading it). */

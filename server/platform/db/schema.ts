@@ -62,7 +62,9 @@ export const events = pgTable(
     featureName: text('feature_name'),
     data: jsonb('data'),
     preData: jsonb('pre_data'),
-    tags: jsonb('tags').notNull().default(sql`'[]'::jsonb`),
+    tags: jsonb('tags')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index('events_feature_name_idx').on(t.featureName)],
 );
@@ -172,8 +174,12 @@ export const featureStrategies = pgTable(
       .notNull()
       .references(() => environments.name, { onDelete: 'cascade' }),
     strategyName: text('strategy_name').notNull(),
-    parameters: jsonb('parameters').notNull().default(sql`'{}'::jsonb`),
-    constraints: jsonb('constraints').notNull().default(sql`'[]'::jsonb`),
+    parameters: jsonb('parameters')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    constraints: jsonb('constraints')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -219,7 +225,9 @@ export const featureTags = pgTable(
 /** Applications that registered through the client API (SDKs). */
 export const clientApplications = pgTable('client_applications', {
   appName: text('app_name').primaryKey(),
-  strategies: jsonb('strategies').notNull().default(sql`'[]'::jsonb`),
+  strategies: jsonb('strategies')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   description: text('description'),
   url: text('url'),
   color: text('color'),
@@ -266,7 +274,9 @@ export const strategies = pgTable('strategies', {
   displayName: text('display_name'),
   description: text('description'),
   /** [{name, type, description, required}] */
-  parameters: jsonb('parameters').notNull().default(sql`'[]'::jsonb`),
+  parameters: jsonb('parameters')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   builtIn: boolean('built_in').notNull().default(false),
   deprecated: boolean('deprecated').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(9999),
@@ -277,7 +287,9 @@ export const strategies = pgTable('strategies', {
 export const contextFields = pgTable('context_fields', {
   name: text('name').primaryKey(),
   description: text('description'),
-  legalValues: jsonb('legal_values').notNull().default(sql`'[]'::jsonb`),
+  legalValues: jsonb('legal_values')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   stickiness: boolean('stickiness').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(10),
   createdAt: createdAt(),

@@ -1,16 +1,17 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
 
-const API_PATH = /^(api|auth)(\/|$)|^(health|logout)\/?$/;
+/** Paths the console never answers: a miss there is a JSON 404, not the console's index.html. */
+const API_PATH = /^(api|auth|docs)(\/|$)|^(health|logout)\/?$/;
 
 /**
  * Serves the built console (dist/) under the base path: static files, and index.html (with the ::baseUriPath::
  * placeholder replaced) for any other GET that accepts HTML (SPA fallback). Without dist/ it answers 503.
  */
-export async function consoleRoutes(app: FastifyInstance, options: { distDir: string; baseUriPath: string }) {
+export const consoleRoutes: FastifyPluginAsync<{ distDir: string; baseUriPath: string }> = async (app, options) => {
   const distDir = resolve(options.distDir);
   const indexFile = resolve(distDir, 'index.html');
   await app.register(fastifyStatic, { root: distDir, serve: false });
@@ -40,9 +41,10 @@ export async function consoleRoutes(app: FastifyInstance, options: { distDir: st
     throw notFound(`Could not find ${request.method} ${request.url}`);
   };
 
-  app.get('/', { config: { permission: 'OPEN' } }, handler);
-  app.get('/*', { config: { permission: 'OPEN' } }, handler);
-}
+  // Not API operations: left out of the API document.
+  app.get('/', { config: { permission: 'OPEN' }, schema: { hide: true } }, handler);
+  app.get('/*', { config: { permission: 'OPEN' }, schema: { hide: true } }, handler);
+};
 
 function isFile(path: string): boolean {
   try {

@@ -27,7 +27,12 @@ export const joiLabel = (path: FieldPath) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 
 /** A 400 naming the offending field (a name or a path into the body), in the Joi shape the Unleash console reads. */
-export function validationError(field: string | FieldPath, message: string, value?: unknown, type = 'any.invalid'): ApiError {
+export function validationError(
+  field: string | FieldPath,
+  message: string,
+  value?: unknown,
+  type = 'any.invalid',
+): ApiError {
   const path = Array.isArray(field) ? field : [field];
   const key = path.length > 0 ? path[path.length - 1] : 'value';
   return new ApiError(
@@ -52,7 +57,8 @@ export function preconditionFailed(name: string, expected: number, actual: numbe
 }
 
 export const notFound = (message: string) => new ApiError(404, 'NotFoundError', message, undefined, { isJoi: true });
-export const nameExists = (message: string) => new ApiError(409, 'NameExistsError', message, undefined, { isJoi: true });
+export const nameExists = (message: string) =>
+  new ApiError(409, 'NameExistsError', message, undefined, { isJoi: true });
 export const noAccess = (message: string, permission?: string) =>
   new ApiError(403, 'NoAccessError', message, undefined, permission ? { permission } : {});
 

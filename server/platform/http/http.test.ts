@@ -44,7 +44,10 @@ describe('request bodies', () => {
   });
 
   it('names the offending field on a schema failure', async () => {
-    const response = await server.call('POST', 'api/admin/user-admin', { cookie: admin, body: { email: 'a@b.co', rootRole: 'x' } });
+    const response = await server.call('POST', 'api/admin/user-admin', {
+      cookie: admin,
+      body: { email: 'a@b.co', rootRole: 'x' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ name: 'ValidationError', isJoi: true });
     expect(response.body.details[0]).toMatchObject({ path: ['rootRole'], context: { key: 'rootRole' } });
@@ -55,7 +58,10 @@ describe('request bodies', () => {
   });
 
   it('accepts an empty body sent as application/json', async () => {
-    const response = await server.call('POST', 'api/admin/splash/environment', { cookie: admin, contentType: 'application/json' });
+    const response = await server.call('POST', 'api/admin/splash/environment', {
+      cookie: admin,
+      contentType: 'application/json',
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -63,7 +69,10 @@ describe('request bodies', () => {
 describe('routing', () => {
   it('answers unknown API routes with a JSON 404, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const response = await server.call(method, 'api/admin/does-not-exist', { cookie: admin, headers: { accept: 'text/html' } });
+      const response = await server.call(method, 'api/admin/does-not-exist', {
+        cookie: admin,
+        headers: { accept: 'text/html' },
+      });
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ name: 'NotFoundError' });
     }
@@ -116,7 +125,9 @@ describe('console', () => {
 
   it('does not fall back for non-HTML requests or path escapes', async () => {
     expect((await server.call('GET', 'assets/missing.js')).status).toBe(404);
-    expect((await server.call('GET', '..%2f..%2fetc%2fpasswd', { headers: { accept: 'text/html' } })).text).not.toContain('root:');
+    expect(
+      (await server.call('GET', '..%2f..%2fetc%2fpasswd', { headers: { accept: 'text/html' } })).text,
+    ).not.toContain('root:');
   });
 
   it('answers 503 with instructions when the console is not built', async () => {

@@ -71,7 +71,8 @@ describe('Idempotency-Key', () => {
     const path = 'api/admin/projects/default/features/idem.toggle/environments/development/strategies';
     const count = (await call('GET', path)).body.length;
     const answers = [];
-    for (let i = 0; i < 3; i += 1) answers.push(await call('POST', path, 'add-1', { name: 'userWithId', parameters: { userIds: 'a' } }));
+    for (let i = 0; i < 3; i += 1)
+      answers.push(await call('POST', path, 'add-1', { name: 'userWithId', parameters: { userIds: 'a' } }));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect((await call('GET', path)).body).toHaveLength(count + 1);
   });
@@ -94,7 +95,8 @@ describe('Idempotency-Key', () => {
     const before = await toggle('idem.toggle');
     const otherPath = await call('POST', 'api/admin/features/idem.toggle/stale/on', 'flip-1');
     expect(otherPath.status).toBe(422);
-    const message = 'The Idempotency-Key flip-1 was already used for POST /api/admin/features/idem.toggle/toggle: use a new key for another call';
+    const message =
+      'The Idempotency-Key flip-1 was already used for POST /api/admin/features/idem.toggle/toggle: use a new key for another call';
     expect(otherPath.body).toEqual({ name: 'IdempotencyKeyReusedError', message, details: [{ message }] });
     expect(await toggle('idem.toggle')).toEqual(before);
 
@@ -124,14 +126,22 @@ describe('Idempotency-Key', () => {
     });
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect((await toggle('idem.toggle')).version).toBe(before.version + 2);
-    const principals = await server.sql(`select principal from idempotency_keys where key = 'flip-1' order by principal`);
-    expect(principals.map((r) => r.principal)).toEqual([expect.stringMatching(/^token:[0-9a-f]{32}$/), `user:${adminId}`, expect.stringMatching(/^user:\d+$/)]);
+    const principals = await server.sql(
+      `select principal from idempotency_keys where key = 'flip-1' order by principal`,
+    );
+    expect(principals.map((r) => r.principal)).toEqual([
+      expect.stringMatching(/^token:[0-9a-f]{32}$/),
+      `user:${adminId}`,
+      expect.stringMatching(/^user:\d+$/),
+    ]);
     expect(JSON.stringify(principals)).not.toContain('idempotency-admin-secret');
   });
 
   it('answers 409 while the first request is still being handled; an abandoned one is taken over', async () => {
     const path = '/api/admin/features/idem.toggle/stale/on';
-    await server.sql(`insert into idempotency_keys (principal, key, method, url) values ('user:${adminId}', 'busy', 'POST', '${path}')`);
+    await server.sql(
+      `insert into idempotency_keys (principal, key, method, url) values ('user:${adminId}', 'busy', 'POST', '${path}')`,
+    );
     const before = await toggle('idem.toggle');
     const busy = await call('POST', path, 'busy');
     expect(busy.status).toBe(409);
@@ -147,8 +157,12 @@ describe('Idempotency-Key', () => {
 
   it('does not store 5xx answers: a retry goes through', async () => {
     const before = await toggle('idem.toggle');
-    await server.sql(`create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
-    await server.sql('create trigger refuse_events before insert on events for each row execute function refuse_events()');
+    await server.sql(
+      `create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+    );
+    await server.sql(
+      'create trigger refuse_events before insert on events for each row execute function refuse_events()',
+    );
     try {
       expect((await call('POST', 'api/admin/features/idem.toggle/toggle', 'retry-1')).status).toBe(500);
     } finally {
@@ -178,8 +192,12 @@ describe('Idempotency-Key', () => {
     });
     expect((await call('POST', 'api/admin/features/idem.toggle/stale/on', '')).status).toBe(400);
     expect((await call('POST', 'api/admin/features/idem.toggle/stale/on', 'k'.repeat(200))).status).toBe(200);
-    expect((await call('GET', 'api/admin/features/idem.toggle', 'read-1')).headers.get('idempotency-replayed')).toBeNull();
-    expect((await call('GET', 'api/admin/features/idem.toggle', 'read-1')).headers.get('idempotency-replayed')).toBeNull();
+    expect(
+      (await call('GET', 'api/admin/features/idem.toggle', 'read-1')).headers.get('idempotency-replayed'),
+    ).toBeNull();
+    expect(
+      (await call('GET', 'api/admin/features/idem.toggle', 'read-1')).headers.get('idempotency-replayed'),
+    ).toBeNull();
     expect(await keyRows()).toBe(rows + 1);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import type { Caller } from '../../auth/service.ts';
+import type { Caller } from '../access/caller.ts';
+import type { Db } from '../db/client.ts';
 import { ApiError, validationError } from '../http/errors.ts';
 import { claimKey, deleteExpiredKeys, findKey, releaseKey, storeAnswer } from './store.ts';
 
@@ -47,7 +47,7 @@ function payloadText(payload: unknown): string {
  * another method or URL is a 422; a repeat while the first is still being handled is a 409. A 5xx frees the key so
  * that a retry goes through. Runs after the permission check and body validation, just before the handler.
  */
-export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
+export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotency', null);
   let lastSweep = 0;
 
@@ -57,17 +57,17 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
     if (key === undefined) return;
     if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = Date.now();
-      await deleteExpiredKeys(deps.db);
+      await deleteExpiredKeys(db);
     }
     const claim = { principal: principalOf(request.caller), key, method: request.method, url: request.url };
-    if (await claimKey(deps.db, claim)) {
+    if (await claimKey(db, claim)) {
       request.idempotency = { principal: claim.principal, key };
       return;
     }
-    const stored = await findKey(deps.db, claim.principal, key);
+    const stored = await findKey(db, claim.principal, key);
     if (!stored) {
       // Freed between the claim and the read (the first request failed with a 5xx): this one may go ahead.
-      if (await claimKey(deps.db, claim)) {
+      if (await claimKey(db, claim)) {
         request.idempotency = { principal: claim.principal, key };
         return;
       }
@@ -81,7 +81,10 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
       reply.header('Retry-After', '1');
       throw inProgress();
     }
-    reply.status(stored.status).headers((stored.headers ?? {}) as Record<string, string>).header(REPLAYED_HEADER, 'true');
+    reply
+      .status(stored.status)
+      .headers((stored.headers ?? {}) as Record<string, string>)
+      .header(REPLAYED_HEADER, 'true');
     return reply.send(stored.body || undefined);
   });
 
@@ -90,7 +93,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
     if (!owned) return payload;
     request.idempotency = null;
     if (reply.statusCode >= 500) {
-      await releaseKey(deps.db, owned.principal, owned.key);
+      await releaseKey(db, owned.principal, owned.key);
       return payload;
     }
     const headers: Record<string, string> = {};
@@ -98,10 +101,18 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    await storeAnswer(deps.db, owned.principal, owned.key, { status: reply.statusCode, headers, body: payloadText(payload) });
+    await storeAnswer(db, owned.principal, owned.key, {
+      status: reply.statusCode,
+      headers,
+      body: payloadText(payload),
+    });
     return payload;
   });
 }
 
 const inProgress = () =>
-  new ApiError(409, 'IdempotencyKeyInProgressError', 'A request with this Idempotency-Key is still being handled: retry in a moment');
+  new ApiError(
+    409,
+    'IdempotencyKeyInProgressError',
+    'A request with this Idempotency-Key is still being handled: retry in a moment',
+  );

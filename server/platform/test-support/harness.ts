@@ -24,7 +24,8 @@ export const USER_PASSWORD = 'User-Test-Passw0rd!';
 function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+    if (file.endsWith('.sql') || file.endsWith('.json'))
+      hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -74,6 +75,8 @@ export interface CallResult {
   status: number;
   headers: Headers;
   text: string;
+  /** The parsed JSON answer; tests read into it freely. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -125,7 +128,12 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
     if (body !== undefined || o.contentType) headers['content-type'] = o.contentType ?? 'application/json';
     if (o.cookie) headers.cookie = o.cookie;
     if (o.token) headers.authorization = o.token;
-    const response = await fetch(`${url}${base}/${path.replace(/^\//, '')}`, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(`${url}${base}/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     const text = await response.text();
     let parsed: unknown = undefined;
     if (response.headers.get('content-type')?.includes('json') && text) parsed = JSON.parse(text);

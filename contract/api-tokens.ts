@@ -1,0 +1,32 @@
+import { Type, type Static } from 'typebox';
+
+const Timestamp = Type.String({ format: 'date-time' });
+/** A project or environment in a token: no colon, dot or blank (they separate the parts of the secret). */
+const Scope = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^:.\\s]+$' });
+export const TokenType = Type.Union([Type.Literal('admin'), Type.Literal('client')]);
+
+/** An API token as the API shows it: with its secret, which the console lists and copies (as Unleash does). */
+export const ApiTokenSchema = Type.Object({
+  secret: Type.String(),
+  username: Type.String(),
+  type: TokenType,
+  environment: Type.String(),
+  project: Type.String(),
+  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  createdAt: Timestamp,
+});
+export type ApiToken = Static<typeof ApiTokenSchema>;
+
+export const ApiTokenListSchema = Type.Object({ tokens: Type.Array(ApiTokenSchema) });
+
+/** POST api/admin/api-tokens; the type is lower-cased before validation (ADMIN or admin, as in Unleash). */
+export const CreateTokenBody = Type.Object({
+  username: Type.String({ maxLength: 200 }),
+  type: Type.Enum(['admin', 'client']),
+  project: Type.Optional(Scope),
+  environment: Type.Optional(Scope),
+  expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+});
+export type CreateTokenInput = Static<typeof CreateTokenBody>;
+
+export const SecretParams = Type.Object({ secret: Type.String({ maxLength: 500 }) });

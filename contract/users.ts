@@ -1,0 +1,110 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { PermissionEntrySchema } from './permissions.ts';
+
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A person's account as the API shows it (Unleash 4 keys). Never the password hash. */
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  imageUrl: Type.String(),
+  seenAt: Nullable(Timestamp),
+  loginAttempts: Type.Integer(),
+  createdAt: Timestamp,
+  isAPI: Type.Literal(false),
+  rootRole: Type.Integer(),
+});
+export type User = Static<typeof UserSchema>;
+
+/** The caller of GET api/admin/user when it is an API token. Never the token's secret. */
+export const ApiUserSchema = Type.Object({
+  isAPI: Type.Literal(true),
+  username: Type.String(),
+  project: Type.String(),
+  environment: Type.String(),
+  type: Type.Union([Type.Literal('admin'), Type.Literal('client')]),
+});
+export type ApiUser = Static<typeof ApiUserSchema>;
+
+export const FeedbackSchema = Type.Object({
+  userId: Type.Integer(),
+  feedbackId: Type.String(),
+  neverShow: Type.Boolean(),
+  given: Nullable(Timestamp),
+});
+export type Feedback = Static<typeof FeedbackSchema>;
+
+/** Which splash screens the user has seen, by id. */
+export const SplashSchema = Type.Record(Type.String(), Type.Boolean());
+
+/** What GET api/admin/user adds to the caller: permissions, feedback and splash state. */
+export const CallerStateFields = {
+  permissions: Type.Array(PermissionEntrySchema),
+  feedback: Type.Array(FeedbackSchema),
+  splash: SplashSchema,
+};
+
+/** GET api/admin/user. */
+export const CurrentUserSchema = Type.Object({
+  user: Type.Union([UserSchema, ApiUserSchema]),
+  ...CallerStateFields,
+});
+export type CurrentUser = Static<typeof CurrentUserSchema>;
+
+export const SplashSeenSchema = Type.Object({
+  userId: Type.Integer(),
+  splashId: Type.String(),
+  seen: Type.Literal(true),
+});
+
+export const RootRoleSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.Literal('root'),
+  project: Type.Null(),
+  description: Type.String(),
+});
+
+/** A user in the user-admin list; the invite link is always empty (no e-mail invitations). */
+export const AdminUserSchema = Type.Object({ ...UserSchema.properties, inviteLink: Type.String() });
+
+export const UserAdminListSchema = Type.Object({
+  users: Type.Array(AdminUserSchema),
+  rootRoles: Type.Array(RootRoleSchema),
+});
+
+export const CreatedUserSchema = Type.Object({ ...AdminUserSchema.properties, emailSent: Type.Boolean() });
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+const Password = Text(1000);
+/** Root role ids in the order Unleash lists the roles: Editor, Admin, Viewer. */
+const RootRoleId = Type.Integer({ enum: [2, 1, 3] });
+
+export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const PasswordBody = Type.Object({ password: Password });
+export const ChangeOwnPasswordBody = Type.Object({ password: Password, confirmPassword: Password });
+
+export const CreateUserBody = Type.Object({
+  email: Text(320),
+  name: Type.Optional(Text(200)),
+  username: Type.Optional(Text(200)),
+  rootRole: RootRoleId,
+  password: Type.Optional(Password),
+  sendEmail: Type.Optional(Type.Boolean()),
+});
+export type CreateUserInput = Static<typeof CreateUserBody>;
+
+export const UpdateUserBody = Type.Object({
+  email: Type.Optional(Text(320)),
+  name: Type.Optional(Text(200)),
+  rootRole: Type.Optional(RootRoleId),
+});
+export type UpdateUserInput = Static<typeof UpdateUserBody>;
+
+export const FeedbackBody = Type.Object({ feedbackId: Text(100), neverShow: Type.Optional(Type.Boolean()) });
+export const FeedbackParams = Type.Object({ id: Text(100) });
+export const FeedbackUpdateBody = Type.Object({ feedbackId: Type.Optional(Text(100)), neverShow: Type.Boolean() });
+export const SplashParams = Type.Object({ name: Text(100) });

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { findToken } from '../api-tokens/index.ts';
+import type { Caller } from '../platform/access/caller.ts';
+import { ApiError } from '../platform/http/errors.ts';
+import { firstAdmin, sessionUser } from '../users/index.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+/** The 401 the console's sign-in dialog reads. */
+export class AuthenticationRequired extends ApiError {
+  constructor(private readonly deps: Pick<AppDeps, 'config'>) {
+    super(401, 'AuthenticationRequired', 'You must sign in order to use Unleash');
+  }
+
+  override toBody() {
+    const { authType, baseUriPath } = this.deps.config;
+    const type = authType === 'demo' ? 'demo' : 'password';
+    return {
+      type,
+      path: `${baseUriPath}/auth/${type === 'demo' ? 'demo' : 'simple'}/login`,
+      message: this.message,
+      defaultHidden: false,
+      options: [],
+    };
+  }
+}
+
+/** Resolves the caller from the Authorization header (API token) or the session cookie; throws 401 if neither. */
+export async function resolveCaller(deps: AppDeps, request: FastifyRequest): Promise<Caller> {
+  const authorization = request.headers.authorization?.trim();
+  if (authorization) {
+    const secret = authorization.replace(/^Bearer\s+/i, '');
+    const token = await findToken(deps.db, secret);
+    if (!token || (token.expiresAt && token.expiresAt.getTime() <= Date.now())) {
+      throw new ApiError(401, 'UnauthorizedError', 'Unknown or expired API token');
+    }
+    return { kind: 'token', token };
+  }
+  if (deps.config.authType === 'none') {
+    const admin = await firstAdmin(deps.db);
+    if (admin) return { kind: 'user', user: admin };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  const user = cookie ? await sessionUser(deps.db, cookie) : undefined;
+  if (!user) throw new AuthenticationRequired(deps);
+  return { kind: 'user', user };
+}

@@ -1,0 +1,2 @@
+/** Transitional, until the other domains import `can` from contract/permissions.ts. */
+export { can } from '../../../contract/permissions.ts';

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { PermissionEntry } from '../../../contract/permissions.ts';
+import type { apiTokens, users } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+
+/** Who is calling: a signed-in user (or, with AUTH_TYPE=none, the first admin) or an API token. */
+export type Caller =
+  { kind: 'user'; user: typeof users.$inferSelect } | { kind: 'token'; token: typeof apiTokens.$inferSelect };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set before validation on every route that is not OPEN. */
+    caller: Caller | null;
+    /** The caller's permission list, as GET api/admin/user reports it ([] without a caller). */
+    callerPermissions(): Promise<PermissionEntry[]>;
+  }
+}
+
+/** The signed-in user of a route that only makes sense for a person (not an API token). */
+export function requireUser(request: FastifyRequest) {
+  const caller = request.caller;
+  if (caller?.kind !== 'user') {
+    throw new ApiError(403, 'NoAccessError', 'This call needs a signed-in user; API tokens cannot use it');
+  }
+  return caller.user;
+}
+
+/** The name audit events record for the caller. */
+export function callerName(request: FastifyRequest): string {
+  const caller = request.caller;
+  if (!caller) return 'anonymous';
+  if (caller.kind === 'token') return caller.token.username;
+  return caller.user.username ?? caller.user.email ?? `user-${caller.user.id}`;
+}

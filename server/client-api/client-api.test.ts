@@ -9,7 +9,8 @@ const CLIENT_FEATURE = ['description', 'enabled', 'name', 'project', 'stale', 's
 
 let server: TestServer;
 let admin: string;
-const get = (path: string, token: string, headers: Record<string, string> = {}) => server.call('GET', path, { token, headers });
+const get = (path: string, token: string, headers: Record<string, string> = {}) =>
+  server.call('GET', path, { token, headers });
 
 beforeAll(async () => {
   server = await startServer({ INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}`, INIT_ADMIN_API_TOKENS: ADMIN });
@@ -18,14 +19,18 @@ beforeAll(async () => {
   await create({
     name: 'demo.toggle',
     enabled: true,
-    strategies: [{ name: 'flexibleRollout', parameters: { rollout: 50, stickiness: 'default', groupId: 'demo.toggle' } }],
+    strategies: [
+      { name: 'flexibleRollout', parameters: { rollout: 50, stickiness: 'default', groupId: 'demo.toggle' } },
+    ],
   });
   await create({ name: 'demo.off' });
   await create({ name: 'other.toggle' });
   await create({ name: 'gone' });
   await server.call('DELETE', 'api/admin/features/gone', { cookie: admin });
   await server.call('POST', 'api/admin/features/other.toggle/tags', { cookie: admin, body: { value: 'team-red' } });
-  await server.sql(`update feature_environments set enabled = true where feature = 'demo.off' and environment = 'development'`);
+  await server.sql(
+    `update feature_environments set enabled = true where feature = 'demo.off' and environment = 'development'`,
+  );
 });
 afterAll(() => server?.close());
 
@@ -35,12 +40,20 @@ describe('client features', () => {
     expect(response.status).toBe(200);
     expect(response.body.version).toBe(2);
     expect(response.body.query).toEqual({ environment: 'default' });
-    expect(response.body.features.map((f: { name: string }) => f.name)).toEqual(['demo.off', 'demo.toggle', 'other.toggle']);
+    expect(response.body.features.map((f: { name: string }) => f.name)).toEqual([
+      'demo.off',
+      'demo.toggle',
+      'other.toggle',
+    ]);
     const toggle = response.body.features[1];
     expect(Object.keys(toggle).sort()).toEqual(CLIENT_FEATURE);
     expect(toggle.enabled).toBe(true);
     expect(toggle.strategies).toEqual([
-      { name: 'flexibleRollout', constraints: [], parameters: { rollout: '50', stickiness: 'default', groupId: 'demo.toggle' } },
+      {
+        name: 'flexibleRollout',
+        constraints: [],
+        parameters: { rollout: '50', stickiness: 'default', groupId: 'demo.toggle' },
+      },
     ]);
   });
 
@@ -49,7 +62,9 @@ describe('client features', () => {
     expect(response.body.query).toEqual({ environment: 'development', project: ['default'] });
     const off = response.body.features.find((f: { name: string }) => f.name === 'demo.off');
     expect(off).toMatchObject({ enabled: true, strategies: [{ name: 'default', constraints: [], parameters: {} }] });
-    expect(response.body.features.find((f: { name: string }) => f.name === 'demo.toggle').strategies[0].name).toBe('default');
+    expect(response.body.features.find((f: { name: string }) => f.name === 'demo.toggle').strategies[0].name).toBe(
+      'default',
+    );
   });
 
   it('serves every toggle as off in an environment that is disabled globally', async () => {
@@ -71,16 +86,19 @@ describe('client features', () => {
   it('filters by project token, namePrefix, tag and environment; null query for an unfiltered admin token', async () => {
     await server.sql(`insert into projects (id, name) values ('web', 'Web')`);
     await server.sql(`update features set project = 'web' where name = 'other.toggle'`);
-    expect((await get('api/client/features', DEV)).body.features.map((f: { name: string }) => f.name)).toEqual(['demo.off', 'demo.toggle']);
+    expect((await get('api/client/features', DEV)).body.features.map((f: { name: string }) => f.name)).toEqual([
+      'demo.off',
+      'demo.toggle',
+    ]);
     const all = await get('api/client/features', ADMIN);
     expect(all.body.query).toBeNull();
     expect(all.body.features).toHaveLength(3);
     const prefix = await get('api/client/features?namePrefix=demo', ADMIN);
     expect(prefix.body.query).toEqual({ namePrefix: 'demo' });
     expect(prefix.body.features).toHaveLength(2);
-    expect((await get('api/client/features?tag=simple:team-red', CLIENT)).body.features.map((f: { name: string }) => f.name)).toEqual([
-      'other.toggle',
-    ]);
+    expect(
+      (await get('api/client/features?tag=simple:team-red', CLIENT)).body.features.map((f: { name: string }) => f.name),
+    ).toEqual(['other.toggle']);
     expect((await get('api/client/features?project=web', CLIENT)).body.features).toHaveLength(1);
     const dev = await get('api/client/features?environment=development', ADMIN);
     expect(dev.body.features.find((f: { name: string }) => f.name === 'demo.off').enabled).toBe(true);
@@ -94,7 +112,10 @@ describe('client features', () => {
     const again = await get('api/client/features', CLIENT, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
-    await server.call('POST', 'api/admin/features/demo.off/toggle/on', { cookie: admin, contentType: 'application/json' });
+    await server.call('POST', 'api/admin/features/demo.off/toggle/on', {
+      cookie: admin,
+      contentType: 'application/json',
+    });
     const changed = await get('api/client/features', CLIENT, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -105,7 +126,10 @@ describe('client features', () => {
     expect(Object.keys(one.body).sort()).toEqual(CLIENT_FEATURE);
     const missing = await get('api/client/features/does.not.exist', CLIENT);
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ name: 'NotFoundError', message: 'Could not find feature toggle does.not.exist' });
+    expect(missing.body).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find feature toggle does.not.exist',
+    });
     expect((await get('api/client/features/gone', CLIENT)).status).toBe(404);
     expect((await get('api/client/features/other.toggle', DEV)).status).toBe(404);
   });
@@ -170,8 +194,12 @@ describe('register and metrics', () => {
     });
     expect((await server.call('POST', 'api/client/metrics', { token: CLIENT, body: bucket(42, 8) })).status).toBe(202);
     expect((await server.call('POST', 'api/client/metrics', { token: CLIENT, body: bucket(1, 2) })).status).toBe(202);
-    const rows = await server.sql(`select feature_name, environment, yes, no, hour from client_metrics_hourly where feature_name = 'demo.toggle'`);
-    expect(rows).toEqual([{ feature_name: 'demo.toggle', environment: 'default', yes: 43, no: 10, hour: expect.anything() }]);
+    const rows = await server.sql(
+      `select feature_name, environment, yes, no, hour from client_metrics_hourly where feature_name = 'demo.toggle'`,
+    );
+    expect(rows).toEqual([
+      { feature_name: 'demo.toggle', environment: 'default', yes: 43, no: 10, hour: expect.anything() },
+    ]);
     expect(new Date(rows[0].hour as string).toISOString()).toBe('2026-11-21T05:00:00.000Z');
     const toggle = await server.call('GET', 'api/admin/features/demo.toggle', { cookie: admin });
     expect(toggle.body.lastSeenAt).toBe('2026-11-21T05:29:23.549Z');

@@ -1,15 +1,19 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ClientFeatureParams,
+  ClientFeatureSchema,
+  ClientFeaturesQuery,
+  ClientFeaturesSchema,
+  ClientIndexSchema,
+  MetricsBody,
+  RegistrationBody,
+} from '../../contract/client-api.ts';
 import type { AppDeps } from '../deps.ts';
-import { Name } from '../features/schemas.ts';
-import { parseTags } from '../features/routes.ts';
+import { NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
+import { parseTagFilter } from '../tags/index.ts';
 import { clientFeatures, recordMetrics, register, scopeQuery, weakEtag } from './service.ts';
-
-const Many = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });
-const Short = Type.String({ minLength: 1, maxLength: 200 });
-const Count = Type.Integer({ minimum: 0 });
 
 /** The token of the caller (the guard lets only API tokens through to permission CLIENT). */
 function tokenOf(request: FastifyRequest) {
@@ -18,9 +22,9 @@ function tokenOf(request: FastifyRequest) {
   return caller.token;
 }
 
-/** Sends JSON with a weak ETag, or 304 when the client already has it. */
+/** Sends the body (serialized by the route's schema) with a weak ETag, or 304 when the client already has it. */
 function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const text = JSON.stringify(body);
+  const text = reply.serialize(body) as string;
   const etag = weakEtag(text);
   reply.header('ETag', etag);
   const match = request.headers['if-none-match'];
@@ -28,43 +32,45 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknow
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-export async function clientApiRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+const INDEX = {
+  version: 3 as const,
+  links: {
+    'feature-toggles': { uri: '/api/client/features' },
+    register: { uri: '/api/client/register' },
+    metrics: { uri: '/api/client/metrics' },
+  },
+};
 
+/** The client API (SDKs), for API tokens only. */
+export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   for (const path of ['/api/client', '/api/client/']) {
-    app.get(path, { config: { permission: 'CLIENT' } }, async () => ({
-      version: 3,
-      links: {
-        'feature-toggles': { uri: '/api/client/features' },
-        register: { uri: '/api/client/register' },
-        metrics: { uri: '/api/client/metrics' },
-      },
-    }));
+    app.get(
+      path,
+      { config: { permission: 'CLIENT' }, schema: { response: { 200: ClientIndexSchema } } },
+      async () => INDEX,
+    );
   }
 
   app.get(
     '/api/client/features',
     {
       config: { permission: 'CLIENT' },
-      schema: {
-        querystring: Type.Object({
-          namePrefix: Type.Optional(Type.String({ maxLength: 200 })),
-          tag: Type.Optional(Many),
-          project: Type.Optional(Many),
-          environment: Type.Optional(Type.String({ maxLength: 100 })),
-        }),
-      },
+      schema: { querystring: ClientFeaturesQuery, response: { 200: ClientFeaturesSchema, 304: NoBody } },
     },
     async (request, reply) => {
       const { namePrefix, tag, project, environment } = request.query;
-      const { filter, echo } = scopeQuery(tokenOf(request), { namePrefix, tag: parseTags(tag), project, environment });
+      const asked = { namePrefix, tag: parseTagFilter(tag), project, environment };
+      const { filter, echo } = scopeQuery(tokenOf(request), asked);
       return sendWithEtag(request, reply, { version: 2, features: await clientFeatures(deps, filter), query: echo });
     },
   );
 
   app.get(
     '/api/client/features/:featureName',
-    { config: { permission: 'CLIENT' }, schema: { params: Type.Object({ featureName: Name }) } },
+    {
+      config: { permission: 'CLIENT' },
+      schema: { params: ClientFeatureParams, response: { 200: ClientFeatureSchema, 304: NoBody } },
+    },
     async (request, reply) => {
       const { filter } = scopeQuery(tokenOf(request), {});
       const [feature] = await clientFeatures(deps, filter, [request.params.featureName]);
@@ -75,20 +81,7 @@ export async function clientApiRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/client/register',
-    {
-      config: { permission: 'CLIENT' },
-      schema: {
-        body: Type.Object({
-          appName: Short,
-          instanceId: Short,
-          sdkVersion: Type.Optional(Type.String({ maxLength: 200 })),
-          environment: Type.Optional(Type.String({ maxLength: 100 })),
-          strategies: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 }),
-          started: Type.String({ format: 'date-time' }),
-          interval: Type.Number({ minimum: 0 }),
-        }),
-      },
-    },
+    { config: { permission: 'CLIENT' }, schema: { body: RegistrationBody, response: { 202: NoBody } } },
     async (request, reply) => {
       await register(deps, tokenOf(request), request.body, request.ip);
       return reply.status(202).send();
@@ -97,28 +90,10 @@ export async function clientApiRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/client/metrics',
-    {
-      config: { permission: 'CLIENT' },
-      schema: {
-        body: Type.Object({
-          appName: Short,
-          instanceId: Short,
-          environment: Type.Optional(Type.String({ maxLength: 100 })),
-          bucket: Type.Object({
-            start: Type.String({ format: 'date-time' }),
-            stop: Type.String({ format: 'date-time' }),
-            toggles: Type.Record(
-              Type.String({ maxLength: 200 }),
-              Type.Object({ yes: Count, no: Count, variants: Type.Optional(Type.Record(Type.String(), Count)) }),
-              { maxProperties: 10_000 },
-            ),
-          }),
-        }),
-      },
-    },
+    { config: { permission: 'CLIENT' }, schema: { body: MetricsBody, response: { 202: NoBody } } },
     async (request, reply) => {
       await recordMetrics(deps, tokenOf(request), request.body, request.ip);
       return reply.status(202).send();
     },
   );
-}
+};

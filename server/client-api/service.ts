@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { MetricsReport, Registration } from '../../contract/client-api.ts';
+import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
-import type { ApiTokenRow } from '../api-tokens/store.ts';
-import { findEnvironment } from '../environments/store.ts';
-import { CLASSIC_ENV, environmentState } from '../features/service.ts';
-import { listFeatures, type Constraint } from '../features/store.ts';
+import { findEnvironment } from '../environments/index.ts';
+import { CLASSIC_ENV, environmentState, liveFeatures, markFeaturesSeen } from '../features/index.ts';
 import { notFound } from '../platform/http/errors.ts';
-import { addHourlyCounts, markFeaturesSeen, upsertApplication, upsertInstance } from './store.ts';
+import { addHourlyCounts, upsertApplication, upsertInstance } from './store.ts';
+import { clientFeature } from './views.ts';
 
 export interface ClientQuery {
   namePrefix?: string;
@@ -22,7 +23,8 @@ export interface ClientQuery {
 export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
   const query: ClientQuery = { ...asked };
   if (token.environment !== '*') query.environment = token.environment;
-  if (token.project !== '*') query.project = asked.project ? asked.project.filter((p) => p === token.project) : [token.project];
+  if (token.project !== '*')
+    query.project = asked.project ? asked.project.filter((p) => p === token.project) : [token.project];
   const defined = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as ClientQuery;
   return {
     filter: { ...defined, environment: defined.environment ?? CLASSIC_ENV },
@@ -40,8 +42,7 @@ export async function clientFeatures(deps: AppDeps, filter: ClientQuery & { envi
     throw notFound(`Could not find environment with name: ${filter.environment}`);
   }
   const environmentOn = environment?.enabled ?? true;
-  const rows = await listFeatures(deps.db, {
-    archived: false,
+  const rows = await liveFeatures(deps.db, {
     projects: filter.project,
     namePrefix: filter.namePrefix,
     tags: filter.tag,
@@ -49,21 +50,8 @@ export async function clientFeatures(deps: AppDeps, filter: ClientQuery & { envi
   });
   const state = await environmentState(deps.db, rows, filter.environment);
   return rows.map((f) => {
-    const s = state(f.name);
-    return {
-      name: f.name,
-      description: f.description,
-      type: f.type,
-      project: f.project,
-      enabled: environmentOn && s.enabled,
-      stale: f.stale,
-      strategies: s.strategies.map((st) => ({
-        name: st.strategyName,
-        constraints: st.constraints as Constraint[],
-        parameters: st.parameters as Record<string, string>,
-      })),
-      variants: f.variants as unknown[] | null,
-    };
+    const served = state(f.name);
+    return clientFeature(f, { ...served, enabled: environmentOn && served.enabled });
   });
 }
 
@@ -77,14 +65,6 @@ export function weakEtag(body: string): string {
 const reportEnvironment = (token: ApiTokenRow, reported?: string) =>
   token.environment !== '*' ? token.environment : (reported ?? CLASSIC_ENV);
 
-export interface Registration {
-  appName: string;
-  instanceId: string;
-  sdkVersion?: string;
-  strategies: string[];
-  environment?: string;
-}
-
 export async function register(deps: AppDeps, token: ApiTokenRow, input: Registration, clientIp: string) {
   await deps.db.transaction(async (tx) => {
     await upsertApplication(tx, { appName: input.appName, strategies: input.strategies, createdBy: clientIp });
@@ -96,13 +76,6 @@ export async function register(deps: AppDeps, token: ApiTokenRow, input: Registr
       clientIp,
     });
   });
-}
-
-export interface MetricsReport {
-  appName: string;
-  instanceId: string;
-  environment?: string;
-  bucket: { start: string; stop: string; toggles: Record<string, { yes: number; no: number }> };
 }
 
 const HOUR = 60 * 60 * 1000;

@@ -1,12 +1,15 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { clientApplications, clientInstances, clientMetricsHourly, features } from '../platform/db/schema.ts';
+import { clientApplications, clientInstances, clientMetricsHourly } from '../platform/db/schema.ts';
 
 export async function upsertApplication(db: Db, app: { appName: string; strategies: string[]; createdBy: string }) {
   await db
     .insert(clientApplications)
     .values(app)
-    .onConflictDoUpdate({ target: clientApplications.appName, set: { strategies: app.strategies, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: clientApplications.appName,
+      set: { strategies: app.strategies, updatedAt: new Date() },
+    });
 }
 
 export async function upsertInstance(
@@ -36,18 +39,15 @@ export async function addHourlyCounts(
     .insert(clientMetricsHourly)
     .values(rows)
     .onConflictDoUpdate({
-      target: [clientMetricsHourly.featureName, clientMetricsHourly.appName, clientMetricsHourly.environment, clientMetricsHourly.hour],
+      target: [
+        clientMetricsHourly.featureName,
+        clientMetricsHourly.appName,
+        clientMetricsHourly.environment,
+        clientMetricsHourly.hour,
+      ],
       set: {
         yes: sql`${clientMetricsHourly.yes} + excluded.yes`,
         no: sql`${clientMetricsHourly.no} + excluded.no`,
       },
     });
-}
-
-export async function markFeaturesSeen(db: Db, names: string[], seenAt: Date) {
-  if (names.length === 0) return;
-  await db
-    .update(features)
-    .set({ lastSeenAt: sql`greatest(${features.lastSeenAt}, ${seenAt.toISOString()}::timestamptz)` })
-    .where(inArray(features.name, names));
 }

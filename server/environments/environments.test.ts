@@ -9,13 +9,16 @@ let server: TestServer;
 let admin: string;
 let viewer: string;
 let editor: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
-const json = (method: string, path: string, cookie = admin) => server.call(method, path, { cookie, contentType: 'application/json' });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
+const json = (method: string, path: string, cookie = admin) =>
+  server.call(method, path, { cookie, contentType: 'application/json' });
 const environmentEvents = async () =>
-  (await server.sql(`select type, environment, created_by, data, pre_data from events where type like 'environment-%' order by id`)) as Array<
-    Record<string, any>
-  >;
-const names = async () => (await call('GET', 'api/admin/environments')).body.environments.map((e: { name: string }) => e.name);
+  (await server.sql(
+    `select type, environment, created_by, data, pre_data from events where type like 'environment-%' order by id`,
+  )) as Array<Record<string, any>>;
+const names = async () =>
+  (await call('GET', 'api/admin/environments')).body.environments.map((e: { name: string }) => e.name);
 const one = async (name: string) => (await call('GET', `api/admin/environments/${name}`)).body;
 
 /** A snapshot of everything the environment calls can change, to show that a refused call changed nothing. */
@@ -44,7 +47,9 @@ async function refused(calls: Array<[() => Promise<{ status: number; body: any }
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
 });
 afterAll(() => server?.close());
 
@@ -94,7 +99,11 @@ describe('creating environments', () => {
     ]) {
       const bad = await call('POST', 'api/admin/environments/validate', { name });
       expect(bad.status, name).toBe(400);
-      expect(bad.body, name).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ message, path: ['name'] }] });
+      expect(bad.body, name).toMatchObject({
+        name: 'ValidationError',
+        isJoi: true,
+        details: [{ message, path: ['name'] }],
+      });
     }
   });
 
@@ -103,7 +112,11 @@ describe('creating environments', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ name: 'staging', type: 'test', sortOrder: 150, enabled: true, protected: false });
     expect(await names()).toEqual(['default', 'development', 'staging', 'production']);
-    expect((await call('GET', 'api/admin/projects/default')).body.environments).toEqual(['default', 'development', 'production']);
+    expect((await call('GET', 'api/admin/projects/default')).body.environments).toEqual([
+      'default',
+      'development',
+      'production',
+    ]);
     const noOrder = await call('POST', 'api/admin/environments', { name: 'qa', type: 'preproduction' });
     expect(noOrder.body).toMatchObject({ name: 'qa', sortOrder: 9999 });
     expect((await environmentEvents()).map((e) => [e.type, e.environment, e.created_by, e.data])).toEqual([
@@ -114,26 +127,55 @@ describe('creating environments', () => {
 
   it('refuses duplicates, bad names and types, and anyone but admins, changing nothing', async () => {
     await refused([
-      [() => call('POST', 'api/admin/environments', { name: 'staging', type: 'test' }), 409, 'Environment staging already exists'],
-      [() => call('POST', 'api/admin/environments', { name: 'bad name', type: 'test' }), 400, '"name" must be URL friendly'],
+      [
+        () => call('POST', 'api/admin/environments', { name: 'staging', type: 'test' }),
+        409,
+        'Environment staging already exists',
+      ],
+      [
+        () => call('POST', 'api/admin/environments', { name: 'bad name', type: 'test' }),
+        400,
+        '"name" must be URL friendly',
+      ],
       [
         () => call('POST', 'api/admin/environments', { name: 'uat', type: 'qa' }),
         400,
         '"type" must be one of [development, test, preproduction, production]',
       ],
       [() => call('POST', 'api/admin/environments', { name: 'uat' }), 400, '"type" is required'],
-      [() => call('POST', 'api/admin/environments', { name: 'uat', type: 'test', sortOrder: 1.5 }), 400, '"sortOrder" must be integer'],
-      [() => call('POST', 'api/admin/environments', { name: 'uat', type: 'test' }, editor), 403, 'You need permission=ADMIN to perform this action'],
-      [() => call('POST', 'api/admin/environments', { name: 'uat', type: 'test' }, viewer), 403, 'You need permission=ADMIN to perform this action'],
+      [
+        () => call('POST', 'api/admin/environments', { name: 'uat', type: 'test', sortOrder: 1.5 }),
+        400,
+        '"sortOrder" must be integer',
+      ],
+      [
+        () => call('POST', 'api/admin/environments', { name: 'uat', type: 'test' }, editor),
+        403,
+        'You need permission=ADMIN to perform this action',
+      ],
+      [
+        () => call('POST', 'api/admin/environments', { name: 'uat', type: 'test' }, viewer),
+        403,
+        'You need permission=ADMIN to perform this action',
+      ],
     ]);
   });
 });
 
 describe('changing environments', () => {
   it('updates type and sort order (200 with it), with an event holding before and after', async () => {
-    const updated = await call('PUT', 'api/admin/environments/update/staging', { type: 'preproduction', sortOrder: 250 });
+    const updated = await call('PUT', 'api/admin/environments/update/staging', {
+      type: 'preproduction',
+      sortOrder: 250,
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ name: 'staging', type: 'preproduction', sortOrder: 250, enabled: true, protected: false });
+    expect(updated.body).toEqual({
+      name: 'staging',
+      type: 'preproduction',
+      sortOrder: 250,
+      enabled: true,
+      protected: false,
+    });
     expect(await names()).toEqual(['default', 'development', 'production', 'staging', 'qa']);
     const typeOnly = await call('PUT', 'api/admin/environments/update/staging', { type: 'test' });
     expect(typeOnly.body).toMatchObject({ type: 'test', sortOrder: 250 });
@@ -146,7 +188,12 @@ describe('changing environments', () => {
   });
 
   it('reorders environments ({name: position}, 200 empty) with an event', async () => {
-    const sorted = await call('PUT', 'api/admin/environments/sort-order', { production: 1, staging: 2, default: 3, development: 4 });
+    const sorted = await call('PUT', 'api/admin/environments/sort-order', {
+      production: 1,
+      staging: 2,
+      default: 3,
+      development: 4,
+    });
     expect(sorted.status).toBe(200);
     expect(sorted.text).toBe('');
     expect(await names()).toEqual(['production', 'staging', 'default', 'development', 'qa']);
@@ -159,8 +206,15 @@ describe('changing environments', () => {
     // toggles list their environments in the new order
     expect((await call('POST', 'api/admin/projects/default/features', { name: 'ordered' })).status).toBe(201);
     const toggle = await call('GET', 'api/admin/projects/default/features/ordered');
-    expect(toggle.body.environments.map((e: { name: string }) => e.name)).toEqual(['production', 'default', 'development']);
-    expect((await call('PUT', 'api/admin/environments/sort-order', { default: 1, development: 100, production: 200 })).status).toBe(200);
+    expect(toggle.body.environments.map((e: { name: string }) => e.name)).toEqual([
+      'production',
+      'default',
+      'development',
+    ]);
+    expect(
+      (await call('PUT', 'api/admin/environments/sort-order', { default: 1, development: 100, production: 200 }))
+        .status,
+    ).toBe(200);
   });
 
   it('turns an environment off and on (204, empty) with events', async () => {
@@ -171,7 +225,9 @@ describe('changing environments', () => {
     const on = await json('POST', 'api/admin/environments/staging/on');
     expect(on.status).toBe(204);
     expect((await one('staging')).enabled).toBe(true);
-    expect((await environmentEvents()).slice(-2).map((e) => [e.type, e.environment, e.pre_data.enabled, e.data.enabled])).toEqual([
+    expect(
+      (await environmentEvents()).slice(-2).map((e) => [e.type, e.environment, e.pre_data.enabled, e.data.enabled]),
+    ).toEqual([
       ['environment-disabled', 'staging', true, false],
       ['environment-enabled', 'staging', false, true],
     ]);
@@ -180,10 +236,26 @@ describe('changing environments', () => {
   it('refuses changes to protected and unknown environments, bad bodies, and callers without permission', async () => {
     const needsUpdate = 'You need permission=UPDATE_ENVIRONMENT to perform this action';
     await refused([
-      [() => call('PUT', 'api/admin/environments/update/default', { type: 'test' }), 400, 'Environment default is protected: it can not be changed'],
-      [() => json('POST', 'api/admin/environments/default/off'), 400, 'Environment default is protected: it can not be disabled'],
-      [() => json('POST', 'api/admin/environments/default/on'), 400, 'Environment default is protected: it can not be enabled'],
-      [() => call('PUT', 'api/admin/environments/update/nope', { type: 'test' }), 404, 'Could not find environment with name: nope'],
+      [
+        () => call('PUT', 'api/admin/environments/update/default', { type: 'test' }),
+        400,
+        'Environment default is protected: it can not be changed',
+      ],
+      [
+        () => json('POST', 'api/admin/environments/default/off'),
+        400,
+        'Environment default is protected: it can not be disabled',
+      ],
+      [
+        () => json('POST', 'api/admin/environments/default/on'),
+        400,
+        'Environment default is protected: it can not be enabled',
+      ],
+      [
+        () => call('PUT', 'api/admin/environments/update/nope', { type: 'test' }),
+        404,
+        'Could not find environment with name: nope',
+      ],
       [() => json('POST', 'api/admin/environments/nope/on'), 404, 'Could not find environment with name: nope'],
       [
         () => call('PUT', 'api/admin/environments/update/staging', { type: 'staging' }),
@@ -191,7 +263,11 @@ describe('changing environments', () => {
         '"type" must be one of [development, test, preproduction, production]',
       ],
       [() => call('PUT', 'api/admin/environments/update/staging', { sortOrder: 3 }), 400, '"type" is required'],
-      [() => call('PUT', 'api/admin/environments/sort-order', { staging: 1, nope: 2 }), 404, 'Could not find environment with name: nope'],
+      [
+        () => call('PUT', 'api/admin/environments/sort-order', { staging: 1, nope: 2 }),
+        404,
+        'Could not find environment with name: nope',
+      ],
       [() => call('PUT', 'api/admin/environments/sort-order', { staging: 'first' }), 400, '"staging" must be integer'],
       [() => call('PUT', 'api/admin/environments/update/staging', { type: 'test' }, editor), 403, needsUpdate],
       [() => call('PUT', 'api/admin/environments/update/staging', { type: 'test' }, viewer), 403, needsUpdate],
@@ -214,9 +290,17 @@ describe('deleting environments', () => {
 
     const needsDelete = 'You need permission=DELETE_ENVIRONMENT to perform this action';
     await refused([
-      [() => call('DELETE', 'api/admin/environments/default'), 400, 'Environment default is protected: it can not be deleted'],
+      [
+        () => call('DELETE', 'api/admin/environments/default'),
+        400,
+        'Environment default is protected: it can not be deleted',
+      ],
       [() => call('DELETE', 'api/admin/environments/nope'), 404, 'Could not find environment with name: nope'],
-      [() => call('DELETE', 'api/admin/environments/qa'), 400, 'Environment qa is used by 1 API token: delete them first'],
+      [
+        () => call('DELETE', 'api/admin/environments/qa'),
+        400,
+        'Environment qa is used by 1 API token: delete them first',
+      ],
       [
         () => call('DELETE', 'api/admin/environments/staging'),
         400,
@@ -229,8 +313,12 @@ describe('deleting environments', () => {
   });
 
   it('deletes one (200, empty): out of its projects, toggles lose their state and strategies there', async () => {
-    expect((await call('POST', 'api/admin/projects/solo/environments', { environment: 'development' })).status).toBe(200);
-    expect((await call('POST', 'api/admin/projects/default/environments', { environment: 'staging' })).status).toBe(200);
+    expect((await call('POST', 'api/admin/projects/solo/environments', { environment: 'development' })).status).toBe(
+      200,
+    );
+    expect((await call('POST', 'api/admin/projects/default/environments', { environment: 'staging' })).status).toBe(
+      200,
+    );
     const strategy = await call('POST', 'api/admin/projects/default/features/ordered/environments/staging/strategies', {
       name: 'default',
     });
@@ -242,15 +330,28 @@ describe('deleting environments', () => {
     expect(deleted.text).toBe('');
     expect((await call('GET', 'api/admin/environments/staging')).status).toBe(404);
     expect((await call('GET', 'api/admin/projects/solo')).body.environments).toEqual(['development']);
-    expect((await call('GET', 'api/admin/projects/default')).body.environments).toEqual(['default', 'development', 'production']);
+    expect((await call('GET', 'api/admin/projects/default')).body.environments).toEqual([
+      'default',
+      'development',
+      'production',
+    ]);
     const toggle = await call('GET', 'api/admin/projects/default/features/ordered');
-    expect(toggle.body.environments.map((e: { name: string }) => e.name)).toEqual(['default', 'development', 'production']);
+    expect(toggle.body.environments.map((e: { name: string }) => e.name)).toEqual([
+      'default',
+      'development',
+      'production',
+    ]);
     expect(toggle.headers.get('etag')).toBe(`"${Number(version) + 1}"`);
     expect(await server.sql(`select id from feature_strategies where environment = 'staging'`)).toEqual([]);
     expect((await environmentEvents()).at(-1)).toMatchObject({
       type: 'environment-deleted',
       environment: 'staging',
-      data: { name: 'staging', removedFromProjects: ['default', 'solo'], removedFromToggles: ['ordered'], strategiesDeleted: 1 },
+      data: {
+        name: 'staging',
+        removedFromProjects: ['default', 'solo'],
+        removedFromToggles: ['ordered'],
+        strategiesDeleted: 1,
+      },
       pre_data: { name: 'staging', type: 'test', enabled: true, protected: false },
     });
   });
@@ -259,11 +360,14 @@ describe('deleting environments', () => {
     expect((await call('POST', 'api/admin/environments', { name: 'busy', type: 'test' })).status).toBe(201);
     expect((await call('POST', 'api/admin/projects', { id: 'busy', name: 'Busy' })).status).toBe(201);
     const toggles = ['b1', 'b2', 'b3', 'b4'];
-    for (const name of toggles) expect((await call('POST', 'api/admin/projects/busy/features', { name })).status).toBe(201);
+    for (const name of toggles)
+      expect((await call('POST', 'api/admin/projects/busy/features', { name })).status).toBe(201);
     const answers = await Promise.all([
       ...toggles.flatMap((name) => [
         call('POST', `api/admin/projects/busy/features/${name}/environments/busy/strategies`, { name: 'default' }),
-        call('POST', `api/admin/projects/busy/features/${name}/environments/development/strategies`, { name: 'default' }),
+        call('POST', `api/admin/projects/busy/features/${name}/environments/development/strategies`, {
+          name: 'default',
+        }),
       ]),
       call('DELETE', 'api/admin/environments/busy'),
       call('POST', 'api/admin/projects/busy/features', { name: 'b5' }),

@@ -1,42 +1,45 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  EnvironmentBody,
+  EnvironmentListSchema,
+  EnvironmentNameBody,
+  EnvironmentOrderBody,
+  EnvironmentParams,
+  EnvironmentSchema,
+  EnvironmentUpdateBody,
+} from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../auth/service.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { requireEnvironment } from './read-model.ts';
 import {
   changeEnvironment,
   createEnvironment,
-  ENVIRONMENT_TYPES,
   removeEnvironment,
-  requireEnvironment,
   setEnvironmentEnabled,
   sortEnvironments,
   validateEnvironmentName,
 } from './service.ts';
-import { environmentResponse, listEnvironments } from './store.ts';
+import { listEnvironments } from './store.ts';
+import { environmentResponse } from './views.ts';
 
-const Name = Type.String({ maxLength: 100 });
-const NameParams = Type.Object({ name: Name });
-const EnvironmentType = Type.Enum([...ENVIRONMENT_TYPES]);
-const SortOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
-
-export async function environmentRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/admin/environments', { config: { permission: 'NONE' } }, async () => ({
-    version: 1,
-    environments: (await listEnvironments(deps.db)).map(environmentResponse),
-  }));
+/** Environments: reads for everyone signed in; create is ADMIN, changes UPDATE_ENVIRONMENT, delete DELETE_ENVIRONMENT. */
+export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/environments',
+    { config: { permission: 'NONE' }, schema: { response: { 200: EnvironmentListSchema } } },
+    async () => ({ version: 1 as const, environments: (await listEnvironments(deps.db)).map(environmentResponse) }),
+  );
 
   app.get(
     '/api/admin/environments/:name',
-    { config: { permission: 'NONE' }, schema: { params: NameParams } },
+    { config: { permission: 'NONE' }, schema: { params: EnvironmentParams, response: { 200: EnvironmentSchema } } },
     async (request) => environmentResponse(await requireEnvironment(deps.db, request.params.name)),
   );
 
   app.post(
     '/api/admin/environments/validate',
-    { config: { permission: 'NONE' }, schema: { body: Type.Object({ name: Name }) } },
+    { config: { permission: 'NONE' }, schema: { body: EnvironmentNameBody, response: { 200: NoBody } } },
     async (request, reply) => {
       await validateEnvironmentName(deps.db, request.body.name);
       return reply.status(200).send();
@@ -45,10 +48,7 @@ export async function environmentRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/admin/environments',
-    {
-      config: { permission: 'ADMIN' },
-      schema: { body: Type.Object({ name: Name, type: EnvironmentType, sortOrder: Type.Optional(SortOrder) }) },
-    },
+    { config: { permission: 'ADMIN' }, schema: { body: EnvironmentBody, response: { 201: EnvironmentSchema } } },
     async (request, reply) => {
       const row = await createEnvironment(deps, callerName(request), request.body);
       return reply.status(201).send(environmentResponse(row));
@@ -59,7 +59,7 @@ export async function environmentRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/environments/update/:name',
     {
       config: { permission: 'UPDATE_ENVIRONMENT' },
-      schema: { params: NameParams, body: Type.Object({ type: EnvironmentType, sortOrder: Type.Optional(SortOrder) }) },
+      schema: { params: EnvironmentParams, body: EnvironmentUpdateBody, response: { 200: EnvironmentSchema } },
     },
     async (request) =>
       environmentResponse(await changeEnvironment(deps, callerName(request), request.params.name, request.body)),
@@ -69,7 +69,7 @@ export async function environmentRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/environments/sort-order',
     {
       config: { permission: 'UPDATE_ENVIRONMENT' },
-      schema: { body: Type.Record(Type.String(), SortOrder, { minProperties: 1, maxProperties: 1000 }) },
+      schema: { body: EnvironmentOrderBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
       await sortEnvironments(deps, callerName(request), request.body);
@@ -79,21 +79,27 @@ export async function environmentRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/admin/environments/:name',
-    { config: { permission: 'DELETE_ENVIRONMENT' }, schema: { params: NameParams } },
+    { config: { permission: 'DELETE_ENVIRONMENT' }, schema: { params: EnvironmentParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeEnvironment(deps, callerName(request), request.params.name);
       return reply.status(200).send();
     },
   );
 
-  for (const [state, enabled] of [['on', true], ['off', false]] as const) {
+  for (const [state, enabled] of [
+    ['on', true],
+    ['off', false],
+  ] as const) {
     app.post(
       `/api/admin/environments/:name/${state}`,
-      { config: { permission: 'UPDATE_ENVIRONMENT' }, schema: { params: NameParams } },
+      {
+        config: { permission: 'UPDATE_ENVIRONMENT' },
+        schema: { params: EnvironmentParams, response: { 204: NoBody } },
+      },
       async (request, reply) => {
         await setEnvironmentEnabled(deps, callerName(request), request.params.name, enabled);
         return reply.status(204).send();
       },
     );
   }
-}
+};

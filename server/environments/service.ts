@@ -1,14 +1,15 @@
+import type { EnvironmentType } from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, nameExists } from '../platform/http/errors.ts';
+import { environmentNotFound, findEnvironment, type EnvironmentRow } from './read-model.ts';
+import { assertPathId } from './rules.ts';
 import {
   bumpToggleVersions,
   countStrategies,
   countTokensFor,
   deleteEnvironment,
-  environmentResponse,
-  findEnvironment,
   insertEnvironment,
   listEnvironments,
   lockEnvironment,
@@ -16,36 +17,11 @@ import {
   setSortOrders,
   togglesIn,
   updateEnvironment,
-  type EnvironmentRow,
 } from './store.ts';
+import { environmentResponse } from './views.ts';
 
-export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'] as const;
-export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
-
-/**
- * The rule for ids that appear in paths and in API token scopes (project ids, environment names): URL friendly, 1..100
- * characters, no '.' (token secrets are `<project>:<environment>.<hex>`, and '.' / '..' are path steps), and not the
- * wildcard '*' (all projects / all environments).
- */
-export function assertPathId(field: string, value: string): void {
-  if (value === '') throw validationError(field, `"${field}" is not allowed to be empty`, value, 'string.empty');
-  assertUrlFriendly(field, value, 100);
-  if (value.includes('.')) {
-    throw validationError(field, `"${field}" can not contain "." (API token secrets use it as a separator)`, value);
-  }
-  if (value === '*') throw validationError(field, `"${field}" can not be *: it stands for all of them`, value);
-}
-
-const environmentNotFound = (name: string) => notFound(`Could not find environment with name: ${name}`);
 const environmentExists = (name: string) => nameExists(`Environment ${name} already exists`);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The environment, or 404. */
-export async function requireEnvironment(db: Db, name: string): Promise<EnvironmentRow> {
-  const env = await findEnvironment(db, name);
-  if (!env) throw environmentNotFound(name);
-  return env;
-}
 
 /** Locks the environment for a change (404 when missing); a protected one cannot be changed in that way. */
 async function lockForChange(tx: Db, name: string, refusal: string): Promise<EnvironmentRow> {
@@ -71,7 +47,12 @@ export async function createEnvironment(
   return deps.db.transaction(async (tx) => {
     const row = await insertEnvironment(tx, { name: input.name, type: input.type, sortOrder: input.sortOrder });
     if (!row) throw environmentExists(input.name);
-    await appendEvent(tx, { type: 'environment-created', createdBy: actor, environment: row.name, data: environmentResponse(row) });
+    await appendEvent(tx, {
+      type: 'environment-created',
+      createdBy: actor,
+      environment: row.name,
+      data: environmentResponse(row),
+    });
     return row;
   });
 }
@@ -98,7 +79,12 @@ export async function changeEnvironment(
 }
 
 /** POST api/admin/environments/{name}/on and /off (globally: SDKs get every toggle off in a disabled environment). */
-export async function setEnvironmentEnabled(deps: AppDeps, actor: string, name: string, enabled: boolean): Promise<void> {
+export async function setEnvironmentEnabled(
+  deps: AppDeps,
+  actor: string,
+  name: string,
+  enabled: boolean,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockForChange(tx, name, enabled ? 'enabled' : 'disabled');
     const row = await updateEnvironment(tx, name, { enabled });
@@ -136,7 +122,9 @@ export async function removeEnvironment(deps: AppDeps, actor: string, name: stri
         if ((await togglesIn(tx, name)).some((t) => !toggles.includes(t))) throw new StartOver();
         const tokens = await countTokensFor(tx, name);
         if (tokens > 0) {
-          throw invalidOperation(`Environment ${name} is used by ${plural(tokens, 'API token', 'API tokens')}: delete them first`);
+          throw invalidOperation(
+            `Environment ${name} is used by ${plural(tokens, 'API token', 'API tokens')}: delete them first`,
+          );
         }
         const projects = await projectsUsing(tx, name);
         const alone = projects.filter((p) => p.environments === 1).map((p) => p.project);
@@ -165,7 +153,11 @@ export async function removeEnvironment(deps: AppDeps, actor: string, name: stri
     } catch (error) {
       if (!(error instanceof StartOver)) throw error;
       if (attempt === DELETE_ATTEMPTS) {
-        throw new ApiError(409, 'ConflictError', `Toggles kept changing in environment ${name} while deleting it: try again`);
+        throw new ApiError(
+          409,
+          'ConflictError',
+          `Toggles kept changing in environment ${name} while deleting it: try again`,
+        );
       }
     }
   }

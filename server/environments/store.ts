@@ -1,20 +1,23 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/client.ts';
-import { apiTokens, environments, featureEnvironments, features, featureStrategies, projectEnvironments } from '../platform/db/schema.ts';
+import {
+  apiTokens,
+  environments,
+  featureEnvironments,
+  features,
+  featureStrategies,
+  projectEnvironments,
+} from '../platform/db/schema.ts';
+import { displayOrder, type EnvironmentRow } from './read-model.ts';
 
-export type EnvironmentRow = typeof environments.$inferSelect;
 type NewEnvironment = typeof environments.$inferInsert;
 
-const order = [asc(environments.sortOrder), asc(environments.name)];
-
 export function listEnvironments(db: Db): Promise<EnvironmentRow[]> {
-  return db.select().from(environments).orderBy(...order);
-}
-
-export async function findEnvironment(db: Db, name: string): Promise<EnvironmentRow | undefined> {
-  const [row] = await db.select().from(environments).where(eq(environments.name, name));
-  return row;
+  return db
+    .select()
+    .from(environments)
+    .orderBy(...displayOrder);
 }
 
 /** Reads the environment and locks its row until the transaction ends (changes to one environment queue up). */
@@ -43,19 +46,11 @@ export async function deleteEnvironment(db: Db, name: string): Promise<void> {
   await db.delete(environments).where(eq(environments.name, name));
 }
 
-/** The environments enabled in a project, in display order. */
-export async function projectEnvironmentNames(db: Db, project: string): Promise<string[]> {
-  const rows = await db
-    .select({ name: environments.name })
-    .from(projectEnvironments)
-    .innerJoin(environments, eq(environments.name, projectEnvironments.environment))
-    .where(eq(projectEnvironments.project, project))
-    .orderBy(...order);
-  return rows.map((r) => r.name);
-}
-
 /** The projects that have the environment enabled, each with how many environments it has in all. */
-export async function projectsUsing(db: Db, environment: string): Promise<Array<{ project: string; environments: number }>> {
+export async function projectsUsing(
+  db: Db,
+  environment: string,
+): Promise<Array<{ project: string; environments: number }>> {
   const projects = db
     .select({ project: projectEnvironments.project })
     .from(projectEnvironments)
@@ -85,7 +80,10 @@ export async function togglesIn(db: Db, environment: string): Promise<string[]> 
 
 /** How many strategy instances the environment holds. */
 export async function countStrategies(db: Db, environment: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(featureStrategies).where(eq(featureStrategies.environment, environment));
+  const [row] = await db
+    .select({ n: count() })
+    .from(featureStrategies)
+    .where(eq(featureStrategies.environment, environment));
   return Number(row.n);
 }
 
@@ -102,8 +100,16 @@ export async function countTokensFor(db: Db, environment: string): Promise<numbe
  */
 export async function bumpToggleVersions(tx: Db, names: string[]): Promise<void> {
   if (names.length === 0) return;
-  await tx.select({ name: features.name }).from(features).where(inArray(features.name, names)).orderBy(asc(features.name)).for('update');
-  await tx.update(features).set({ version: sql`${features.version} + 1` }).where(inArray(features.name, names));
+  await tx
+    .select({ name: features.name })
+    .from(features)
+    .where(inArray(features.name, names))
+    .orderBy(asc(features.name))
+    .for('update');
+  await tx
+    .update(features)
+    .set({ version: sql`${features.version} + 1` })
+    .where(inArray(features.name, names));
 }
 
 /** Sets the sort order of each named environment. */
@@ -112,12 +118,3 @@ export async function setSortOrders(db: Db, positions: Array<[string, number]>):
     await db.update(environments).set({ sortOrder }).where(eq(environments.name, name));
   }
 }
-
-/** The environment as the API shows it. */
-export const environmentResponse = (e: EnvironmentRow) => ({
-  name: e.name,
-  type: e.type,
-  sortOrder: e.sortOrder,
-  enabled: e.enabled,
-  protected: e.protected,
-});

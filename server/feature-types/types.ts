@@ -1,4 +1,7 @@
-/** The five feature toggle types (fixed reference data, Unleash's texts). lifetimeDays: when a toggle of the type becomes potentially stale. */
+/**
+ * The five feature toggle types (fixed reference data, Unleash's texts). lifetimeDays: when a toggle of the type
+ * becomes potentially stale.
+ */
 export const FEATURE_TYPES = [
   {
     id: 'release',
@@ -6,14 +9,24 @@ export const FEATURE_TYPES = [
     description: 'Used to enable trunk-based development for teams practicing Continuous Delivery.',
     lifetimeDays: 40,
   },
-  { id: 'experiment', name: 'Experiment', description: 'Used to perform multivariate or A/B testing.', lifetimeDays: 40 },
+  {
+    id: 'experiment',
+    name: 'Experiment',
+    description: 'Used to perform multivariate or A/B testing.',
+    lifetimeDays: 40,
+  },
   {
     id: 'operational',
     name: 'Operational',
     description: 'Used to control operational aspects of the system behavior.',
     lifetimeDays: 7,
   },
-  { id: 'kill-switch', name: 'Kill switch', description: 'Used to to gracefully degrade system functionality.', lifetimeDays: null },
+  {
+    id: 'kill-switch',
+    name: 'Kill switch',
+    description: 'Used to to gracefully degrade system functionality.',
+    lifetimeDays: null,
+  },
   {
     id: 'permission',
     name: 'Permission',

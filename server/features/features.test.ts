@@ -32,14 +32,18 @@ let server: TestServer;
 let admin: string;
 let viewer: string;
 let editor: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
-const json = (method: string, path: string, cookie = admin) => server.call(method, path, { cookie, contentType: 'application/json' });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
+const json = (method: string, path: string, cookie = admin) =>
+  server.call(method, path, { cookie, contentType: 'application/json' });
 const eventsOf = async (name: string) => (await call('GET', `api/admin/events/${name}`)).body.events;
 
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
 });
 afterAll(() => server?.close());
 
@@ -48,7 +52,10 @@ describe('classic toggle API', () => {
     expect((await call('POST', 'api/admin/features/validate', { name: 'demo.toggle' })).status).toBe(200);
     const bad = await call('POST', 'api/admin/features/validate', { name: 'bad name/with space' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ isJoi: true, details: [{ message: '"name" must be URL friendly', path: ['name'] }] });
+    expect(bad.body).toMatchObject({
+      isJoi: true,
+      details: [{ message: '"name" must be URL friendly', path: ['name'] }],
+    });
     expect((await call('POST', 'api/admin/features/validate', { name: '' })).status).toBe(400);
     expect((await call('POST', 'api/admin/features/validate', { name: 'x'.repeat(101) })).status).toBe(400);
     expect((await call('POST', 'api/admin/features/validate', {})).body.details[0].path).toEqual(['name']);
@@ -58,13 +65,24 @@ describe('classic toggle API', () => {
     const created = await call('POST', 'api/admin/features', demo);
     expect(created.status).toBe(201);
     expect(keys(created.body)).toEqual(LIST_ITEM);
-    expect(created.body).toMatchObject({ name: 'demo.toggle', enabled: false, stale: false, lastSeenAt: null, variants: demo.variants });
+    expect(created.body).toMatchObject({
+      name: 'demo.toggle',
+      enabled: false,
+      stale: false,
+      lastSeenAt: null,
+      variants: demo.variants,
+    });
     expect(keys(created.body.strategies[0])).toEqual(STRATEGY);
     expect(created.body.strategies[0].parameters).toEqual(demo.strategies[0].parameters);
 
     const project = await call('GET', 'api/admin/projects/default/features/demo.toggle');
     expect(keys(project.body)).toEqual(PROJECT_ONE);
-    expect(project.body.environments.map((e: { name: string; strategies: { name: string }[] }) => [e.name, e.strategies.map((s) => s.name)])).toEqual([
+    expect(
+      project.body.environments.map((e: { name: string; strategies: { name: string }[] }) => [
+        e.name,
+        e.strategies.map((s) => s.name),
+      ]),
+    ).toEqual([
       ['default', ['flexibleRollout']],
       ['development', ['default']],
       ['production', ['default']],
@@ -72,23 +90,35 @@ describe('classic toggle API', () => {
     expect(keys(project.body.environments[0])).toEqual(['enabled', 'name', 'sortOrder', 'strategies', 'type']);
 
     const events = await eventsOf('demo.toggle');
-    expect(events[0]).toMatchObject({ type: 'feature-created', project: 'default', featureName: 'demo.toggle', diffs: null });
+    expect(events[0]).toMatchObject({
+      type: 'feature-created',
+      project: 'default',
+      featureName: 'demo.toggle',
+      diffs: null,
+    });
     expect(events[0].data).toMatchObject({ name: 'demo.toggle', enabled: false });
   });
 
   it('substitutes the default strategy when none is given (never a half-written toggle)', async () => {
     const created = await call('POST', 'api/admin/features', { name: 'demo.nostrat', type: 'release' });
     expect(created.status).toBe(201);
-    expect(created.body.strategies).toEqual([{ id: expect.any(String), name: 'default', constraints: [], parameters: {} }]);
+    expect(created.body.strategies).toEqual([
+      { id: expect.any(String), name: 'default', constraints: [], parameters: {} },
+    ]);
   });
 
   it('refuses duplicates (also of archived toggles), invalid names, types, variants, bodies and projects without writing', async () => {
     const before = await server.sql('select count(*)::int as n from features');
     const duplicate = await call('POST', 'api/admin/features', demo);
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ name: 'NameExistsError', details: [{ message: 'A toggle with that name already exists' }] });
+    expect(duplicate.body).toMatchObject({
+      name: 'NameExistsError',
+      details: [{ message: 'A toggle with that name already exists' }],
+    });
     expect((await call('POST', 'api/admin/features', { ...demo, name: 'bad name' })).status).toBe(400);
-    expect((await call('POST', 'api/admin/features', { name: 'x.type', type: 'nope' })).body.details[0].path).toEqual(['type']);
+    expect((await call('POST', 'api/admin/features', { name: 'x.type', type: 'nope' })).body.details[0].path).toEqual([
+      'type',
+    ]);
     const variant = await call('POST', 'api/admin/features', { name: 'x.v', variants: [{ name: 'x', weight: 5000 }] });
     expect(variant.status).toBe(400);
     expect(variant.body.details[0]).toMatchObject({
@@ -98,12 +128,19 @@ describe('classic toggle API', () => {
     });
     const badStrategy = await call('POST', 'api/admin/features', { name: 'x.s', strategies: [{ name: 'nope' }] });
     expect(badStrategy.status).toBe(400);
-    expect(badStrategy.body.details[0]).toMatchObject({ message: 'The strategy definition "nope" does not exist', path: ['strategies', 0, 'name'] });
+    expect(badStrategy.body.details[0]).toMatchObject({
+      message: 'The strategy definition "nope" does not exist',
+      path: ['strategies', 0, 'name'],
+    });
     expect((await call('POST', 'api/admin/features', {})).body.details[0].path).toEqual(['name']);
     const unknown = await call('POST', 'api/admin/features', { name: 'x.p', project: 'nope' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Project with id nope does not exist');
-    const form = await server.call('POST', 'api/admin/features', { cookie: admin, rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    const form = await server.call('POST', 'api/admin/features', {
+      cookie: admin,
+      rawBody: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(415);
     expect(await server.sql('select count(*)::int as n from features')).toEqual(before);
   });
@@ -116,13 +153,20 @@ describe('classic toggle API', () => {
     expect(keys(one.body.strategies[0])).toEqual(STRATEGY_ONE);
     const missing = await call('GET', 'api/admin/features/does.not.exist');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ name: 'NotFoundError', message: 'Could not find feature toggle with name does.not.exist' });
+    expect(missing.body).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find feature toggle with name does.not.exist',
+    });
   });
 
   it('updates with PUT, keeping the ids of kept strategies', async () => {
     const before = (await call('GET', 'api/admin/features/demo.toggle')).body;
     const strategies = [before.strategies[0], { name: 'userWithId', parameters: { userIds: 'a,b' } }];
-    const put = await call('PUT', 'api/admin/features/demo.toggle', { ...demo, description: 'Updated via PUT', strategies });
+    const put = await call('PUT', 'api/admin/features/demo.toggle', {
+      ...demo,
+      description: 'Updated via PUT',
+      strategies,
+    });
     expect(put.status).toBe(200);
     expect(keys(put.body)).toEqual(ONE);
     expect(put.body.description).toBe('Updated via PUT');
@@ -130,7 +174,12 @@ describe('classic toggle API', () => {
     expect(put.body.strategies[0].id).toBe(before.strategies[0].id);
     const [event] = await eventsOf('demo.toggle');
     expect(event.type).toBe('feature-updated');
-    expect(event.diffs).toContainEqual({ kind: 'E', path: ['description'], lhs: 'Demo toggle', rhs: 'Updated via PUT' });
+    expect(event.diffs).toContainEqual({
+      kind: 'E',
+      path: ['description'],
+      lhs: 'Demo toggle',
+      rhs: 'Updated via PUT',
+    });
 
     expect((await call('PUT', 'api/admin/features/demo.toggle', { ...demo, strategies: [] })).body.message).toBe(
       'You must add at least one activation strategy',
@@ -152,9 +201,21 @@ describe('classic toggle API', () => {
     await json('POST', 'api/admin/features/demo.toggle/toggle/off');
     expect((await call('GET', 'api/admin/features/demo.toggle')).body.enabled).toBe(false);
     const [event] = await eventsOf('demo.toggle');
-    expect(event).toMatchObject({ type: 'feature-updated', environment: 'default', diffs: [{ kind: 'E', path: ['enabled'], lhs: true, rhs: false }] });
+    expect(event).toMatchObject({
+      type: 'feature-updated',
+      environment: 'default',
+      diffs: [{ kind: 'E', path: ['enabled'], lhs: true, rhs: false }],
+    });
     expect((await json('POST', 'api/admin/features/does.not.exist/toggle/on')).status).toBe(404);
-    expect((await server.call('POST', 'api/admin/features/demo.toggle/toggle/on', { cookie: admin, rawBody: 'x', contentType: 'text/plain' })).status).toBe(415);
+    expect(
+      (
+        await server.call('POST', 'api/admin/features/demo.toggle/toggle/on', {
+          cookie: admin,
+          rawBody: 'x',
+          contentType: 'text/plain',
+        })
+      ).status,
+    ).toBe(415);
   });
 
   it('marks stale and active', async () => {
@@ -165,7 +226,10 @@ describe('classic toggle API', () => {
     const off = await json('POST', 'api/admin/features/demo.toggle/stale/off');
     expect(off.body.stale).toBe(false);
     const [offEvent, onEvent] = await eventsOf('demo.toggle');
-    expect(offEvent).toMatchObject({ type: 'feature-stale-off', diffs: [{ kind: 'E', path: ['stale'], lhs: true, rhs: false }] });
+    expect(offEvent).toMatchObject({
+      type: 'feature-stale-off',
+      diffs: [{ kind: 'E', path: ['stale'], lhs: true, rhs: false }],
+    });
     expect(onEvent.type).toBe('feature-stale-on');
   });
 
@@ -199,14 +263,27 @@ describe('tags on toggles', () => {
     });
     const short = await call('POST', 'api/admin/features/demo.toggle/tags', { type: 'simple', value: 'x' });
     expect(short.status).toBe(400);
-    expect(short.body.details[0]).toMatchObject({ message: '"value" length must be at least 2 characters long', path: ['value'] });
-    expect((await call('POST', 'api/admin/features/demo.toggle/tags', { type: 'nosuchtype', value: 'xy' })).status).toBe(404);
+    expect(short.body.details[0]).toMatchObject({
+      message: '"value" length must be at least 2 characters long',
+      path: ['value'],
+    });
+    expect(
+      (await call('POST', 'api/admin/features/demo.toggle/tags', { type: 'nosuchtype', value: 'xy' })).status,
+    ).toBe(404);
     expect((await call('POST', 'api/admin/features/nope/tags', { value: 'xy' })).status).toBe(404);
-    expect((await call('GET', 'api/admin/features/demo.toggle/tags')).body.tags).toEqual([{ value: 'team-red', type: 'simple' }]);
-    expect((await call('GET', 'api/admin/tags')).body).toEqual({ version: 1, tags: [{ type: 'simple', value: 'team-red' }] });
+    expect((await call('GET', 'api/admin/features/demo.toggle/tags')).body.tags).toEqual([
+      { value: 'team-red', type: 'simple' },
+    ]);
+    expect((await call('GET', 'api/admin/tags')).body).toEqual({
+      version: 1,
+      tags: [{ type: 'simple', value: 'team-red' }],
+    });
     const tagged = await call('GET', 'api/admin/features?tag=simple:team-red');
     expect(tagged.body.features.map((f: { name: string }) => f.name)).toEqual(['demo.toggle']);
-    expect((await eventsOf('demo.toggle'))[0]).toMatchObject({ type: 'feature-tagged', data: { tag: { type: 'simple', value: 'team-red' } } });
+    expect((await eventsOf('demo.toggle'))[0]).toMatchObject({
+      type: 'feature-tagged',
+      data: { tag: { type: 'simple', value: 'team-red' } },
+    });
 
     await call('POST', 'api/admin/features/a.first/tags', { value: 'temp' });
     expect((await call('DELETE', 'api/admin/features/a.first/tags/simple/temp')).status).toBe(200);
@@ -234,16 +311,27 @@ describe('project-scoped toggle API', () => {
 
     const one = await call('GET', 'api/admin/projects/default/features/proj.toggle');
     expect(keys(one.body)).toEqual(PROJECT_ONE);
-    expect(one.body.environments.every((e: { strategies: { name: string }[] }) => e.strategies[0].name === 'default')).toBe(true);
+    expect(
+      one.body.environments.every((e: { strategies: { name: string }[] }) => e.strategies[0].name === 'default'),
+    ).toBe(true);
     expect((await call('GET', 'api/admin/projects/default/features/does.not.exist')).status).toBe(404);
     expect((await call('GET', 'api/admin/projects/other/features/proj.toggle')).status).toBe(404);
 
     const list = await call('GET', 'api/admin/projects/default/features');
-    expect(list.body.features.map((f: { name: string }) => f.name)).toEqual(['a.first', 'demo.nostrat', 'demo.toggle', 'proj.toggle']);
+    expect(list.body.features.map((f: { name: string }) => f.name)).toEqual([
+      'a.first',
+      'demo.nostrat',
+      'demo.toggle',
+      'proj.toggle',
+    ]);
     expect(keys(list.body.features[0])).toEqual(OVERVIEW);
     expect(keys(list.body.features[0].environments[0])).toEqual(['enabled', 'name', 'sortOrder', 'type']);
 
-    const put = await call('PUT', 'api/admin/projects/default/features/proj.toggle', { name: 'proj.toggle', description: 'updated via PUT', type: 'experiment' });
+    const put = await call('PUT', 'api/admin/projects/default/features/proj.toggle', {
+      name: 'proj.toggle',
+      description: 'updated via PUT',
+      type: 'experiment',
+    });
     expect(put.status).toBe(200);
     expect(keys(put.body)).toEqual(METADATA);
     expect(put.body.description).toBe('updated via PUT');
@@ -255,7 +343,9 @@ describe('project-scoped toggle API', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ description: 'patched', type: 'operational' });
     expect((await eventsOf('proj.toggle'))[0].type).toBe('feature-metadata-updated');
-    const stale = await call('PATCH', 'api/admin/projects/default/features/proj.toggle', [{ op: 'replace', path: '/stale', value: true }]);
+    const stale = await call('PATCH', 'api/admin/projects/default/features/proj.toggle', [
+      { op: 'replace', path: '/stale', value: true },
+    ]);
     expect(stale.body.stale).toBe(true);
     expect((await eventsOf('proj.toggle'))[0].type).toBe('feature-stale-on');
   });
@@ -266,7 +356,10 @@ describe('project-scoped toggle API', () => {
       [{ op: 'remove', path: '/description' }],
       [{ op: 'replace', path: '/stale', value: 'yes' }],
       [{ op: 'replace', path: '/type', value: 'nope' }],
-      [{ op: 'replace', path: '/description', value: 'ok' }, { op: 'replace', path: '/variants', value: [{ name: 'x', weight: 'y' }] }],
+      [
+        { op: 'replace', path: '/description', value: 'ok' },
+        { op: 'replace', path: '/variants', value: [{ name: 'x', weight: 'y' }] },
+      ],
       [{ op: 'replace', path: '/createdAt', value: 'x' }],
       { op: 'replace' },
       [],
@@ -286,13 +379,24 @@ describe('project-scoped toggle API', () => {
     expect(copy.body.enabled).toBe(false);
     expect(copy.body.strategies.map((s: { name: string }) => s.name)).toEqual(['flexibleRollout', 'userWithId']);
     expect(copy.body.strategies[0].parameters.groupId).toBe('demo.clone');
-    const kept = await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', { name: 'demo.clone2', replaceGroupId: false });
+    const kept = await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', {
+      name: 'demo.clone2',
+      replaceGroupId: false,
+    });
     expect(kept.status).toBe(201);
-    expect((await call('GET', 'api/admin/features/demo.clone2')).body.strategies[0].parameters.groupId).toBe('demo.toggle');
-    const duplicate = await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', { name: 'demo.clone' });
+    expect((await call('GET', 'api/admin/features/demo.clone2')).body.strategies[0].parameters.groupId).toBe(
+      'demo.toggle',
+    );
+    const duplicate = await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', {
+      name: 'demo.clone',
+    });
     expect(duplicate.status).toBe(409);
-    expect((await call('POST', 'api/admin/projects/default/features/nope/clone', { name: 'n.clone' })).status).toBe(404);
-    expect((await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', { name: 'bad name' })).status).toBe(400);
+    expect((await call('POST', 'api/admin/projects/default/features/nope/clone', { name: 'n.clone' })).status).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', 'api/admin/projects/default/features/demo.toggle/clone', { name: 'bad name' })).status,
+    ).toBe(400);
   });
 
   it('changes project only when the target has every environment with strategies', async () => {
@@ -300,13 +404,21 @@ describe('project-scoped toggle API', () => {
     await server.sql(
       `insert into project_environments (project, environment) values ('web', 'default'), ('web', 'development'), ('web', 'production'), ('mobile', 'default')`,
     );
-    const refused = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', { newProjectId: 'mobile' });
+    const refused = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', {
+      newProjectId: 'mobile',
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/environments development, production have strategies .* not enabled in project mobile/);
+    expect(refused.body.message).toMatch(
+      /environments development, production have strategies .* not enabled in project mobile/,
+    );
     expect((await call('GET', 'api/admin/features/demo.clone2')).body.project).toBe('default');
-    const unknown = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', { newProjectId: 'nope' });
+    const unknown = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', {
+      newProjectId: 'nope',
+    });
     expect(unknown.status).toBe(404);
-    const moved = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', { newProjectId: 'web' });
+    const moved = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', {
+      newProjectId: 'web',
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.project).toBe('web');
     expect((await eventsOf('demo.clone2'))[0]).toMatchObject({
@@ -314,7 +426,10 @@ describe('project-scoped toggle API', () => {
       project: 'web',
       diffs: [{ kind: 'E', path: ['project'], lhs: 'default', rhs: 'web' }],
     });
-    expect((await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', { newProjectId: 'web' })).status).toBe(404);
+    expect(
+      (await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', { newProjectId: 'web' }))
+        .status,
+    ).toBe(404);
     const projects = (await call('GET', 'api/admin/projects')).body.projects;
     expect(projects.find((p: { id: string }) => p.id === 'web').featureCount).toBe(1);
   });
@@ -328,7 +443,9 @@ describe('archive', () => {
     expect(archived.body.version).toBe(2);
     expect(archived.body.features.map((f: { name: string }) => f.name)).toEqual(['a.first', 'demo.clone']);
     expect(keys(archived.body.features[0])).toEqual(METADATA);
-    expect((await call('GET', 'api/admin/features')).body.features.map((f: { name: string }) => f.name)).not.toContain('demo.clone');
+    expect((await call('GET', 'api/admin/features')).body.features.map((f: { name: string }) => f.name)).not.toContain(
+      'demo.clone',
+    );
     expect((await call('GET', 'api/admin/features/demo.clone')).body.archived).toBe(true);
 
     for (const [method, path, body] of [
@@ -341,7 +458,10 @@ describe('archive', () => {
     ] as const) {
       const response = await server.call(method, path, { cookie: admin, body, contentType: 'application/json' });
       expect(response.status, path).toBe(400);
-      expect(response.body).toMatchObject({ name: 'InvalidOperationError', message: 'The feature toggle demo.clone is archived: revive it before changing it' });
+      expect(response.body).toMatchObject({
+        name: 'InvalidOperationError',
+        message: 'The feature toggle demo.clone is archived: revive it before changing it',
+      });
     }
     expect((await call('POST', 'api/admin/features/validate', { name: 'demo.clone' })).status).toBe(409);
     expect((await call('POST', 'api/admin/features', { name: 'demo.clone' })).status).toBe(409);
@@ -408,18 +528,35 @@ describe('events', () => {
     expect(response.body.version).toBe(1);
     const ids = response.body.events.map((e: { id: number }) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(keys(response.body.events[0])).toEqual(
-      ['createdAt', 'createdBy', 'data', 'diffs', 'environment', 'featureName', 'id', 'preData', 'project', 'tags', 'type'],
-    );
+    expect(keys(response.body.events[0])).toEqual([
+      'createdAt',
+      'createdBy',
+      'data',
+      'diffs',
+      'environment',
+      'featureName',
+      'id',
+      'preData',
+      'project',
+      'tags',
+      'type',
+    ]);
     const forToggle = await call('GET', 'api/admin/events/demo.toggle');
     expect(keys(forToggle.body)).toEqual(['events', 'toggleName']);
     expect(forToggle.body.events.every((e: { featureName: string }) => e.featureName === 'demo.toggle')).toBe(true);
-    expect((await call('GET', 'api/admin/events/nothing.here')).body).toEqual({ toggleName: 'nothing.here', events: [] });
+    expect((await call('GET', 'api/admin/events/nothing.here')).body).toEqual({
+      toggleName: 'nothing.here',
+      events: [],
+    });
   });
 
   it('rolls a toggle change back when its event cannot be written', async () => {
-    await server.sql(`create function refuse_feature_events() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
-    await server.sql('create trigger refuse_feature_events before insert on events for each row execute function refuse_feature_events()');
+    await server.sql(
+      `create function refuse_feature_events() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+    );
+    await server.sql(
+      'create trigger refuse_feature_events before insert on events for each row execute function refuse_feature_events()',
+    );
     try {
       expect((await call('POST', 'api/admin/features', { name: 'rollback.me' })).status).toBe(500);
       expect((await json('POST', 'api/admin/features/demo.toggle/stale/on')).status).toBe(500);
@@ -427,7 +564,9 @@ describe('events', () => {
       await server.sql('drop trigger refuse_feature_events on events');
     }
     expect(await server.sql(`select name from features where name = 'rollback.me'`)).toEqual([]);
-    expect(await server.sql(`select count(*)::int as n from feature_strategies where feature = 'rollback.me'`)).toEqual([{ n: 0 }]);
+    expect(await server.sql(`select count(*)::int as n from feature_strategies where feature = 'rollback.me'`)).toEqual(
+      [{ n: 0 }],
+    );
     expect((await call('GET', 'api/admin/features/demo.toggle')).body.stale).toBe(false);
   });
 });

@@ -1,132 +1,75 @@
+import jsonPatch, { type Operation } from 'fast-json-patch';
+import type { JsonPatch } from '../../contract/features.ts';
 import { validationError } from '../platform/http/errors.ts';
 
-/** One operation of an RFC 6902 JSON Patch. */
-export interface PatchOperation {
-  op: string;
-  path: string;
-  value?: unknown;
-  from?: string;
+const { applyOperation, deepClone, getValueByPointer, JsonPatchError } = jsonPatch;
+type PatchOperation = JsonPatch[number];
+type Field = 'op' | 'path' | 'from' | 'value';
+
+/** Whether `pointer` names an element of an array of `document` (for the message of a missing index). */
+function inArray(document: unknown, pointer: string): boolean {
+  try {
+    return Array.isArray(getValueByPointer(document, pointer.slice(0, pointer.lastIndexOf('/'))));
+  } catch {
+    return false;
+  }
 }
 
-type Json = unknown;
-type Container = Record<string, Json> | Json[];
-
-const isContainer = (v: Json): v is Container => typeof v === 'object' && v !== null;
-
-export function deepEqual(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+/** Our message and field for each of fast-json-patch's errors, in the Joi shape the console reads. */
+function patchError(error: unknown, operation: PatchOperation, i: number, document: unknown) {
+  const fail = (field: Field, message: string) => validationError([i, field], message, operation[field]);
+  const missing = (field: 'path' | 'from') =>
+    inArray(document, operation[field] ?? '')
+      ? fail(field, `"${operation[field]}" is not an index of the array`)
+      : fail(field, `"${operation[field]}" does not exist in the document`);
+  // fast-json-patch refuses __proto__ and constructor/prototype with a TypeError: for JSON they do not exist.
+  if (!(error instanceof JsonPatchError)) return error instanceof TypeError ? missing('path') : error;
+  switch (error.name) {
+    case 'OPERATION_OP_INVALID':
+      return fail('op', `"[${i}].op" must be one of [add, remove, replace, move, copy, test]`);
+    case 'OPERATION_PATH_INVALID':
+      return fail('path', `"[${i}].path" must be a JSON pointer such as /0/name`);
+    case 'OPERATION_FROM_REQUIRED':
+      return fail('from', `"[${i}].from" is required`);
+    case 'OPERATION_VALUE_REQUIRED':
+    case 'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED':
+      return fail('value', `"[${i}].value" is required`);
+    case 'OPERATION_FROM_UNRESOLVABLE':
+      return missing('from');
+    case 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX':
+    case 'OPERATION_VALUE_OUT_OF_BOUNDS':
+      return fail('path', `"${operation.path}" is not an index of the array`);
+    case 'TEST_OPERATION_FAILED':
+      return fail('value', `The test of "${operation.path}" failed: the value differs`);
+    default:
+      return missing('path');
   }
-  if (!isContainer(a) || !isContainer(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b as Record<string, Json>);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, Json>)[k], (b as Record<string, Json>)[k]));
+}
+
+/** What RFC 6902 forbids and fast-json-patch lets through. */
+function checkOperation(operation: PatchOperation, i: number) {
+  if (operation.op === 'remove' && operation.path === '') {
+    throw validationError([i, 'path'], 'The whole document cannot be removed', operation.path);
+  }
+  const { from, path } = operation;
+  if (operation.op === 'move' && typeof from === 'string' && path.startsWith(`${from}/`)) {
+    throw validationError([i, 'from'], `"${from}" cannot be moved into one of its own children`, from);
+  }
 }
 
 /**
- * Applies a JSON Patch (add, remove, replace, move, copy, test) to a copy of `document` and returns the copy; the
- * original is never touched. A bad operation throws a 400 naming it (`[i].path`), so nothing is written.
+ * Applies a JSON Patch (RFC 6902, by fast-json-patch) to a copy of `document` and returns the copy; the original is
+ * never touched. A bad operation throws a 400 naming it (`[i].path`), so nothing is written.
  */
-export function applyPatch(document: Json, operations: PatchOperation[]): Json {
-  // The document hangs under a holder so that the root ("") can be replaced like any other location.
-  const holder: Record<string, Json> = { root: structuredClone(document) };
-
+export function applyPatch(document: unknown, operations: JsonPatch): unknown {
+  let result = deepClone(document);
   operations.forEach((operation, i) => {
-    const fail = (field: 'op' | 'path' | 'from' | 'value', message: string): never => {
-      throw validationError([i, field], message, operation[field]);
-    };
-
-    const pointer = (field: 'path' | 'from'): string[] => {
-      const text = operation[field];
-      if (typeof text !== 'string') return fail(field, `"[${i}].${field}" is required`);
-      if (text !== '' && !text.startsWith('/')) return fail(field, `"[${i}].${field}" must be a JSON pointer such as /0/name`);
-      const tokens = text === '' ? [] : text.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
-      return ['root', ...tokens];
-    };
-
-    /** The container holding the last token, and that token (an array index is checked against `forAdd`). */
-    const locate = (tokens: string[], field: 'path' | 'from', forAdd: boolean): [Container, string | number] => {
-      let node: Json = holder;
-      for (const token of tokens.slice(0, -1)) {
-        node = child(node, token, field);
-      }
-      if (!isContainer(node)) return fail(field, `"${operation[field]}" does not exist in the document`);
-      const last = tokens[tokens.length - 1];
-      if (!Array.isArray(node)) return [node, last];
-      if (forAdd && last === '-') return [node, node.length];
-      const index = /^(0|[1-9]\d*)$/.test(last) ? Number(last) : NaN;
-      if (!(index < node.length || (forAdd && index === node.length))) {
-        return fail(field, `"${operation[field]}" is not an index of the array`);
-      }
-      return [node, index];
-    };
-
-    const child = (node: Json, token: string, field: 'path' | 'from'): Json => {
-      if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(token) && Number(token) < node.length) return node[Number(token)];
-      if (isContainer(node) && !Array.isArray(node) && Object.hasOwn(node, token)) return node[token];
-      return fail(field, `"${operation[field]}" does not exist in the document`);
-    };
-
-    const get = (tokens: string[], field: 'path' | 'from'): Json => {
-      const [parent, key] = locate(tokens, field, false);
-      return child(parent, String(key), field);
-    };
-
-    const add = (tokens: string[], value: Json) => {
-      const [parent, key] = locate(tokens, 'path', true);
-      if (Array.isArray(parent)) parent.splice(key as number, 0, value);
-      else Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
-    };
-
-    const remove = (tokens: string[], field: 'path' | 'from') => {
-      get(tokens, field);
-      const [parent, key] = locate(tokens, field, false);
-      if (Array.isArray(parent)) parent.splice(key as number, 1);
-      else delete parent[key];
-    };
-
-    const value = () => {
-      if (!('value' in operation)) return fail('value', `"[${i}].value" is required`);
-      return structuredClone(operation.value);
-    };
-
-    const path = pointer('path');
-    switch (operation.op) {
-      case 'add':
-        add(path, value());
-        break;
-      case 'remove':
-        if (path.length === 1) fail('path', 'The whole document cannot be removed');
-        remove(path, 'path');
-        break;
-      case 'replace': {
-        const next = value();
-        get(path, 'path');
-        const [parent, key] = locate(path, 'path', false);
-        if (Array.isArray(parent)) parent[key as number] = next;
-        else Object.defineProperty(parent, key, { value: next, enumerable: true, writable: true, configurable: true });
-        break;
-      }
-      case 'move': {
-        const from = pointer('from');
-        if (path.length > from.length && from.every((t, k) => path[k] === t)) {
-          fail('from', `"${operation.from}" cannot be moved into one of its own children`);
-        }
-        const moved = get(from, 'from');
-        remove(from, 'from');
-        add(path, moved);
-        break;
-      }
-      case 'copy':
-        add(path, structuredClone(get(pointer('from'), 'from')));
-        break;
-      case 'test':
-        if (!deepEqual(get(path, 'path'), value())) fail('value', `The test of "${operation.path}" failed: the value differs`);
-        break;
-      default:
-        fail('op', `"[${i}].op" must be one of [add, remove, replace, move, copy, test]`);
+    checkOperation(operation, i);
+    try {
+      result = applyOperation(result, operation as Operation, true, true, true, i).newDocument;
+    } catch (error) {
+      throw patchError(error, operation, i, result);
     }
   });
-  return holder.root;
+  return result;
 }

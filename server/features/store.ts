@@ -1,16 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Constraint } from '../../contract/constraints.ts';
+import type { Tag } from '../../contract/tags.ts';
 import type { Db } from '../platform/db/client.ts';
 import { environments, featureEnvironments, features, featureStrategies, featureTags } from '../platform/db/schema.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
 export type NewFeature = typeof features.$inferInsert;
 export type StrategyRow = typeof featureStrategies.$inferSelect;
-
-export interface Constraint {
-  contextName: string;
-  operator: string;
-  values: string[];
-}
 
 /** A strategy instance to store (parameters already as strings). */
 export interface StrategyData {
@@ -58,11 +54,16 @@ export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[
   if (filter.names) where.push(inArray(features.name, filter.names));
   if (filter.namePrefix) where.push(like(features.name, `${escapeLike(filter.namePrefix)}%`));
   if (filter.tags && filter.tags.length > 0) {
-    const matches = filter.tags.map(([type, value]) => and(eq(featureTags.tagType, type), eq(featureTags.tagValue, value))!);
+    const matches = filter.tags.map(([type, value]) =>
+      and(eq(featureTags.tagType, type), eq(featureTags.tagValue, value))!,
+    );
     where.push(
       inArray(
         features.name,
-        db.select({ name: featureTags.feature }).from(featureTags).where(or(...matches)),
+        db
+          .select({ name: featureTags.feature })
+          .from(featureTags)
+          .where(or(...matches)),
       ),
     );
   }
@@ -189,7 +190,13 @@ export async function findStrategyInstance(
   const [row] = await db
     .select()
     .from(featureStrategies)
-    .where(and(eq(featureStrategies.id, id), eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
+    .where(
+      and(
+        eq(featureStrategies.id, id),
+        eq(featureStrategies.feature, feature),
+        eq(featureStrategies.environment, environment),
+      ),
+    );
   return row;
 }
 
@@ -211,7 +218,11 @@ export async function setStrategySortOrder(db: Db, id: string, sortOrder: number
 }
 
 /** Whether the toggle is in the environment, and enabled there (undefined: not in it). */
-export async function featureEnvironmentEnabled(db: Db, feature: string, environment: string): Promise<boolean | undefined> {
+export async function featureEnvironmentEnabled(
+  db: Db,
+  feature: string,
+  environment: string,
+): Promise<boolean | undefined> {
   const [row] = await db
     .select({ enabled: featureEnvironments.enabled })
     .from(featureEnvironments)
@@ -233,4 +244,42 @@ export async function environmentsWithStrategies(db: Db, feature: string): Promi
     .where(eq(featureStrategies.feature, feature))
     .orderBy(asc(featureStrategies.environment));
   return rows.map((r) => r.environment);
+}
+
+/** The toggle's tags, by type and value. */
+export async function listFeatureTags(db: Db, feature: string): Promise<Tag[]> {
+  return db
+    .select({ type: featureTags.tagType, value: featureTags.tagValue })
+    .from(featureTags)
+    .where(eq(featureTags.feature, feature))
+    .orderBy(asc(featureTags.tagType), asc(featureTags.tagValue));
+}
+
+/** True when the tag was added (false when the toggle already had it). */
+export async function insertFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
+  const rows = await db
+    .insert(featureTags)
+    .values({ feature, tagType: tag.type, tagValue: tag.value })
+    .onConflictDoNothing()
+    .returning({ feature: featureTags.feature });
+  return rows.length > 0;
+}
+
+export async function deleteFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
+  const rows = await db
+    .delete(featureTags)
+    .where(
+      and(eq(featureTags.feature, feature), eq(featureTags.tagType, tag.type), eq(featureTags.tagValue, tag.value)),
+    )
+    .returning({ feature: featureTags.feature });
+  return rows.length > 0;
+}
+
+/** Marks the toggles as seen by an SDK at `seenAt` (never moving lastSeenAt back). */
+export async function markFeaturesSeen(db: Db, names: string[], seenAt: Date) {
+  if (names.length === 0) return;
+  await db
+    .update(features)
+    .set({ lastSeenAt: sql`greatest(${features.lastSeenAt}, ${seenAt.toISOString()}::timestamptz)` })
+    .where(inArray(features.name, names));
 }

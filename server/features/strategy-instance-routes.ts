@@ -1,117 +1,146 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import {
+  FeatureEnvironmentParams,
+  FeatureEnvironmentSchema,
+  JsonPatchBody,
+  OrderedStrategySchema,
+  StrategyBody,
+  StrategyInstanceParams,
+  StrategyOrderBody,
+  StrategyUpdateBody,
+  UpdatedStrategySchema,
+} from '../../contract/features.ts';
 import type { AppDeps } from '../deps.ts';
+import { NoBody } from '../platform/http/no-body.ts';
 import {
   addStrategyInstance,
-  environmentView,
+  featureInEnvironment,
   getStrategyInstance,
   listStrategyInstances,
   patchStrategy,
   removeStrategyInstance,
   reorderStrategies,
   replaceStrategy,
-  setEnvironmentEnabled,
+  setEnabledInEnvironment,
   updateStrategy,
-  type EnvironmentPath,
-} from './environments.ts';
-import { Name, PatchBody, SortOrderBody, Strategy, StrategyUpdate } from './schemas.ts';
-import { sendChanged, toggleWrite } from './toggle-http.ts';
+  type FeatureEnvironmentPath,
+} from './strategy-instances.ts';
+import { changedEtag, projectOfPath, toggleWrite } from './toggle-http.ts';
 
-const Id = Type.String({ maxLength: 100 });
-const EnvParams = Type.Object({ projectId: Id, featureName: Name, environment: Id });
-const StrategyParams = Type.Object({ projectId: Id, featureName: Name, environment: Id, strategyId: Id });
+const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 
-const pathOf = (p: { projectId: string; featureName: string; environment: string }): EnvironmentPath => ({
+const pathOf = (p: { projectId: string; featureName: string; environment: string }): FeatureEnvironmentPath => ({
   project: p.projectId,
   feature: p.featureName,
   environment: p.environment,
 });
-/** Changes need UPDATE_FEATURE in the project of the path (the toggle must be in it: 404 otherwise). */
-const update = {
-  permission: 'UPDATE_FEATURE' as const,
-  project: (request: FastifyRequest) => (request.params as { projectId: string }).projectId,
-};
 
 /** Per-environment state and strategy instances of a toggle (spec part 1 section 7). */
-export async function featureEnvironmentRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const envBase = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
+export const strategyInstanceRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  /** Changes need UPDATE_FEATURE in the project of the path (the toggle must be in it: 404 otherwise). */
+  const update = { permission: 'UPDATE_FEATURE' as const, project: projectOfPath };
 
-  app.get(envBase, { config: { permission: 'NONE' }, schema: { params: EnvParams } }, async (request) =>
-    environmentView(deps.db, pathOf(request.params)),
+  app.get(
+    BASE,
+    {
+      config: { permission: 'NONE' },
+      schema: { params: FeatureEnvironmentParams, response: { 200: FeatureEnvironmentSchema } },
+    },
+    async (request) => featureInEnvironment(deps.db, pathOf(request.params)),
   );
 
   for (const enabled of [true, false]) {
     app.post(
-      `${envBase}/${enabled ? 'on' : 'off'}`,
-      { config: update, schema: { params: EnvParams } },
+      `${BASE}/${enabled ? 'on' : 'off'}`,
+      { config: update, schema: { params: FeatureEnvironmentParams, response: { 200: NoBody } } },
       async (request, reply) => {
         const write = toggleWrite(request);
-        await setEnvironmentEnabled(deps, write, pathOf(request.params), enabled);
-        return sendChanged(reply, write);
+        await setEnabledInEnvironment(deps, write, pathOf(request.params), enabled);
+        return reply.headers(changedEtag(write)).status(200).send();
       },
     );
   }
 
-  app.get(`${envBase}/strategies`, { config: { permission: 'NONE' }, schema: { params: EnvParams } }, async (request) =>
-    listStrategyInstances(deps.db, pathOf(request.params)),
+  app.get(
+    `${BASE}/strategies`,
+    {
+      config: { permission: 'NONE' },
+      schema: { params: FeatureEnvironmentParams, response: { 200: Type.Array(OrderedStrategySchema) } },
+    },
+    async (request) => listStrategyInstances(deps.db, pathOf(request.params)),
   );
 
   app.post(
-    `${envBase}/strategies`,
-    { config: update, schema: { params: EnvParams, body: Strategy } },
+    `${BASE}/strategies`,
+    {
+      config: update,
+      schema: { params: FeatureEnvironmentParams, body: StrategyBody, response: { 200: OrderedStrategySchema } },
+    },
     async (request, reply) => {
       const write = toggleWrite(request);
-      return sendChanged(reply, write, await addStrategyInstance(deps, write, pathOf(request.params), request.body));
+      const created = await addStrategyInstance(deps, write, pathOf(request.params), request.body);
+      return reply.headers(changedEtag(write)).send(created);
     },
   );
 
   app.post(
-    `${envBase}/strategies/set-sort-order`,
-    { config: update, schema: { params: EnvParams, body: SortOrderBody } },
+    `${BASE}/strategies/set-sort-order`,
+    {
+      config: update,
+      schema: { params: FeatureEnvironmentParams, body: StrategyOrderBody, response: { 200: NoBody } },
+    },
     async (request, reply) => {
       const write = toggleWrite(request);
       await reorderStrategies(deps, write, pathOf(request.params), request.body);
-      return sendChanged(reply, write);
+      return reply.headers(changedEtag(write)).status(200).send();
     },
   );
 
   app.get(
-    `${envBase}/strategies/:strategyId`,
-    { config: { permission: 'NONE' }, schema: { params: StrategyParams } },
+    `${BASE}/strategies/:strategyId`,
+    {
+      config: { permission: 'NONE' },
+      schema: { params: StrategyInstanceParams, response: { 200: OrderedStrategySchema } },
+    },
     async (request) => getStrategyInstance(deps.db, pathOf(request.params), request.params.strategyId),
   );
 
   app.put(
-    `${envBase}/strategies/:strategyId`,
-    { config: update, schema: { params: StrategyParams, body: StrategyUpdate } },
+    `${BASE}/strategies/:strategyId`,
+    {
+      config: update,
+      schema: { params: StrategyInstanceParams, body: StrategyUpdateBody, response: { 200: UpdatedStrategySchema } },
+    },
     async (request, reply) => {
       const write = toggleWrite(request);
-      const { strategyId } = request.params;
-      const row = await updateStrategy(deps, write, pathOf(request.params), strategyId, replaceStrategy(request.body));
-      return sendChanged(reply, write, row);
+      const path = pathOf(request.params);
+      const row = await updateStrategy(deps, write, path, request.params.strategyId, replaceStrategy(request.body));
+      return reply.headers(changedEtag(write)).send(row);
     },
   );
 
   app.patch(
-    `${envBase}/strategies/:strategyId`,
-    { config: update, schema: { params: StrategyParams, body: PatchBody } },
+    `${BASE}/strategies/:strategyId`,
+    {
+      config: update,
+      schema: { params: StrategyInstanceParams, body: JsonPatchBody, response: { 200: UpdatedStrategySchema } },
+    },
     async (request, reply) => {
       const write = toggleWrite(request);
-      const { strategyId } = request.params;
-      const row = await updateStrategy(deps, write, pathOf(request.params), strategyId, patchStrategy(request.body));
-      return sendChanged(reply, write, row);
+      const path = pathOf(request.params);
+      const row = await updateStrategy(deps, write, path, request.params.strategyId, patchStrategy(request.body));
+      return reply.headers(changedEtag(write)).send(row);
     },
   );
 
   app.delete(
-    `${envBase}/strategies/:strategyId`,
-    { config: update, schema: { params: StrategyParams } },
+    `${BASE}/strategies/:strategyId`,
+    { config: update, schema: { params: StrategyInstanceParams, response: { 200: NoBody } } },
     async (request, reply) => {
       const write = toggleWrite(request);
       await removeStrategyInstance(deps, write, pathOf(request.params), request.params.strategyId);
-      return sendChanged(reply, write);
+      return reply.headers(changedEtag(write)).status(200).send();
     },
   );
-}
+};

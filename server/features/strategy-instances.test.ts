@@ -16,9 +16,11 @@ const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body, contentType: 'application/json' });
 const BASE = 'api/admin/projects/default/features/env.toggle';
 const DEV = `${BASE}/environments/development`;
-const strategiesIn = async (path: string) => (await call('GET', `${path}/strategies`)).body as Array<{ id: string; name: string; sortOrder: number }>;
+const strategiesIn = async (path: string) =>
+  (await call('GET', `${path}/strategies`)).body as Array<{ id: string; name: string; sortOrder: number }>;
 const lastEvent = async (name = 'env.toggle') => (await call('GET', `api/admin/events/${name}`)).body.events[0];
-const versionOf = async (name = 'env.toggle') => (await call('GET', `api/admin/features/${name}`)).body.version as number;
+const versionOf = async (name = 'env.toggle') =>
+  (await call('GET', `api/admin/features/${name}`)).body.version as number;
 
 /** Runs a refused call and checks that nothing changed (strategies of the environment, version, events). */
 async function refused(method: string, path: string, body: unknown, status: number, expected?: object) {
@@ -36,7 +38,9 @@ async function refused(method: string, path: string, body: unknown, status: numb
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
   await call('POST', 'api/admin/projects/default/features', { name: 'env.toggle' });
   await server.sql(`insert into projects (id, name) values ('mobile', 'Mobile')`);
   await server.sql(`insert into project_environments (project, environment) values ('mobile', 'default')`);
@@ -67,9 +71,18 @@ describe('environment of a toggle', () => {
   it('answers 404 for an unknown toggle, environment, project, or an environment its project does not have', async () => {
     for (const [path, message] of [
       [`${BASE}/environments/nope`, 'Could not find environment with name: nope'],
-      ['api/admin/projects/default/features/nope/environments/development', 'Could not find feature toggle with name nope in project default'],
-      ['api/admin/projects/mobile/features/env.toggle/environments/development', 'Could not find feature toggle with name env.toggle in project mobile'],
-      ['api/admin/projects/nope/features/env.toggle/environments/development', 'Could not find feature toggle with name env.toggle in project nope'],
+      [
+        'api/admin/projects/default/features/nope/environments/development',
+        'Could not find feature toggle with name nope in project default',
+      ],
+      [
+        'api/admin/projects/mobile/features/env.toggle/environments/development',
+        'Could not find feature toggle with name env.toggle in project mobile',
+      ],
+      [
+        'api/admin/projects/nope/features/env.toggle/environments/development',
+        'Could not find feature toggle with name env.toggle in project nope',
+      ],
       [
         'api/admin/projects/mobile/features/mobile.toggle/environments/development',
         'Could not find environment development for feature: mobile.toggle (the environment is not enabled in project mobile)',
@@ -127,10 +140,19 @@ describe('strategy instances', () => {
   });
 
   it('refuses undefined strategies, bad parameters and bad constraints, writing nothing', async () => {
-    const post = (body: unknown, status: number, expected?: object) => refused('POST', `${DEV}/strategies`, body, status, expected);
-    const bad = (path: Array<string | number>, message: string) => ({ name: 'ValidationError', isJoi: true, details: [{ message, path }] });
+    const post = (body: unknown, status: number, expected?: object) =>
+      refused('POST', `${DEV}/strategies`, body, status, expected);
+    const bad = (path: Array<string | number>, message: string) => ({
+      name: 'ValidationError',
+      isJoi: true,
+      details: [{ message, path }],
+    });
     await post({ name: 'nope' }, 400, bad(['name'], 'The strategy definition "nope" does not exist'));
-    await post({ name: 'flexibleRollout', parameters: { rollout: '101' } }, 400, bad(['parameters', 'rollout'], '"parameters.rollout" must be a whole number from 0 to 100'));
+    await post(
+      { name: 'flexibleRollout', parameters: { rollout: '101' } },
+      400,
+      bad(['parameters', 'rollout'], '"parameters.rollout" must be a whole number from 0 to 100'),
+    );
     await post({ name: 'flexibleRollout', parameters: { rollout: '5.5' } }, 400);
     await post({ name: 'flexibleRollout', parameters: { rollout: 'abc' } }, 400);
     await post(
@@ -138,10 +160,22 @@ describe('strategy instances', () => {
       400,
       bad(['parameters', 'extra'], '"parameters.extra" is not allowed: the strategy userWithId has no parameter extra'),
     );
-    await post({ name: 'remoteAddress', parameters: {} }, 400, bad(['parameters', 'IPs'], '"parameters.IPs" is required'));
-    await post({ name: 'custom', parameters: { count: '12a' } }, 400, bad(['parameters', 'count'], '"parameters.count" must be a number (digits only)'));
+    await post(
+      { name: 'remoteAddress', parameters: {} },
+      400,
+      bad(['parameters', 'IPs'], '"parameters.IPs" is required'),
+    );
+    await post(
+      { name: 'custom', parameters: { count: '12a' } },
+      400,
+      bad(['parameters', 'count'], '"parameters.count" must be a number (digits only)'),
+    );
     await post({ name: 'custom', parameters: { count: -1 } }, 400);
-    await post({ name: 'custom', parameters: { count: '1', beta: 'yes' } }, 400, bad(['parameters', 'beta'], '"parameters.beta" must be true or false'));
+    await post(
+      { name: 'custom', parameters: { count: '1', beta: 'yes' } },
+      400,
+      bad(['parameters', 'beta'], '"parameters.beta" must be true or false'),
+    );
     await post({ name: 'custom', parameters: {} }, 400, bad(['parameters', 'count'], '"parameters.count" is required'));
     await post(
       { name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values: [] }] },
@@ -181,9 +215,13 @@ describe('strategy instances', () => {
   });
 
   it('refuses strategies in environments the project does not have, and on archived toggles', async () => {
-    const notInProject = await call('POST', 'api/admin/projects/mobile/features/mobile.toggle/environments/production/strategies', {
-      name: 'default',
-    });
+    const notInProject = await call(
+      'POST',
+      'api/admin/projects/mobile/features/mobile.toggle/environments/production/strategies',
+      {
+        name: 'default',
+      },
+    );
     expect(notInProject.status).toBe(404);
     expect(notInProject.body.message).toBe(
       'Could not find environment production for feature: mobile.toggle (the environment is not enabled in project mobile)',
@@ -191,9 +229,13 @@ describe('strategy instances', () => {
     expect((await call('POST', `${BASE}/environments/nope/strategies`, { name: 'default' })).status).toBe(404);
     await call('POST', 'api/admin/projects/default/features', { name: 'env.archived' });
     await call('DELETE', 'api/admin/projects/default/features/env.archived');
-    const archived = await call('POST', 'api/admin/projects/default/features/env.archived/environments/development/strategies', {
-      name: 'default',
-    });
+    const archived = await call(
+      'POST',
+      'api/admin/projects/default/features/env.archived/environments/development/strategies',
+      {
+        name: 'default',
+      },
+    );
     expect(archived.status).toBe(400);
     expect(archived.body.name).toBe('InvalidOperationError');
   });
@@ -234,11 +276,22 @@ describe('strategy instances', () => {
     });
     expect(put.status).toBe(200);
     expect(keys(put.body)).toEqual(UPDATED);
-    expect(put.body).toMatchObject({ id: rollout, featureName: 'env.toggle', parameters: { rollout: '75', stickiness: 'userId' }, constraints: [] });
+    expect(put.body).toMatchObject({
+      id: rollout,
+      featureName: 'env.toggle',
+      parameters: { rollout: '75', stickiness: 'userId' },
+      constraints: [],
+    });
     const event = await lastEvent();
-    expect(event).toMatchObject({ type: 'feature-strategy-update', environment: 'development', data: { parameters: { rollout: '75' } } });
+    expect(event).toMatchObject({
+      type: 'feature-strategy-update',
+      environment: 'development',
+      data: { parameters: { rollout: '75' } },
+    });
     expect(event.preData.parameters.rollout).toBe('25');
-    const kept = await call('PUT', `${DEV}/strategies/${rollout}`, { parameters: { rollout: '60', stickiness: 'userId', groupId: 'g' } });
+    const kept = await call('PUT', `${DEV}/strategies/${rollout}`, {
+      parameters: { rollout: '60', stickiness: 'userId', groupId: 'g' },
+    });
     expect(kept.body).toMatchObject({ name: 'flexibleRollout', parameters: { rollout: '60', groupId: 'g' } });
     await refused('PUT', `${DEV}/strategies/${rollout}`, { name: 'nope', parameters: {} }, 400);
     await refused('PUT', `${DEV}/strategies/${rollout}`, { parameters: { rollout: '200' } }, 400);
@@ -246,7 +299,9 @@ describe('strategy instances', () => {
   });
 
   it('patches a strategy with a JSON patch, validating the result', async () => {
-    const patched = await call('PATCH', `${DEV}/strategies/${rollout}`, [{ op: 'replace', path: '/parameters/rollout', value: '10' }]);
+    const patched = await call('PATCH', `${DEV}/strategies/${rollout}`, [
+      { op: 'replace', path: '/parameters/rollout', value: '10' },
+    ]);
     expect(patched.status).toBe(200);
     expect(keys(patched.body)).toEqual(UPDATED);
     expect(patched.body.parameters).toEqual({ rollout: '10', stickiness: 'userId', groupId: 'g' });
@@ -263,7 +318,12 @@ describe('strategy instances', () => {
     await refused('PATCH', path, [{ op: 'test', path: '/name', value: 'default' }], 400);
     await refused('PATCH', path, [{ op: 'frobnicate', path: '/name' }], 400);
     await refused('PATCH', path, [{ op: 'remove', path: '/parameters/nothing' }], 400);
-    await refused('PATCH', `${DEV}/strategies/00000000-0000-0000-0000-000000000000`, [{ op: 'replace', path: '/name', value: 'default' }], 404);
+    await refused(
+      'PATCH',
+      `${DEV}/strategies/00000000-0000-0000-0000-000000000000`,
+      [{ op: 'replace', path: '/name', value: 'default' }],
+      404,
+    );
   });
 
   it('reorders strategies; every id must be one of the toggle environment', async () => {
@@ -286,13 +346,29 @@ describe('strategy instances', () => {
     ]);
     const foreign = (await strategiesIn(`${BASE}/environments/production`))[0].id;
     const path = `${DEV}/strategies/set-sort-order`;
-    const refusal = await refused('POST', path, [{ id: first.id, sortOrder: 2 }, { id: foreign, sortOrder: 0 }], 400);
+    const refusal = await refused(
+      'POST',
+      path,
+      [
+        { id: first.id, sortOrder: 2 },
+        { id: foreign, sortOrder: 0 },
+      ],
+      400,
+    );
     expect(refusal.body.details[0]).toMatchObject({
       message: `Strategy ${foreign} is not a strategy of env.toggle in environment development`,
       path: [1, 'id'],
     });
     await refused('POST', path, [{ id: 'not-a-uuid', sortOrder: 0 }], 400);
-    await refused('POST', path, [{ id: first.id, sortOrder: 0 }, { id: first.id, sortOrder: 1 }], 400);
+    await refused(
+      'POST',
+      path,
+      [
+        { id: first.id, sortOrder: 0 },
+        { id: first.id, sortOrder: 1 },
+      ],
+      400,
+    );
     await refused('POST', path, [{ id: first.id, sortOrder: -1 }], 400);
     // A new strategy goes after the others.
     const added = await call('POST', `${DEV}/strategies`, { name: 'default' });
@@ -318,8 +394,15 @@ describe('strategy instances', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await strategiesIn(DEV)).map((s) => s.id)).not.toContain(first.id);
-    expect(await lastEvent()).toMatchObject({ type: 'feature-strategy-remove', environment: 'development', data: null, preData: { id: first.id } });
-    await refused('DELETE', `${DEV}/strategies/${first.id}`, undefined, 404, { message: `Could not find strategy with id=${first.id}` });
+    expect(await lastEvent()).toMatchObject({
+      type: 'feature-strategy-remove',
+      environment: 'development',
+      data: null,
+      preData: { id: first.id },
+    });
+    await refused('DELETE', `${DEV}/strategies/${first.id}`, undefined, 404, {
+      message: `Could not find strategy with id=${first.id}`,
+    });
   });
 });
 
@@ -363,7 +446,10 @@ describe('per-environment on/off', () => {
   it('answers 404 for unknown toggles and environments, and environments the project does not have', async () => {
     for (const [path, message] of [
       [`${BASE}/environments/nope/on`, 'Could not find environment with name: nope'],
-      ['api/admin/projects/default/features/nope/environments/development/on', 'Could not find feature toggle with name nope in project default'],
+      [
+        'api/admin/projects/default/features/nope/environments/development/on',
+        'Could not find feature toggle with name nope in project default',
+      ],
       [
         'api/admin/projects/mobile/features/mobile.toggle/environments/production/on',
         'Could not find environment production for feature: mobile.toggle (the environment is not enabled in project mobile)',

@@ -1,10 +1,11 @@
+import type { JsonPatch } from '../../contract/features.ts';
 import type { AppDeps } from '../deps.ts';
+import { findEnvironment, projectEnvironmentNames } from '../environments/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { findEnvironment, projectEnvironmentNames } from '../environments/store.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { exceedsLimit, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
-import { applyPatch, type PatchOperation } from './json-patch.ts';
-import { lockForChange, requireFeature, strategyWithOrder, type ToggleWrite } from './service.ts';
+import { applyPatch } from './json-patch.ts';
+import { requireFeature } from './read-model.ts';
 import {
   addFeatureEnvironments,
   deleteStrategyInstance,
@@ -19,15 +20,17 @@ import {
   type StrategyRow,
 } from './store.ts';
 import { STRATEGY_LIMIT, checkStrategy } from './strategy-rules.ts';
+import { lockForChange, type ToggleWrite } from './toggle-write.ts';
+import { orderedStrategy, updatedStrategy } from './views.ts';
 
 /** Where a per-environment call points: project, toggle and environment of the path. */
-export interface EnvironmentPath {
+export interface FeatureEnvironmentPath {
   project: string;
   feature: string;
   environment: string;
 }
 
-export const NO_STRATEGIES = 'You can not enable the environment before it has strategies';
+const NO_STRATEGIES = 'You can not enable the environment before it has strategies';
 
 /** The environment must exist and be enabled in the toggle's project (404 otherwise). */
 async function checkEnvironment(db: Db, feature: FeatureRow, environment: string) {
@@ -40,7 +43,7 @@ async function checkEnvironment(db: Db, feature: FeatureRow, environment: string
 }
 
 /** Reads the toggle of the path (in its project) and checks the environment. */
-async function readPath(db: Db, path: EnvironmentPath): Promise<FeatureRow> {
+async function readPath(db: Db, path: FeatureEnvironmentPath): Promise<FeatureRow> {
   const feature = await requireFeature(db, path.feature, { project: path.project });
   await checkEnvironment(db, feature, path.environment);
   return feature;
@@ -50,7 +53,7 @@ async function readPath(db: Db, path: EnvironmentPath): Promise<FeatureRow> {
  * Starts a change of the toggle in one environment (inside the transaction): locks, checks If-Match and bumps the
  * version (lockForChange), checks the environment and makes sure the toggle is in it.
  */
-async function changePath(tx: Db, write: ToggleWrite, path: EnvironmentPath): Promise<FeatureRow> {
+async function changePath(tx: Db, write: ToggleWrite, path: FeatureEnvironmentPath): Promise<FeatureRow> {
   const feature = await lockForChange(tx, path.feature, write, { project: path.project, live: true });
   await checkEnvironment(tx, feature, path.environment);
   await addFeatureEnvironments(tx, feature.name, [{ environment: path.environment, enabled: false }]);
@@ -68,7 +71,7 @@ const eventOf = (actor: string, feature: FeatureRow, environment: string) => ({
 });
 
 /** GET .../environments/{env}: the toggle's state and strategies in one environment. */
-export async function environmentView(db: Db, path: EnvironmentPath) {
+export async function featureInEnvironment(db: Db, path: FeatureEnvironmentPath) {
   const feature = await readPath(db, path);
   const [enabled, strategies] = await Promise.all([
     featureEnvironmentEnabled(db, feature.name, path.environment),
@@ -78,25 +81,30 @@ export async function environmentView(db: Db, path: EnvironmentPath) {
     name: feature.name,
     environment: path.environment,
     enabled: enabled ?? false,
-    strategies: strategies.map(strategyWithOrder),
+    strategies: strategies.map(orderedStrategy),
   };
 }
 
 /** GET .../environments/{env}/strategies: in evaluation order. */
-export async function listStrategyInstances(db: Db, path: EnvironmentPath) {
+export async function listStrategyInstances(db: Db, path: FeatureEnvironmentPath) {
   const feature = await readPath(db, path);
-  return (await strategiesOf(db, [feature.name], path.environment)).map(strategyWithOrder);
+  return (await strategiesOf(db, [feature.name], path.environment)).map(orderedStrategy);
 }
 
-export async function getStrategyInstance(db: Db, path: EnvironmentPath, id: string) {
+export async function getStrategyInstance(db: Db, path: FeatureEnvironmentPath, id: string) {
   const feature = await readPath(db, path);
   const row = await findStrategyInstance(db, feature.name, path.environment, id);
   if (!row) throw strategyNotFound(id);
-  return strategyWithOrder(row);
+  return orderedStrategy(row);
 }
 
 /** POST .../environments/{env}/on and /off. Enabling needs at least one strategy in the environment. */
-export async function setEnvironmentEnabled(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, enabled: boolean) {
+export async function setEnabledInEnvironment(
+  deps: AppDeps,
+  write: ToggleWrite,
+  path: FeatureEnvironmentPath,
+  enabled: boolean,
+) {
   await deps.db.transaction(async (tx) => {
     const feature = await changePath(tx, write, path);
     if (enabled && (await strategiesOf(tx, [feature.name], path.environment)).length === 0) {
@@ -114,7 +122,12 @@ export async function setEnvironmentEnabled(deps: AppDeps, write: ToggleWrite, p
 }
 
 /** POST .../strategies: checked, then appended at the end of the environment's list. */
-export async function addStrategyInstance(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, input: unknown) {
+export async function addStrategyInstance(
+  deps: AppDeps,
+  write: ToggleWrite,
+  path: FeatureEnvironmentPath,
+  input: unknown,
+) {
   return deps.db.transaction(async (tx) => {
     const feature = await changePath(tx, write, path);
     const strategy = await checkStrategy(tx, input, feature.name);
@@ -122,14 +135,15 @@ export async function addStrategyInstance(deps: AppDeps, write: ToggleWrite, pat
       throw exceedsLimit(`Strategy limit of ${STRATEGY_LIMIT} reached for this toggle environment`);
     }
     const [row] = await insertStrategies(tx, feature.name, path.environment, [strategy]);
-    const created = strategyWithOrder(row);
-    await appendEvent(tx, { type: 'feature-strategy-add', ...eventOf(write.actor, feature, path.environment), data: created });
+    const created = orderedStrategy(row);
+    await appendEvent(tx, {
+      type: 'feature-strategy-add',
+      ...eventOf(write.actor, feature, path.environment),
+      data: created,
+    });
     return created;
   });
 }
-
-/** What PUT and PATCH answer (Unleash's shape, with sortOrder). */
-const updatedStrategy = (row: StrategyRow) => ({ ...strategyWithOrder(row), featureName: row.feature });
 
 /** The instance as a document for PUT and PATCH: only these fields can change. */
 export interface StrategyDocument {
@@ -142,7 +156,7 @@ export interface StrategyDocument {
 export async function updateStrategy(
   deps: AppDeps,
   write: ToggleWrite,
-  path: EnvironmentPath,
+  path: FeatureEnvironmentPath,
   id: string,
   next: (current: StrategyDocument) => unknown,
 ) {
@@ -150,13 +164,17 @@ export async function updateStrategy(
     const feature = await changePath(tx, write, path);
     const current = await findStrategyInstance(tx, feature.name, path.environment, id);
     if (!current) throw strategyNotFound(id);
-    const before = strategyWithOrder(current);
-    const strategy = await checkStrategy(tx, next({ name: before.name, parameters: before.parameters, constraints: before.constraints }), feature.name);
+    const before = orderedStrategy(current);
+    const strategy = await checkStrategy(
+      tx,
+      next({ name: before.name, parameters: before.parameters, constraints: before.constraints }),
+      feature.name,
+    );
     const row = await updateStrategyInstance(tx, id, strategy);
     await appendEvent(tx, {
       type: 'feature-strategy-update',
       ...eventOf(write.actor, feature, path.environment),
-      data: strategyWithOrder(row),
+      data: orderedStrategy(row),
       preData: before,
     });
     return updatedStrategy(row);
@@ -172,7 +190,7 @@ export const replaceStrategy =
   });
 
 /** PATCH: a JSON patch over {name, parameters, constraints}; other fields (id, sortOrder) cannot be patched in. */
-export const patchStrategy = (ops: PatchOperation[]) => (current: StrategyDocument) => {
+export const patchStrategy = (ops: JsonPatch) => (current: StrategyDocument) => {
   const patched = applyPatch(current, ops);
   if (typeof patched === 'object' && patched !== null && !Array.isArray(patched)) {
     for (const key of Object.keys(patched)) {
@@ -184,7 +202,12 @@ export const patchStrategy = (ops: PatchOperation[]) => (current: StrategyDocume
   return patched;
 };
 
-export async function removeStrategyInstance(deps: AppDeps, write: ToggleWrite, path: EnvironmentPath, id: string) {
+export async function removeStrategyInstance(
+  deps: AppDeps,
+  write: ToggleWrite,
+  path: FeatureEnvironmentPath,
+  id: string,
+) {
   await deps.db.transaction(async (tx) => {
     const feature = await changePath(tx, write, path);
     const current = await findStrategyInstance(tx, feature.name, path.environment, id);
@@ -194,7 +217,7 @@ export async function removeStrategyInstance(deps: AppDeps, write: ToggleWrite, 
       type: 'feature-strategy-remove',
       ...eventOf(write.actor, feature, path.environment),
       data: null,
-      preData: strategyWithOrder(current),
+      preData: orderedStrategy(current),
     });
   });
 }
@@ -203,7 +226,7 @@ export async function removeStrategyInstance(deps: AppDeps, write: ToggleWrite, 
 export async function reorderStrategies(
   deps: AppDeps,
   write: ToggleWrite,
-  path: EnvironmentPath,
+  path: FeatureEnvironmentPath,
   order: Array<{ id: string; sortOrder: number }>,
 ) {
   await deps.db.transaction(async (tx) => {
@@ -213,7 +236,11 @@ export async function reorderStrategies(
     const seen = new Set<string>();
     order.forEach(({ id }, i) => {
       if (!ids.has(id)) {
-        throw validationError([i, 'id'], `Strategy ${id} is not a strategy of ${feature.name} in environment ${path.environment}`, id);
+        throw validationError(
+          [i, 'id'],
+          `Strategy ${id} is not a strategy of ${feature.name} in environment ${path.environment}`,
+          id,
+        );
       }
       if (seen.has(id)) throw validationError([i, 'id'], `"[${i}].id" contains a duplicate value`, id, 'array.unique');
       seen.add(id);

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../platform/http/errors.ts';
-import type { StrategyParameter } from '../strategies/store.ts';
+import type { StrategyParameter } from '../strategies/index.ts';
 import { checkConstraints, checkParameters } from './strategy-rules.ts';
 
-const param = (name: string, type: StrategyParameter['type'], required = false): StrategyParameter => ({ name, type, description: '', required });
-const flexibleRollout = { name: 'flexibleRollout', parameters: [param('rollout', 'percentage'), param('stickiness', 'string', true), param('groupId', 'string', true)] };
+const param = (name: string, type: StrategyParameter['type'], required = false): StrategyParameter => ({
+  name,
+  type,
+  description: '',
+  required,
+});
+const flexibleRollout = {
+  name: 'flexibleRollout',
+  parameters: [param('rollout', 'percentage'), param('stickiness', 'string', true), param('groupId', 'string', true)],
+};
 const custom = {
   name: 'custom',
-  parameters: [param('pct', 'percentage'), param('count', 'number'), param('beta', 'boolean'), param('list', 'list', true), param('text', 'string')],
+  parameters: [
+    param('pct', 'percentage'),
+    param('count', 'number'),
+    param('beta', 'boolean'),
+    param('list', 'list', true),
+    param('text', 'string'),
+  ],
 };
 const failure = (run: () => unknown) => {
   try {
@@ -22,7 +36,11 @@ const messageOf = (run: () => unknown) => failure(run).details[0].message;
 
 describe('checkParameters', () => {
   it('fills in what the console leaves out of a Gradual rollout', () => {
-    expect(checkParameters(flexibleRollout, {}, 'my.toggle')).toEqual({ rollout: '100', stickiness: 'default', groupId: 'my.toggle' });
+    expect(checkParameters(flexibleRollout, {}, 'my.toggle')).toEqual({
+      rollout: '100',
+      stickiness: 'default',
+      groupId: 'my.toggle',
+    });
     expect(checkParameters(flexibleRollout, { rollout: 30, groupId: '' }, 'my.toggle')).toEqual({
       rollout: '30',
       stickiness: 'default',
@@ -40,12 +58,22 @@ describe('checkParameters', () => {
     });
     expect(checkParameters(custom, { list: 'x', pct: '100' }, 't')).toEqual({ list: 'x', pct: '100' });
     expect(checkParameters(custom, { list: 'x', pct: '' }, 't')).toEqual({ list: 'x', pct: '' });
-    expect(messageOf(() => checkParameters(custom, { list: 'x', pct: '101' }, 't'))).toBe('"parameters.pct" must be a whole number from 0 to 100');
-    expect(messageOf(() => checkParameters(custom, { list: 'x', pct: 1.5 }, 't'))).toBe('"parameters.pct" must be a whole number from 0 to 100');
-    expect(messageOf(() => checkParameters(custom, { list: 'x', count: '1e3' }, 't'))).toBe('"parameters.count" must be a number (digits only)');
-    expect(messageOf(() => checkParameters(custom, { list: 'x', beta: 'TRUE' }, 't'))).toBe('"parameters.beta" must be true or false');
+    expect(messageOf(() => checkParameters(custom, { list: 'x', pct: '101' }, 't'))).toBe(
+      '"parameters.pct" must be a whole number from 0 to 100',
+    );
+    expect(messageOf(() => checkParameters(custom, { list: 'x', pct: 1.5 }, 't'))).toBe(
+      '"parameters.pct" must be a whole number from 0 to 100',
+    );
+    expect(messageOf(() => checkParameters(custom, { list: 'x', count: '1e3' }, 't'))).toBe(
+      '"parameters.count" must be a number (digits only)',
+    );
+    expect(messageOf(() => checkParameters(custom, { list: 'x', beta: 'TRUE' }, 't'))).toBe(
+      '"parameters.beta" must be true or false',
+    );
     expect(messageOf(() => checkParameters(custom, { list: ' ' }, 't'))).toBe('"parameters.list" is required');
-    expect(messageOf(() => checkParameters(custom, { list: 'x', text: ['a'] }, 't'))).toBe('"parameters.text" must be a string');
+    expect(messageOf(() => checkParameters(custom, { list: 'x', text: ['a'] }, 't'))).toBe(
+      '"parameters.text" must be a string',
+    );
     expect(messageOf(() => checkParameters(custom, 'x', 't'))).toBe('"parameters" must be of type object');
     const unknown = failure(() => checkParameters(custom, { list: 'x', other: '1' }, 't', ['strategies', 2]));
     expect(unknown.details[0]).toMatchObject({
@@ -68,15 +96,21 @@ describe('checkConstraints', () => {
 
   it('refuses bad constraints and goes no further than the limits', () => {
     expect(messageOf(() => checkConstraints([{ ...c, values: [] }]))).toBe('You need to specify at least one value');
-    expect(messageOf(() => checkConstraints([{ ...c, values: [''] }]))).toBe('"constraints[0].values[0]" is not allowed to be empty');
-    expect(messageOf(() => checkConstraints([{ ...c, operator: 'GT' }]))).toBe('"constraints[0].operator" must be one of [IN, NOT_IN]');
-    expect(messageOf(() => checkConstraints([{ ...c, contextName: 3 }]))).toBe('"constraints[0].contextName" must be a string');
+    expect(messageOf(() => checkConstraints([{ ...c, values: [''] }]))).toBe(
+      '"constraints[0].values[0]" is not allowed to be empty',
+    );
+    expect(messageOf(() => checkConstraints([{ ...c, operator: 'GT' }]))).toBe(
+      '"constraints[0].operator" must be one of [IN, NOT_IN]',
+    );
+    expect(messageOf(() => checkConstraints([{ ...c, contextName: 3 }]))).toBe(
+      '"constraints[0].contextName" must be a string',
+    );
     expect(messageOf(() => checkConstraints('x'))).toBe('"constraints" must be an array');
     const tooMany = failure(() => checkConstraints(Array(31).fill(c)));
     expect(tooMany.errorName).toBe('ExceedsLimitError');
     expect(tooMany.message).toBe('Constraint limit of 30 reached for this strategy');
-    expect(messageOf(() => checkConstraints([{ ...c, values: Array.from({ length: 251 }, (_, i) => String(i)) }]))).toBe(
-      'Constraint value limit of 250 reached for the constraint on userId',
-    );
+    expect(
+      messageOf(() => checkConstraints([{ ...c, values: Array.from({ length: 251 }, (_, i) => String(i)) }])),
+    ).toBe('Constraint value limit of 250 reached for the constraint on userId');
   });
 });

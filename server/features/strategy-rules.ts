@@ -1,13 +1,18 @@
+import {
+  CONSTRAINT_LIMIT,
+  DEFAULT_OPERATOR,
+  OPERATORS,
+  VALUE_LIMIT,
+  VALUES_REQUIRED,
+  type Constraint,
+} from '../../contract/constraints.ts';
 import type { Db } from '../platform/db/client.ts';
 import { exceedsLimit, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
-import { findStrategy, type StrategyParameter } from '../strategies/store.ts';
-import type { Constraint, StrategyData } from './store.ts';
+import { findStrategy, type StrategyParameter } from '../strategies/index.ts';
+import type { StrategyData } from './store.ts';
 
-/** Unleash's limits. */
+/** Unleash's limit of strategies per toggle environment. */
 export const STRATEGY_LIMIT = 30;
-export const CONSTRAINT_LIMIT = 30;
-export const VALUE_LIMIT = 250;
-export const OPERATORS = ['IN', 'NOT_IN'] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (path: FieldPath, message: string, value: unknown, type = 'any.invalid'): never => {
@@ -31,7 +36,8 @@ export function checkParameters(
   at: FieldPath = [],
 ): Record<string, string> {
   const path = [...at, 'parameters'];
-  if (input !== undefined && input !== null && !isObject(input)) fail(path, 'must be of type object', input, 'object.base');
+  if (input !== undefined && input !== null && !isObject(input))
+    fail(path, 'must be of type object', input, 'object.base');
   const given = (input ?? {}) as Record<string, unknown>;
   const parameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
@@ -59,8 +65,10 @@ export function checkParameters(
     if (p.type === 'percentage' && !(/^\d+$/.test(value) && Number(value) <= 100)) {
       fail(field, 'must be a whole number from 0 to 100', value, 'number.base');
     }
-    if (p.type === 'number' && !/^\d+$/.test(value)) fail(field, 'must be a number (digits only)', value, 'number.base');
-    if (p.type === 'boolean' && value !== 'true' && value !== 'false') fail(field, 'must be true or false', value, 'boolean.base');
+    if (p.type === 'number' && !/^\d+$/.test(value))
+      fail(field, 'must be a number (digits only)', value, 'number.base');
+    if (p.type === 'boolean' && value !== 'true' && value !== 'false')
+      fail(field, 'must be true or false', value, 'boolean.base');
   }
   return parameters;
 }
@@ -73,20 +81,23 @@ export function checkConstraints(input: unknown, at: FieldPath = []): Constraint
   const path = [...at, 'constraints'];
   if (input === undefined || input === null) return [];
   if (!Array.isArray(input)) return fail(path, 'must be an array', input, 'array.base');
-  if (input.length > CONSTRAINT_LIMIT) throw exceedsLimit(`Constraint limit of ${CONSTRAINT_LIMIT} reached for this strategy`);
+  if (input.length > CONSTRAINT_LIMIT)
+    throw exceedsLimit(`Constraint limit of ${CONSTRAINT_LIMIT} reached for this strategy`);
   return input.map((c, i) => {
     const field = [...path, i];
     if (!isObject(c)) return fail(field, 'must be of type object', c, 'object.base');
-    if (typeof c.contextName !== 'string') fail([...field, 'contextName'], 'must be a string', c.contextName, 'string.base');
+    if (typeof c.contextName !== 'string')
+      fail([...field, 'contextName'], 'must be a string', c.contextName, 'string.base');
     const contextName = (c.contextName as string).trim();
-    if (contextName === '') fail([...field, 'contextName'], 'is not allowed to be empty', c.contextName, 'string.empty');
-    const operator = c.operator ?? 'IN';
+    if (contextName === '')
+      fail([...field, 'contextName'], 'is not allowed to be empty', c.contextName, 'string.empty');
+    const operator = c.operator ?? DEFAULT_OPERATOR;
     if (!OPERATORS.includes(operator as never)) {
       fail([...field, 'operator'], `must be one of [${OPERATORS.join(', ')}]`, operator, 'any.only');
     }
     if (!Array.isArray(c.values)) return fail([...field, 'values'], 'must be an array', c.values, 'array.base');
     if (c.values.length === 0) {
-      throw validationError([...field, 'values'], 'You need to specify at least one value', c.values, 'array.min');
+      throw validationError([...field, 'values'], VALUES_REQUIRED, c.values, 'array.min');
     }
     if (c.values.length > VALUE_LIMIT) {
       throw exceedsLimit(`Constraint value limit of ${VALUE_LIMIT} reached for the constraint on ${contextName}`);
@@ -104,7 +115,12 @@ export function checkConstraints(input: unknown, at: FieldPath = []): Constraint
  * The one rule for a strategy instance (project strategy calls and the classic toggle's strategies): the name must
  * be a defined strategy, parameters and constraints as above. Other fields of the input (id, sortOrder) are ignored.
  */
-export async function checkStrategy(db: Db, input: unknown, featureName: string, at: FieldPath = []): Promise<StrategyData> {
+export async function checkStrategy(
+  db: Db,
+  input: unknown,
+  featureName: string,
+  at: FieldPath = [],
+): Promise<StrategyData> {
   if (!isObject(input)) return fail(at, 'must be of type object', input, 'object.base');
   const name = input.name;
   if (typeof name !== 'string' || name.trim() === '') return fail([...at, 'name'], 'is required', name, 'any.required');

@@ -1,7 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { callerName } from '../auth/service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { callerName } from '../platform/access/caller.ts';
 import { validationError } from '../platform/http/errors.ts';
-import type { ToggleWrite } from './service.ts';
+import { projectOf } from './read-model.ts';
+import type { ToggleWrite } from './toggle-write.ts';
 
 /**
  * The caller and the condition of a toggle change: `If-Match: "<version>"` (W/"<version>" and a bare number are
@@ -18,10 +20,16 @@ export function toggleWrite(request: FastifyRequest): ToggleWrite {
 }
 
 /** The ETag of a toggle: its version, quoted (a strong validator). */
-export const toggleEtag = (version: number) => `"${version}"`;
+export const toggleEtag = (version: number) => ({ ETag: `"${version}"` });
 
-/** Answers a toggle change: the body (or an empty answer) with the toggle's new version as the ETag. */
-export function sendChanged(reply: FastifyReply, write: ToggleWrite, body?: unknown, status = 200) {
-  if (write.version !== undefined) reply.header('ETag', toggleEtag(write.version));
-  return reply.status(status).send(body);
-}
+/** The headers of a toggle change's answer: the toggle's new version as the ETag (none when it is gone). */
+export const changedEtag = (write: ToggleWrite) => (write.version === undefined ? {} : toggleEtag(write.version));
+
+type PathParams = { featureName?: string; projectId?: string };
+
+/** The project of the toggle named in the path, for the permission check. */
+export const projectOfToggle = (deps: AppDeps) => (request: FastifyRequest) =>
+  projectOf(deps.db, (request.params as PathParams).featureName);
+
+/** The project named in the path, for the permission check (the toggle must be in it: 404 otherwise). */
+export const projectOfPath = (request: FastifyRequest) => (request.params as PathParams).projectId;

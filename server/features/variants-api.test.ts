@@ -55,7 +55,11 @@ describe('variants', () => {
     });
     expect((await current()).variants).toEqual(response.body.variants);
     const [event] = (await call('GET', 'api/admin/events/var.toggle')).body.events;
-    expect(event).toMatchObject({ type: 'feature-variants-updated', featureName: 'var.toggle', preData: { variants: null } });
+    expect(event).toMatchObject({
+      type: 'feature-variants-updated',
+      featureName: 'var.toggle',
+      preData: { variants: null },
+    });
     expect(event.data.variants).toEqual(response.body.variants);
   });
 
@@ -92,52 +96,119 @@ describe('variants', () => {
 
   it('also takes variants through the toggle PATCH (/variants) and the classic PUT, by the same rule', async () => {
     const patched = await call('PATCH', 'api/admin/projects/default/features/var.toggle', [
-      { op: 'add', path: '/variants', value: [{ name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default' }, { name: 'z' }] },
+      {
+        op: 'add',
+        path: '/variants',
+        value: [{ name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default' }, { name: 'z' }],
+      },
     ]);
     expect(patched.status).toBe(200);
     expect(weights(patched.body.variants)).toEqual([
       ['a', 500],
       ['z', 500],
     ]);
-    const classic = await call('PUT', 'api/admin/features/var.toggle', { name: 'var.toggle', variants: [{ name: 'a', weight: 10 }] });
+    const classic = await call('PUT', 'api/admin/features/var.toggle', {
+      name: 'var.toggle',
+      variants: [{ name: 'a', weight: 10 }],
+    });
     expect(classic.status).toBe(200);
     expect(weights(classic.body.variants)).toEqual([['a', 1000]]);
-    await refused('PUT', { name: 'var.toggle', variants: [{ name: 'a', weight: 10 }, { name: 'a', weight: 10 }] }, /duplicate value/, 'api/admin/features/var.toggle');
-    await refused('PATCH', [{ op: 'add', path: '/variants', value: [{ name: 'a', weight: 'x' }] }], /must be a number/, 'api/admin/projects/default/features/var.toggle');
+    await refused(
+      'PUT',
+      {
+        name: 'var.toggle',
+        variants: [
+          { name: 'a', weight: 10 },
+          { name: 'a', weight: 10 },
+        ],
+      },
+      /duplicate value/,
+      'api/admin/features/var.toggle',
+    );
+    await refused(
+      'PATCH',
+      [{ op: 'add', path: '/variants', value: [{ name: 'a', weight: 'x' }] }],
+      /must be a number/,
+      'api/admin/projects/default/features/var.toggle',
+    );
   });
 
   it('refuses invalid variants with the messages the console maps, changing nothing', async () => {
-    const duplicate = await refused('PUT', [{ name: 'a' }, { name: 'a' }], '"variants[1].name" contains a duplicate value');
-    expect(duplicate).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ path: ['variants', 1, 'name'], type: 'array.unique' }] });
+    const duplicate = await refused(
+      'PUT',
+      [{ name: 'a' }, { name: 'a' }],
+      '"variants[1].name" contains a duplicate value',
+    );
+    expect(duplicate).toMatchObject({
+      name: 'ValidationError',
+      isJoi: true,
+      details: [{ path: ['variants', 1, 'name'], type: 'array.unique' }],
+    });
     await refused('PATCH', [{ op: 'add', path: '/-', value: { name: 'a' } }], /contains a duplicate value/);
     await refused('PUT', [{ name: 'a', weight: 'abc', weightType: 'fix' }], '"variants[0].weight" must be a number');
-    await refused('PATCH', [{ op: 'replace', path: '/0/weight', value: '10' }], '"variants[0].weight" must be a number');
+    await refused(
+      'PATCH',
+      [{ op: 'replace', path: '/0/weight', value: '10' }],
+      '"variants[0].weight" must be a number',
+    );
     await refused('PUT', [{ name: 'a', weight: 1001 }], '"variants[0].weight" must be less than or equal to 1000');
     await refused('PUT', [{ name: 'a', weight: -1 }], '"variants[0].weight" must be greater than or equal to 0');
     await refused('PUT', [{ name: 'a', weight: 5.5 }], '"variants[0].weight" must be an integer');
     await refused('PUT', [{ name: 'a', weightType: 'fix' }, { name: 'b' }], '"variants[0].weight" is required');
-    await refused('PUT', [{ name: 'a', weightType: 'half' }], '"variants[0].weightType" must be one of [variable, fix]');
+    await refused(
+      'PUT',
+      [{ name: 'a', weightType: 'half' }],
+      '"variants[0].weightType" must be one of [variable, fix]',
+    );
     await refused(
       'PUT',
       [{ name: 'a', weight: 600, weightType: 'fix' }, { name: 'b', weight: 500, weightType: 'fix' }, { name: 'c' }],
       'The traffic distribution total must equal 100%',
     );
-    await refused('PUT', [{ name: 'a', weight: 1000, weightType: 'fix' }], 'There must be at least one variable variant');
+    await refused(
+      'PUT',
+      [{ name: 'a', weight: 1000, weightType: 'fix' }],
+      'There must be at least one variable variant',
+    );
     await refused('PUT', [{ weight: 10 }], '"variants[0].name" is required');
     await refused('PUT', [{ name: ' ' }], '"variants[0].name" is not allowed to be empty');
     await refused('PUT', [{ name: 'a', stickiness: 5 }], '"variants[0].stickiness" must be a string');
-    await refused('PUT', [{ name: 'a', payload: { type: 'xml', value: '<a/>' } }], '"variants[0].payload.type" must be one of [string, json, csv]');
-    await refused('PUT', [{ name: 'a', payload: { type: 'json', value: '{nope' } }], '"variants[0].payload.value" must be valid JSON');
+    await refused(
+      'PUT',
+      [{ name: 'a', payload: { type: 'xml', value: '<a/>' } }],
+      '"variants[0].payload.type" must be one of [string, json, csv]',
+    );
+    await refused(
+      'PUT',
+      [{ name: 'a', payload: { type: 'json', value: '{nope' } }],
+      '"variants[0].payload.value" must be valid JSON',
+    );
     await refused('PUT', [{ name: 'a', payload: { type: 'string' } }], '"variants[0].payload.value" is required');
-    await refused('PUT', [{ name: 'a', overrides: [{ contextName: 'userId', values: [1] }] }], '"variants[0].overrides[0].values[0]" must be a string');
-    await refused('PUT', [{ name: 'a', overrides: [{ values: ['1'] }] }], '"variants[0].overrides[0].contextName" is required');
+    await refused(
+      'PUT',
+      [{ name: 'a', overrides: [{ contextName: 'userId', values: [1] }] }],
+      '"variants[0].overrides[0].values[0]" must be a string',
+    );
+    await refused(
+      'PUT',
+      [{ name: 'a', overrides: [{ values: ['1'] }] }],
+      '"variants[0].overrides[0].contextName" is required',
+    );
     await refused('PUT', [{ name: 'a', color: 'red' }], '"variants[0].color" is not allowed');
     await refused('PUT', ['a'], '"variants[0]" must be of type object');
     await refused('PATCH', [{ op: 'replace', path: '', value: { name: 'a' } }], '"variants" must be an array');
     await refused('PATCH', [{ op: 'remove', path: '/9' }], '"/9" is not an index of the array');
     await refused('PATCH', [{ op: 'replace', path: '/0/name' }], '"[0].value" is required');
-    await refused('PATCH', [{ op: 'test', path: '/0/name', value: 'zzz' }], 'The test of "/0/name" failed: the value differs');
-    await refused('PATCH', [{ op: 'move', from: '/0', path: '/0/name/x' }], /cannot be moved into one of its own children/);
+    await refused(
+      'PATCH',
+      [{ op: 'test', path: '/0/name', value: 'zzz' }],
+      'The test of "/0/name" failed: the value differs',
+    );
+    await refused(
+      'PATCH',
+      [{ op: 'move', from: '/0', path: '/0/name/x' }],
+      /cannot be moved into one of its own children/,
+    );
   });
 
   it('answers 404 for unknown toggles, 403 to a Viewer, 400 on archived toggles', async () => {

@@ -1,18 +1,5 @@
+import { PAYLOAD_TYPES, rebalance, TOTAL_WEIGHT, WEIGHT_TYPES, type Variant } from '../../contract/variants.ts';
 import { ApiError, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
-
-/** Weights are tenths of a percent: the variants of a toggle share exactly this much. */
-export const TOTAL_WEIGHT = 1000;
-export const PAYLOAD_TYPES = ['string', 'json', 'csv'] as const;
-export const WEIGHT_TYPES = ['variable', 'fix'] as const;
-
-export interface Variant {
-  name: string;
-  weight: number;
-  weightType: (typeof WEIGHT_TYPES)[number];
-  stickiness: string;
-  payload?: { type: (typeof PAYLOAD_TYPES)[number]; value: string };
-  overrides: Array<{ contextName: string; values: string[] }>;
-}
 
 const VARIANT_KEYS = ['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,8 +46,10 @@ function checkVariant(input: unknown, path: FieldPath): Variant {
     if (!VARIANT_KEYS.includes(key)) at([...path, key]).fail('is not allowed', v[key], 'object.unknown');
   }
   const name = at([...path, 'name']).string(v.name);
-  if (name.length > 100) at([...path, 'name']).fail('length must be less than or equal to 100 characters long', name, 'string.max');
-  const weightType = v.weightType === undefined ? 'variable' : at([...path, 'weightType']).oneOf(v.weightType, WEIGHT_TYPES);
+  if (name.length > 100)
+    at([...path, 'name']).fail('length must be less than or equal to 100 characters long', name, 'string.max');
+  const weightType =
+    v.weightType === undefined ? 'variable' : at([...path, 'weightType']).oneOf(v.weightType, WEIGHT_TYPES);
   // A variable variant's weight is recomputed, so it may be left out; a fixed one must say its share.
   const weight = v.weight === undefined && weightType === 'variable' ? 0 : checkWeight(v.weight, [...path, 'weight']);
   const stickiness = v.stickiness === undefined ? 'default' : at([...path, 'stickiness']).string(v.stickiness);
@@ -94,31 +83,22 @@ function checkVariant(input: unknown, path: FieldPath): Variant {
 }
 
 /**
- * The one rule for a toggle's variants (classic create/update, project PATCH/PUT of variants): checks every field,
- * names unique, fixed weights at most 1000 in total and at least one variable variant; then recomputes the variable
- * weights so that the total is exactly 1000 (they share what the fixed ones leave by integer division, the remainder
- * going one by one to the first variable variants), as Unleash does. Returns the list as stored.
+ * The one rule for a toggle's variants (classic create/update, project PATCH/PUT of variants): checks every field and
+ * that names are unique, then the weight rule of contract/variants.ts (fixed weights at most 1000 in total, at least
+ * one variable variant, the variable weights recomputed so that the total is exactly 1000). Returns the list as stored.
  */
 export function checkVariants(input: unknown): Variant[] {
   const path: FieldPath = ['variants'];
-  const variants = at(path).array(input).map((v, i) => checkVariant(v, [...path, i]));
+  const variants = at(path)
+    .array(input)
+    .map((v, i) => checkVariant(v, [...path, i]));
   const seen = new Set<string>();
   variants.forEach((v, i) => {
     if (seen.has(v.name)) at([...path, i, 'name']).fail('contains a duplicate value', v.name, 'array.unique');
     seen.add(v.name);
   });
-  if (variants.length === 0) return variants;
-  const variable = variants.filter((v) => v.weightType === 'variable');
-  if (variable.length === 0) throw new ApiError(400, 'ValidationError', 'There must be at least one variable variant', undefined, { isJoi: true });
-  const fixedTotal = variants.filter((v) => v.weightType === 'fix').reduce((sum, v) => sum + v.weight, 0);
-  if (fixedTotal > TOTAL_WEIGHT) {
-    throw new ApiError(400, 'ValidationError', 'The traffic distribution total must equal 100%', undefined, { isJoi: true });
-  }
-  const left = TOTAL_WEIGHT - fixedTotal;
-  const share = Math.floor(left / variable.length);
-  const remainder = left % variable.length;
-  variable.forEach((v, i) => {
-    v.weight = share + (i < remainder ? 1 : 0);
-  });
-  return variants;
+  const weighed = rebalance(variants);
+  if (weighed.error !== undefined)
+    throw new ApiError(400, 'ValidationError', weighed.error, undefined, { isJoi: true });
+  return weighed.variants;
 }

@@ -70,7 +70,13 @@ describe('toggle versions', () => {
     ];
     for (const [method, rawPath, rawBody] of calls) {
       const path = rawPath.replace('strategies/added', `strategies/${added}`);
-      const body = rawBody === 'order' ? [{ id: added, sortOrder: 0 }, { id: strategyId, sortOrder: 1 }] : rawBody;
+      const body =
+        rawBody === 'order'
+          ? [
+              { id: added, sortOrder: 0 },
+              { id: strategyId, sortOrder: 1 },
+            ]
+          : rawBody;
       const before = await versionOf('v.toggle');
       const response = await call(method, path, body);
       expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
@@ -84,7 +90,9 @@ describe('toggle versions', () => {
     await call('POST', 'api/admin/features', { name: 'v.match' });
     const version = await versionOf('v.match');
     const events = await eventCount('v.match');
-    const stale = await call('POST', 'api/admin/features/v.match/toggle/on', undefined, { 'if-match': `"${version - 1}"` });
+    const stale = await call('POST', 'api/admin/features/v.match/toggle/on', undefined, {
+      'if-match': `"${version - 1}"`,
+    });
     expect(stale.status).toBe(412);
     const message = `The toggle v.match changed since version ${version - 1}: it is now at version ${version}`;
     expect(stale.body).toEqual({ name: 'PreconditionFailedError', message, details: [{ message }] });
@@ -107,11 +115,15 @@ describe('toggle versions', () => {
     expect(await eventCount('v.match')).toBe(events);
     expect((await call('GET', `${P}/v.match/environments/default/strategies`)).body).toHaveLength(1);
 
-    const matching = await call('POST', 'api/admin/features/v.match/toggle/on', undefined, { 'if-match': `"${version}"` });
+    const matching = await call('POST', 'api/admin/features/v.match/toggle/on', undefined, {
+      'if-match': `"${version}"`,
+    });
     expect(matching.status).toBe(200);
     expect(matching.headers.get('etag')).toBe(`"${version + 1}"`);
     expect(matching.body.version).toBe(version + 1);
-    const next = await call('POST', 'api/admin/features/v.match/stale/on', undefined, { 'if-match': matching.headers.get('etag')! });
+    const next = await call('POST', 'api/admin/features/v.match/stale/on', undefined, {
+      'if-match': matching.headers.get('etag')!,
+    });
     expect(next.headers.get('etag')).toBe(`"${version + 2}"`);
     const any = await call('POST', 'api/admin/features/v.match/stale/off', undefined, { 'if-match': '*' });
     expect(any.headers.get('etag')).toBe(`"${version + 3}"`);
@@ -119,7 +131,9 @@ describe('toggle versions', () => {
   });
 
   it('answers 404 before 412 and refuses a malformed If-Match', async () => {
-    expect((await call('POST', 'api/admin/features/v.none/toggle/on', undefined, { 'if-match': '"1"' })).status).toBe(404);
+    expect((await call('POST', 'api/admin/features/v.none/toggle/on', undefined, { 'if-match': '"1"' })).status).toBe(
+      404,
+    );
     const bad = await call('POST', 'api/admin/features/v.match/toggle/on', undefined, { 'if-match': 'soon' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ name: 'ValidationError', details: [{ path: ['If-Match'] }] });

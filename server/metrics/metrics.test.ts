@@ -4,7 +4,18 @@ import { hoursWindow } from './service.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 134, 135, 171, 172).
 const APP = ['appName', 'color', 'createdAt', 'createdBy', 'description', 'icon', 'strategies', 'updatedAt', 'url'];
-const APP_DETAIL = ['appName', 'color', 'createdAt', 'description', 'icon', 'instances', 'links', 'seenToggles', 'strategies', 'url'];
+const APP_DETAIL = [
+  'appName',
+  'color',
+  'createdAt',
+  'description',
+  'icon',
+  'instances',
+  'links',
+  'seenToggles',
+  'strategies',
+  'url',
+];
 const INSTANCE = ['appName', 'clientIp', 'createdAt', 'environment', 'instanceId', 'lastSeen', 'sdkVersion'];
 const SEEN_TOGGLES = ['appName', 'metricsCount', 'seenToggles'];
 // Unleash's metrics v2 shapes (catalog 138, 139; keys of the rows as Unleash 4.3+ fills them).
@@ -56,7 +67,8 @@ let admin: string;
 let viewer: string;
 let editor: string;
 const get = (path: string, cookie = admin) => server.call('GET', path, { cookie });
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
 const applicationEvents = async () =>
   server.sql(`select type, created_by, data, pre_data from events where type like 'application-%' order by id`);
 
@@ -69,7 +81,11 @@ const registration = (appName: string, instanceId: string, strategies: string[])
   started: new Date().toISOString(),
   interval: 10000,
 });
-const report = (appName: string, stop: Date, toggles: Record<string, { yes: number; no: number; variants?: object }>) => ({
+const report = (
+  appName: string,
+  stop: Date,
+  toggles: Record<string, { yes: number; no: number; variants?: object }>,
+) => ({
   appName,
   instanceId: 'instance-1',
   bucket: { start: new Date(stop.getTime() - 60_000).toISOString(), stop: stop.toISOString(), toggles },
@@ -79,8 +95,11 @@ const now = new Date();
 beforeAll(async () => {
   server = await startServer({ INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}` });
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
-  for (const name of ['demo.toggle', 'proj.toggle']) expect((await call('POST', 'api/admin/features', { name })).status).toBe(201);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
+  for (const name of ['demo.toggle', 'proj.toggle'])
+    expect((await call('POST', 'api/admin/features', { name })).status).toBe(201);
 });
 afterAll(() => server?.close());
 
@@ -96,14 +115,27 @@ describe('the hour window', () => {
 describe('before any SDK reported (catalog 130–134, 138, 139)', () => {
   it('answers empty metrics, the same for a toggle nobody reported', async () => {
     expect((await get('api/admin/metrics/feature-toggles', viewer)).body).toEqual({ lastHour: {}, lastMinute: {} });
-    expect((await get('api/admin/metrics/feature-toggles/demo.toggle', viewer)).body).toEqual({ lastHour: {}, lastMinute: {} });
+    expect((await get('api/admin/metrics/feature-toggles/demo.toggle', viewer)).body).toEqual({
+      lastHour: {},
+      lastMinute: {},
+    });
     expect((await get('api/admin/metrics/seen-toggles', viewer)).body).toEqual([]);
     expect((await get('api/admin/metrics/seen-apps', viewer)).body).toEqual({});
     expect((await get('api/admin/metrics/applications', viewer)).body).toEqual({ applications: [] });
     const usage = await get('api/admin/client-metrics/features/demo.toggle', viewer);
     expect(usage.status).toBe(200);
-    expect(usage.body).toEqual({ version: 1, maturity: 'stable', featureName: 'demo.toggle', lastHourUsage: [], seenApplications: [] });
-    expect((await get('api/admin/client-metrics/features/demo.toggle/raw', viewer)).body).toEqual({ version: 1, maturity: 'stable', data: [] });
+    expect(usage.body).toEqual({
+      version: 1,
+      maturity: 'stable',
+      featureName: 'demo.toggle',
+      lastHourUsage: [],
+      seenApplications: [],
+    });
+    expect((await get('api/admin/client-metrics/features/demo.toggle/raw', viewer)).body).toEqual({
+      version: 1,
+      maturity: 'stable',
+      data: [],
+    });
   });
 });
 
@@ -114,8 +146,14 @@ describe('applications registered through the client API', () => {
       body: registration('catalog-app', 'instance-1', ['default', 'flexibleRollout']),
     });
     expect(registered.status).toBe(202);
-    await server.call('POST', 'api/client/register', { token: DEV, body: registration('catalog-app', 'instance-1', ['default', 'flexibleRollout']) });
-    await server.call('POST', 'api/client/register', { token: CLIENT, body: registration('other-app', 'pod-7', ['default', 'custom-x']) });
+    await server.call('POST', 'api/client/register', {
+      token: DEV,
+      body: registration('catalog-app', 'instance-1', ['default', 'flexibleRollout']),
+    });
+    await server.call('POST', 'api/client/register', {
+      token: CLIENT,
+      body: registration('other-app', 'pod-7', ['default', 'custom-x']),
+    });
   });
 
   it('lists them by name with the catalog keys, filtered by strategy name', async () => {
@@ -148,7 +186,10 @@ describe('applications registered through the client API', () => {
     expect(one.body.seenToggles).toEqual([]);
     expect(one.body.links).toEqual({ self: '/api/admin/metrics/applications/catalog-app' });
     for (const i of one.body.instances) expect(keys(i)).toEqual(INSTANCE);
-    expect(one.body.instances.map((i: { environment: string }) => i.environment).sort()).toEqual(['default', 'development']);
+    expect(one.body.instances.map((i: { environment: string }) => i.environment).sort()).toEqual([
+      'default',
+      'development',
+    ]);
     expect(one.body.instances[0]).toMatchObject({
       appName: 'catalog-app',
       instanceId: 'instance-1',
@@ -176,19 +217,35 @@ describe('after SDKs reported metrics (catalog 169–173)', () => {
   beforeAll(async () => {
     const post = async (token: string, body: unknown) =>
       expect((await server.call('POST', 'api/client/metrics', { token, body })).status).toBe(202);
-    await post(CLIENT, report('catalog-app', now, { 'demo.toggle': { yes: 42, no: 8, variants: { blue: 20, green: 22 } }, 'proj.toggle': { yes: 1, no: 2 } }));
+    await post(
+      CLIENT,
+      report('catalog-app', now, {
+        'demo.toggle': { yes: 42, no: 8, variants: { blue: 20, green: 22 } },
+        'proj.toggle': { yes: 1, no: 2 },
+      }),
+    );
     await post(DEV, report('catalog-app', now, { 'demo.toggle': { yes: 5, no: 5 } }));
-    await post(CLIENT, report('other-app', now, { 'demo.toggle': { yes: 0, no: 0 }, 'unknown.toggle': { yes: 3, no: 0 } }));
+    await post(
+      CLIENT,
+      report('other-app', now, { 'demo.toggle': { yes: 0, no: 0 }, 'unknown.toggle': { yes: 3, no: 0 } }),
+    );
     await post(CLIENT, report('catalog-app', old, { 'demo.toggle': { yes: 1000, no: 0 } }));
   });
 
   it('sums the last hour per toggle; lastMinute stays empty (counts are kept per hour)', async () => {
     const all = await get('api/admin/metrics/feature-toggles', viewer);
     expect(all.body).toEqual({
-      lastHour: { 'demo.toggle': { yes: 47, no: 13 }, 'proj.toggle': { yes: 1, no: 2 }, 'unknown.toggle': { yes: 3, no: 0 } },
+      lastHour: {
+        'demo.toggle': { yes: 47, no: 13 },
+        'proj.toggle': { yes: 1, no: 2 },
+        'unknown.toggle': { yes: 3, no: 0 },
+      },
       lastMinute: {},
     });
-    expect((await get('api/admin/metrics/feature-toggles/demo.toggle')).body).toEqual({ lastHour: { yes: 47, no: 13 }, lastMinute: {} });
+    expect((await get('api/admin/metrics/feature-toggles/demo.toggle')).body).toEqual({
+      lastHour: { yes: 47, no: 13 },
+      lastMinute: {},
+    });
     expect((await get('api/admin/metrics/feature-toggles/nope')).body).toEqual({ lastHour: {}, lastMinute: {} });
   });
 
@@ -199,7 +256,10 @@ describe('after SDKs reported metrics (catalog 169–173)', () => {
       { appName: 'catalog-app', seenToggles: ['demo.toggle', 'proj.toggle'], metricsCount: 63 },
       { appName: 'other-app', seenToggles: ['unknown.toggle'], metricsCount: 3 },
     ]);
-    expect((await get('api/admin/metrics/applications/catalog-app')).body.seenToggles).toEqual(['demo.toggle', 'proj.toggle']);
+    expect((await get('api/admin/metrics/applications/catalog-app')).body.seenToggles).toEqual([
+      'demo.toggle',
+      'proj.toggle',
+    ]);
   });
 
   it('lists the applications that used each toggle, as application rows', async () => {
@@ -234,9 +294,30 @@ describe('after SDKs reported metrics (catalog 169–173)', () => {
     expect(keys(raw.body)).toEqual(['data', 'maturity', 'version']);
     for (const row of raw.body.data) expect(keys(row)).toEqual(RAW);
     expect(raw.body.data).toEqual([
-      { featureName: 'demo.toggle', appName: 'catalog-app', environment: 'default', timestamp: hourOf(new Date(old.getTime() - 60_000)), yes: 1000, no: 0 },
-      { featureName: 'demo.toggle', appName: 'catalog-app', environment: 'default', timestamp: hourOf(new Date(now.getTime() - 60_000)), yes: 42, no: 8 },
-      { featureName: 'demo.toggle', appName: 'catalog-app', environment: 'development', timestamp: hourOf(new Date(now.getTime() - 60_000)), yes: 5, no: 5 },
+      {
+        featureName: 'demo.toggle',
+        appName: 'catalog-app',
+        environment: 'default',
+        timestamp: hourOf(new Date(old.getTime() - 60_000)),
+        yes: 1000,
+        no: 0,
+      },
+      {
+        featureName: 'demo.toggle',
+        appName: 'catalog-app',
+        environment: 'default',
+        timestamp: hourOf(new Date(now.getTime() - 60_000)),
+        yes: 42,
+        no: 8,
+      },
+      {
+        featureName: 'demo.toggle',
+        appName: 'catalog-app',
+        environment: 'development',
+        timestamp: hourOf(new Date(now.getTime() - 60_000)),
+        yes: 5,
+        no: 5,
+      },
     ]);
   });
 });
@@ -244,10 +325,17 @@ describe('after SDKs reported metrics (catalog 169–173)', () => {
 describe('changing an application', () => {
   it('stores the metadata sent (catalog 137: 202, empty) with an event; the other fields stay', async () => {
     const before = (await get('api/admin/metrics/applications')).body.applications[0];
-    const updated = await call('POST', 'api/admin/metrics/applications/catalog-app', { appName: 'catalog-app', description: 'updated', color: '#fff' });
+    const updated = await call('POST', 'api/admin/metrics/applications/catalog-app', {
+      appName: 'catalog-app',
+      description: 'updated',
+      color: '#fff',
+    });
     expect(updated.status).toBe(202);
     expect(updated.text).toBe('');
-    expect((await call('POST', 'api/admin/metrics/applications/catalog-app', { url: 'https://example.com/app' }, editor)).status).toBe(202);
+    expect(
+      (await call('POST', 'api/admin/metrics/applications/catalog-app', { url: 'https://example.com/app' }, editor))
+        .status,
+    ).toBe(202);
     const one = (await get('api/admin/metrics/applications/catalog-app')).body;
     expect(one).toMatchObject({ description: 'updated', color: '#fff', url: 'https://example.com/app', icon: null });
     const after = (await get('api/admin/metrics/seen-apps')).body['demo.toggle'][0];
@@ -261,7 +349,10 @@ describe('changing an application', () => {
       data: { appName: 'catalog-app', description: 'updated', color: '#fff', url: null },
       pre_data: { appName: 'catalog-app', description: null, color: null },
     });
-    expect(events[1]).toMatchObject({ data: { url: 'https://example.com/app', description: 'updated' }, pre_data: { url: null } });
+    expect(events[1]).toMatchObject({
+      data: { url: 'https://example.com/app', description: 'updated' },
+      pre_data: { url: null },
+    });
   });
 
   it('refuses bad bodies and unknown applications, changing nothing', async () => {
@@ -274,15 +365,26 @@ describe('changing an application', () => {
     });
     const url = await call('POST', 'api/admin/metrics/applications/catalog-app', { url: 'javascript:alert(1)' });
     expect(url.status).toBe(400);
-    expect(url.body.details[0]).toMatchObject({ message: '"url" must be a valid uri with a scheme matching the https? pattern', path: ['url'] });
-    const renamed = await call('POST', 'api/admin/metrics/applications/catalog-app', { appName: 'other', description: 'x' });
+    expect(url.body.details[0]).toMatchObject({
+      message: '"url" must be a valid uri with a scheme matching the https? pattern',
+      path: ['url'],
+    });
+    const renamed = await call('POST', 'api/admin/metrics/applications/catalog-app', {
+      appName: 'other',
+      description: 'x',
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.body.details[0].path).toEqual(['appName']);
-    expect((await call('POST', 'api/admin/metrics/applications/catalog-app', { color: { hex: '#fff' } })).status).toBe(400);
+    expect((await call('POST', 'api/admin/metrics/applications/catalog-app', { color: { hex: '#fff' } })).status).toBe(
+      400,
+    );
     const missing = await call('POST', 'api/admin/metrics/applications/nope', { description: 'x' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Could not find appName=nope');
-    expect((await get('api/admin/metrics/applications/catalog-app')).body).toMatchObject({ description: 'updated', url: 'https://example.com/app' });
+    expect((await get('api/admin/metrics/applications/catalog-app')).body).toMatchObject({
+      description: 'updated',
+      url: 'https://example.com/app',
+    });
     expect(await applicationEvents()).toHaveLength(2);
   });
 
@@ -305,10 +407,17 @@ describe('changing an application', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.text).toBe('');
     expect((await get('api/admin/metrics/applications/other-app')).status).toBe(404);
-    expect((await get('api/admin/metrics/applications')).body.applications.map((a: { appName: string }) => a.appName)).toEqual(['catalog-app']);
-    expect(await server.sql(`select count(*)::int as n from client_instances where app_name = 'other-app'`)).toEqual([{ n: 0 }]);
+    expect(
+      (await get('api/admin/metrics/applications')).body.applications.map((a: { appName: string }) => a.appName),
+    ).toEqual(['catalog-app']);
+    expect(await server.sql(`select count(*)::int as n from client_instances where app_name = 'other-app'`)).toEqual([
+      { n: 0 },
+    ]);
     expect((await get('api/admin/metrics/seen-apps')).body['unknown.toggle']).toBeUndefined();
-    expect((await get('api/admin/metrics/seen-toggles')).body.map((s: { appName: string }) => s.appName)).toEqual(['catalog-app', 'other-app']);
+    expect((await get('api/admin/metrics/seen-toggles')).body.map((s: { appName: string }) => s.appName)).toEqual([
+      'catalog-app',
+      'other-app',
+    ]);
     const events = await applicationEvents();
     expect(events.at(-1)).toMatchObject({
       type: 'application-deleted',
@@ -324,6 +433,9 @@ describe('access', () => {
   it('needs a session or an admin token', async () => {
     expect((await server.call('GET', 'api/admin/metrics/feature-toggles')).status).toBe(401);
     expect((await server.call('GET', 'api/admin/metrics/applications', { token: CLIENT })).status).toBe(403);
-    expect((await server.call('POST', 'api/admin/metrics/applications/catalog-app', { token: CLIENT, body: { icon: 'x' } })).status).toBe(403);
+    expect(
+      (await server.call('POST', 'api/admin/metrics/applications/catalog-app', { token: CLIENT, body: { icon: 'x' } }))
+        .status,
+    ).toBe(403);
   });
 });

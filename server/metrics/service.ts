@@ -2,8 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
-import { strategyResponse } from '../strategies/service.ts';
-import { listStrategies } from '../strategies/store.ts';
+import { listStrategies, strategyView } from '../strategies/index.ts';
 import {
   deleteApplication,
   findApplication,
@@ -34,7 +33,10 @@ const lastHourUsage = (db: Db, filter: UsageFilter = {}) => usageInWindow(db, ho
 
 type Counts = { yes: number; no: number };
 
-const add = (sum: Counts | undefined, row: Counts): Counts => ({ yes: (sum?.yes ?? 0) + row.yes, no: (sum?.no ?? 0) + row.no });
+const add = (sum: Counts | undefined, row: Counts): Counts => ({
+  yes: (sum?.yes ?? 0) + row.yes,
+  no: (sum?.no ?? 0) + row.no,
+});
 
 /** Distinct values in first-seen order (the rows come sorted, so the result is sorted too). */
 const distinct = (values: string[]) => [...new Set(values)];
@@ -52,7 +54,10 @@ export async function toggleMetrics(db: Db) {
 /** GET api/admin/metrics/feature-toggles/{name}: `{}` for a toggle nobody reported in the last hour, as Unleash. */
 export async function toggleMetricsOf(db: Db, featureName: string) {
   const rows = await lastHourUsage(db, { featureName });
-  return { lastHour: rows.length === 0 ? {} : rows.reduce<Counts>((sum, row) => add(sum, row), { yes: 0, no: 0 }), lastMinute: {} };
+  return {
+    lastHour: rows.length === 0 ? {} : rows.reduce<Counts>((sum, row) => add(sum, row), { yes: 0, no: 0 }),
+    lastMinute: {},
+  };
 }
 
 /** GET api/admin/metrics/seen-toggles: per application that reported in the last hour, its toggles and its count. */
@@ -117,8 +122,12 @@ async function requireApplication(db: Db, appName: string, forUpdate = false): P
  */
 export async function applicationDetail(db: Db, appName: string) {
   const app = await requireApplication(db, appName);
-  const [definitions, instances, usage] = await Promise.all([listStrategies(db), instancesOf(db, appName), lastHourUsage(db, { appName })]);
-  const byName = new Map(definitions.map((d) => [d.name, strategyResponse(d)]));
+  const [definitions, instances, usage] = await Promise.all([
+    listStrategies(db),
+    instancesOf(db, appName),
+    lastHourUsage(db, { appName }),
+  ]);
+  const byName = new Map(definitions.map((d) => [d.name, strategyView(d)]));
   return {
     appName: app.appName,
     createdAt: app.createdAt,
@@ -126,7 +135,7 @@ export async function applicationDetail(db: Db, appName: string) {
     url: app.url,
     color: app.color,
     icon: app.icon,
-    strategies: app.strategies.map((name) => byName.get(name) ?? { name, notFound: true }),
+    strategies: app.strategies.map((name) => byName.get(name) ?? { name, notFound: true as const }),
     instances: instances.map((i) => ({
       appName: i.appName,
       instanceId: i.instanceId,
@@ -163,7 +172,12 @@ function checkUrl(url: string | null | undefined) {
     scheme = undefined;
   }
   if (scheme !== 'http:' && scheme !== 'https:') {
-    throw validationError('url', '"url" must be a valid uri with a scheme matching the https? pattern', url, 'string.uriCustomScheme');
+    throw validationError(
+      'url',
+      '"url" must be a valid uri with a scheme matching the https? pattern',
+      url,
+      'string.uriCustomScheme',
+    );
   }
 }
 
@@ -187,7 +201,12 @@ export async function changeApplication(
   await deps.db.transaction(async (tx) => {
     const before = await requireApplication(tx, appName, true);
     const after = await updateApplication(tx, appName, change);
-    await appendEvent(tx, { type: 'application-updated', createdBy: actor, data: eventData(after), preData: eventData(before) });
+    await appendEvent(tx, {
+      type: 'application-updated',
+      createdBy: actor,
+      data: eventData(after),
+      preData: eventData(before),
+    });
   });
 }
 
@@ -196,7 +215,12 @@ export async function removeApplication(deps: AppDeps, actor: string, appName: s
   await deps.db.transaction(async (tx) => {
     const before = await requireApplication(tx, appName, true);
     await deleteApplication(tx, appName);
-    await appendEvent(tx, { type: 'application-deleted', createdBy: actor, data: { appName }, preData: eventData(before) });
+    await appendEvent(tx, {
+      type: 'application-deleted',
+      createdBy: actor,
+      data: { appName },
+      preData: eventData(before),
+    });
   });
 }
 
@@ -216,7 +240,7 @@ export async function featureUsage(db: Db, featureName: string) {
     });
   }
   return {
-    version: 1,
+    version: 1 as const,
     maturity: 'stable',
     featureName,
     lastHourUsage: [...byEnvironment.keys()].sort().map((environment) => byEnvironment.get(environment)!),
@@ -228,7 +252,7 @@ export async function featureUsage(db: Db, featureName: string) {
 export async function rawFeatureUsage(db: Db, featureName: string) {
   const rows = await hourlyRowsOf(db, hoursWindow(24), featureName);
   return {
-    version: 1,
+    version: 1 as const,
     maturity: 'stable',
     data: rows.map((r) => ({
       featureName: r.featureName,

@@ -13,20 +13,32 @@ let server: TestServer;
 let admin: string;
 let viewer: string;
 let editor: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
-const json = (method: string, path: string, cookie = admin) => server.call(method, path, { cookie, contentType: 'application/json' });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
+const json = (method: string, path: string, cookie = admin) =>
+  server.call(method, path, { cookie, contentType: 'application/json' });
 const projectEvents = async () =>
-  (await server.sql(`select type, project, environment, created_by, data, pre_data from events where type like 'project-%' order by id`)) as Array<
-    Record<string, any>
-  >;
-const projectRows = async () => (await server.sql('select id, name, description from projects order by id')) as Array<Record<string, unknown>>;
+  (await server.sql(
+    `select type, project, environment, created_by, data, pre_data from events where type like 'project-%' order by id`,
+  )) as Array<Record<string, any>>;
+const projectRows = async () =>
+  (await server.sql('select id, name, description from projects order by id')) as Array<Record<string, unknown>>;
 const projectEnvs = async (project: string) =>
-  (await server.sql(`select environment from project_environments where project = '${project}' order by environment`)).map((r) => r.environment);
-const toggleVersion = async (name: string) => Number((await server.sql(`select version from features where name = '${name}'`))[0].version);
+  (
+    await server.sql(`select environment from project_environments where project = '${project}' order by environment`)
+  ).map((r) => r.environment);
+const toggleVersion = async (name: string) =>
+  Number((await server.sql(`select version from features where name = '${name}'`))[0].version);
 const strategyCount = async (name: string, env: string) =>
-  (await server.sql(`select count(*)::int as n from feature_strategies where feature = '${name}' and environment = '${env}'`))[0].n;
+  (
+    await server.sql(
+      `select count(*)::int as n from feature_strategies where feature = '${name}' and environment = '${env}'`,
+    )
+  )[0].n;
 const stateOf = async (name: string) =>
-  (await server.sql(`select environment, enabled from feature_environments where feature = '${name}' order by environment`)) as Array<{
+  (await server.sql(
+    `select environment, enabled from feature_environments where feature = '${name}' order by environment`,
+  )) as Array<{
     environment: string;
     enabled: boolean;
   }>;
@@ -45,7 +57,9 @@ const snapshot = async () =>
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map((u) => u.cookie);
+  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
+    (u) => u.cookie,
+  );
 });
 afterAll(() => server?.close());
 
@@ -55,16 +69,33 @@ describe('reading projects', () => {
     expect(list.status).toBe(200);
     expect(keys(list.body)).toEqual(['projects', 'version']);
     expect(list.body.projects.map((p: object) => keys(p))).toEqual([LIST_ITEM]);
-    expect(list.body.projects[0]).toMatchObject({ id: 'default', name: 'Default', health: 100, featureCount: 0, memberCount: 0 });
+    expect(list.body.projects[0]).toMatchObject({
+      id: 'default',
+      name: 'Default',
+      health: 100,
+      featureCount: 0,
+      memberCount: 0,
+    });
 
     const one = await call('GET', 'api/admin/projects/default', undefined, viewer);
     expect(one.status).toBe(200);
     expect(keys(one.body)).toEqual(ONE);
-    expect(one.body).toMatchObject({ id: 'default', environments: ['default', 'development', 'production'], features: [], members: 0, version: 1 });
+    expect(one.body).toMatchObject({
+      id: 'default',
+      environments: ['default', 'development', 'production'],
+      features: [],
+      members: 0,
+      version: 1,
+    });
 
     const missing = await call('GET', 'api/admin/projects/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ name: 'NotFoundError', message: 'No project found', details: [{ message: 'No project found' }], isJoi: true });
+    expect(missing.body).toEqual({
+      name: 'NotFoundError',
+      message: 'No project found',
+      details: [{ message: 'No project found' }],
+      isJoi: true,
+    });
   });
 });
 
@@ -92,20 +123,38 @@ describe('validating and creating projects', () => {
     for (const [id, message] of cases) {
       const bad = await call('POST', 'api/admin/projects/validate', { id });
       expect(bad.status, id).toBe(400);
-      expect(bad.body, id).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ message, path: ['id'] }] });
+      expect(bad.body, id).toMatchObject({
+        name: 'ValidationError',
+        isJoi: true,
+        details: [{ message, path: ['id'] }],
+      });
     }
     expect((await call('POST', 'api/admin/projects/validate', {})).body.details[0].path).toEqual(['id']);
   });
 
   it('creates a project (201 with the project) with every globally enabled environment, and an event', async () => {
     expect((await json('POST', 'api/admin/environments/production/off')).status).toBe(204);
-    const created = await call('POST', 'api/admin/projects', { id: 'team-a', name: ' Team A ', description: 'The A team' });
+    const created = await call('POST', 'api/admin/projects', {
+      id: 'team-a',
+      name: ' Team A ',
+      description: 'The A team',
+    });
     expect((await json('POST', 'api/admin/environments/production/on')).status).toBe(204);
     expect(created.status).toBe(201);
     expect(keys(created.body)).toEqual(LIST_ITEM);
-    expect(created.body).toMatchObject({ id: 'team-a', name: 'Team A', description: 'The A team', health: 100, featureCount: 0, memberCount: 0 });
+    expect(created.body).toMatchObject({
+      id: 'team-a',
+      name: 'Team A',
+      description: 'The A team',
+      health: 100,
+      featureCount: 0,
+      memberCount: 0,
+    });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
-    expect((await call('GET', 'api/admin/projects/team-a')).body).toMatchObject({ environments: ['default', 'development'], features: [] });
+    expect((await call('GET', 'api/admin/projects/team-a')).body).toMatchObject({
+      environments: ['default', 'development'],
+      features: [],
+    });
     const list = (await call('GET', 'api/admin/projects')).body.projects.map((p: { id: string }) => p.id);
     expect(list).toEqual(['default', 'team-a']);
     const [event] = (await projectEvents()).filter((e) => e.type === 'project-created');
@@ -128,13 +177,20 @@ describe('validating and creating projects', () => {
     const before = await snapshot();
     const duplicate = await call('POST', 'api/admin/projects', { id: 'team-a', name: 'Again' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ name: 'NameExistsError', message: 'A project with this id already exists.' });
+    expect(duplicate.body).toMatchObject({
+      name: 'NameExistsError',
+      message: 'A project with this id already exists.',
+    });
     const badId = await call('POST', 'api/admin/projects', { id: 'team b', name: 'B' });
     expect(badId.status).toBe(400);
     expect(badId.body.details[0]).toMatchObject({ message: '"id" must be URL friendly', path: ['id'] });
     const blank = await call('POST', 'api/admin/projects', { id: 'team-b', name: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body).toMatchObject({ name: 'ValidationError', isJoi: true, details: [{ message: '"name" is not allowed to be empty', path: ['name'] }] });
+    expect(blank.body).toMatchObject({
+      name: 'ValidationError',
+      isJoi: true,
+      details: [{ message: '"name" is not allowed to be empty', path: ['name'] }],
+    });
     const noName = await call('POST', 'api/admin/projects', { id: 'team-b' });
     expect(noName.status).toBe(400);
     expect(noName.body.details[0]).toMatchObject({ message: '"name" is required', path: ['name'] });
@@ -142,8 +198,15 @@ describe('validating and creating projects', () => {
     expect(wrongType.status).toBe(400);
     const denied = await call('POST', 'api/admin/projects', { id: 'team-b', name: 'B' }, viewer);
     expect(denied.status).toBe(403);
-    expect(denied.body).toMatchObject({ name: 'NoAccessError', message: 'You need permission=CREATE_PROJECT to perform this action' });
-    const notJson = await server.call('POST', 'api/admin/projects', { cookie: admin, rawBody: 'id=x', contentType: 'text/plain' });
+    expect(denied.body).toMatchObject({
+      name: 'NoAccessError',
+      message: 'You need permission=CREATE_PROJECT to perform this action',
+    });
+    const notJson = await server.call('POST', 'api/admin/projects', {
+      cookie: admin,
+      rawBody: 'id=x',
+      contentType: 'text/plain',
+    });
     expect(notJson.status).toBe(415);
     expect(await snapshot()).toBe(before);
   });
@@ -151,11 +214,18 @@ describe('validating and creating projects', () => {
 
 describe('updating projects', () => {
   it('updates name and description (200 with the project) with an event holding before and after', async () => {
-    const updated = await call('PUT', 'api/admin/projects/team-a', { id: 'team-a', name: 'Team Alpha', description: 'Alpha' });
+    const updated = await call('PUT', 'api/admin/projects/team-a', {
+      id: 'team-a',
+      name: 'Team Alpha',
+      description: 'Alpha',
+    });
     expect(updated.status).toBe(200);
     expect(keys(updated.body)).toEqual(LIST_ITEM);
     expect(updated.body).toMatchObject({ id: 'team-a', name: 'Team Alpha', description: 'Alpha' });
-    expect((await call('GET', 'api/admin/projects/team-a')).body).toMatchObject({ name: 'Team Alpha', description: 'Alpha' });
+    expect((await call('GET', 'api/admin/projects/team-a')).body).toMatchObject({
+      name: 'Team Alpha',
+      description: 'Alpha',
+    });
     // description left out: kept
     expect((await call('PUT', 'api/admin/projects/team-a', { name: 'Team A' })).body.description).toBe('Alpha');
     const events = (await projectEvents()).filter((e) => e.type === 'project-updated' && e.project === 'team-a');
@@ -170,7 +240,10 @@ describe('updating projects', () => {
     const before = await snapshot();
     const renamed = await call('PUT', 'api/admin/projects/team-a', { id: 'team-z', name: 'Z' });
     expect(renamed.status).toBe(400);
-    expect(renamed.body.details[0]).toMatchObject({ message: '"id" must be team-a: a project id can not be changed', path: ['id'] });
+    expect(renamed.body.details[0]).toMatchObject({
+      message: '"id" must be team-a: a project id can not be changed',
+      path: ['id'],
+    });
     expect((await call('PUT', 'api/admin/projects/team-a', { name: '' })).status).toBe(400);
     const missing = await call('PUT', 'api/admin/projects/nope', { name: 'Nope' });
     expect(missing.status).toBe(404);
@@ -187,7 +260,9 @@ describe('project environments', () => {
   it('removes an environment: the toggles lose their state and strategies there (said in the event)', async () => {
     expect((await call('POST', 'api/admin/projects/team-a/features', { name: 'a.one' })).status).toBe(201);
     expect((await call('POST', 'api/admin/projects/team-a/features', { name: 'a.two' })).status).toBe(201);
-    expect((await json('POST', 'api/admin/projects/team-a/features/a.one/environments/development/on')).status).toBe(200);
+    expect((await json('POST', 'api/admin/projects/team-a/features/a.one/environments/development/on')).status).toBe(
+      200,
+    );
     expect(await strategyCount('a.one', 'development')).toBe(1);
     const version = await toggleVersion('a.one');
 
@@ -206,7 +281,12 @@ describe('project environments', () => {
       type: 'project-environment-removed',
       project: 'team-a',
       environment: 'development',
-      data: { project: 'team-a', environment: 'development', removedFromToggles: ['a.one', 'a.two'], strategiesDeleted: 2 },
+      data: {
+        project: 'team-a',
+        environment: 'development',
+        removedFromToggles: ['a.one', 'a.two'],
+        strategiesDeleted: 2,
+      },
     });
   });
 
@@ -249,7 +329,10 @@ describe('project environments', () => {
     expect(unlinked.body.message).toBe('Environment development is not enabled in project team-a');
     const unknownEnv = await call('POST', 'api/admin/projects/team-a/environments', { environment: 'nope' });
     expect(unknownEnv.status).toBe(404);
-    expect(unknownEnv.body).toMatchObject({ name: 'NotFoundError', message: 'Could not find environment with name: nope' });
+    expect(unknownEnv.body).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find environment with name: nope',
+    });
     expect((await call('DELETE', 'api/admin/projects/team-a/environments/nope')).status).toBe(404);
     const unknownProject = await call('POST', 'api/admin/projects/nope/environments', { environment: 'development' });
     expect(unknownProject.status).toBe(404);
@@ -257,8 +340,13 @@ describe('project environments', () => {
     expect((await call('DELETE', 'api/admin/projects/nope/environments/default')).status).toBe(404);
     const twice = await call('POST', 'api/admin/projects/team-a/environments', { environment: 'default' });
     expect(twice.status).toBe(409);
-    expect(twice.body).toMatchObject({ name: 'NameExistsError', message: 'Environment default is already enabled in project team-a' });
-    expect((await call('POST', 'api/admin/projects/team-a/environments', {})).body.details[0].path).toEqual(['environment']);
+    expect(twice.body).toMatchObject({
+      name: 'NameExistsError',
+      message: 'Environment default is already enabled in project team-a',
+    });
+    expect((await call('POST', 'api/admin/projects/team-a/environments', {})).body.details[0].path).toEqual([
+      'environment',
+    ]);
     for (const denied of [
       await call('POST', 'api/admin/projects/team-a/environments', { environment: 'development' }, viewer),
       await call('DELETE', 'api/admin/projects/default/environments/development', undefined, viewer),
@@ -276,7 +364,9 @@ describe('project environments', () => {
       ['default', 'development'].map((env) => call('DELETE', `api/admin/projects/race/environments/${env}`)),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
-    expect(answers.find((a) => a.status === 400)?.body.message).toBe('You must always have at least one active environment per project');
+    expect(answers.find((a) => a.status === 400)?.body.message).toBe(
+      'You must always have at least one active environment per project',
+    );
     expect(await projectEnvs('race')).toHaveLength(1);
     expect((await call('DELETE', 'api/admin/projects/race')).status).toBe(200);
   });
@@ -288,7 +378,14 @@ describe('health report', () => {
     const empty = await call('GET', 'api/admin/projects/health/health-report', undefined, viewer);
     expect(empty.status).toBe(200);
     expect(keys(empty.body)).toEqual(REPORT);
-    expect(empty.body).toMatchObject({ version: 1, health: 100, features: [], activeCount: 0, staleCount: 0, potentiallyStaleCount: 0 });
+    expect(empty.body).toMatchObject({
+      version: 1,
+      health: 100,
+      features: [],
+      activeCount: 0,
+      staleCount: 0,
+      potentiallyStaleCount: 0,
+    });
 
     for (const [name, type] of [
       ['h.fresh', 'release'],
@@ -314,10 +411,23 @@ describe('health report', () => {
       potentiallyStaleCount: 2,
     });
     expect(Date.now() - new Date(report.body.updatedAt).getTime()).toBeLessThan(60_000);
-    expect(report.body.features.map((f: { name: string }) => f.name)).toEqual(['h.fresh', 'h.kill', 'h.old', 'h.old-ops', 'h.stale']);
+    expect(report.body.features.map((f: { name: string }) => f.name)).toEqual([
+      'h.fresh',
+      'h.kill',
+      'h.old',
+      'h.old-ops',
+      'h.stale',
+    ]);
     for (const f of report.body.features) expect(keys(f)).toEqual(OVERVIEW);
-    expect(report.body.features[0].environments[0]).toEqual({ name: 'default', enabled: false, type: 'production', sortOrder: 1 });
-    expect((await call('GET', 'api/admin/projects')).body.projects.find((p: { id: string }) => p.id === 'health')).toMatchObject({
+    expect(report.body.features[0].environments[0]).toEqual({
+      name: 'default',
+      enabled: false,
+      type: 'production',
+      sortOrder: 1,
+    });
+    expect(
+      (await call('GET', 'api/admin/projects')).body.projects.find((p: { id: string }) => p.id === 'health'),
+    ).toMatchObject({
       health: 40,
       featureCount: 5,
     });
@@ -330,7 +440,10 @@ describe('deleting projects', () => {
     const before = await snapshot();
     const defaultProject = await call('DELETE', 'api/admin/projects/default');
     expect(defaultProject.status).toBe(400);
-    expect(defaultProject.body).toMatchObject({ name: 'InvalidOperationError', message: 'You can not delete the default project' });
+    expect(defaultProject.body).toMatchObject({
+      name: 'InvalidOperationError',
+      message: 'You can not delete the default project',
+    });
     const withToggles = await call('DELETE', 'api/admin/projects/team-a');
     expect(withToggles.status).toBe(400);
     expect(withToggles.body.message).toBe(
@@ -349,11 +462,18 @@ describe('deleting projects', () => {
     expect(archived.status).toBe(400);
     expect(archived.body.message).toContain('it still has 2 feature toggles (archived ones included)');
 
-    const token = await call('POST', 'api/admin/api-tokens', { username: 'sdk', type: 'client', project: 'team-e', environment: 'default' });
+    const token = await call('POST', 'api/admin/api-tokens', {
+      username: 'sdk',
+      type: 'client',
+      project: 'team-e',
+      environment: 'default',
+    });
     expect(token.status).toBe(201);
     const withToken = await call('DELETE', 'api/admin/projects/team-e');
     expect(withToken.status).toBe(400);
-    expect(withToken.body.message).toBe('You can not delete project team-e: 1 API token is scoped to it. Delete them first');
+    expect(withToken.body.message).toBe(
+      'You can not delete project team-e: 1 API token is scoped to it. Delete them first',
+    );
     expect((await call('DELETE', `api/admin/api-tokens/${encodeURIComponent(token.body.secret)}`)).status).toBe(200);
   });
 
@@ -367,7 +487,12 @@ describe('deleting projects', () => {
       type: 'project-deleted',
       project: 'team-e',
       data: { id: 'team-e' },
-      pre_data: { id: 'team-e', name: 'Team E2', description: null, environments: ['default', 'development', 'production'] },
+      pre_data: {
+        id: 'team-e',
+        name: 'Team E2',
+        description: null,
+        environments: ['default', 'development', 'production'],
+      },
     });
     expect((await call('DELETE', 'api/admin/projects/team-e')).status).toBe(404);
   });

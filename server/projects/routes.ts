@@ -1,47 +1,34 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ProjectBody,
+  ProjectEnvironmentBody,
+  ProjectEnvironmentParams,
+  ProjectIdBody,
+  ProjectParams,
+  ProjectSummarySchema,
+} from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../auth/service.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { knownPathProject } from './path-project.ts';
 import {
   addEnvironmentToProject,
   createProject,
-  editProject,
-  healthReport,
-  projectList,
-  projectOverview,
   removeEnvironmentFromProject,
   removeProject,
   validateProjectId,
 } from './service.ts';
-import { projectExists } from './store.ts';
-
-const Id = Type.String({ maxLength: 100 });
-const ProjectParams = Type.Object({ projectId: Id });
-const Description = Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]));
-const ProjectName = Type.String({ maxLength: 100 });
 
 /**
- * The project of the path for the permission check. An unknown project is asked about as no project, so a caller
- * who holds the permission somewhere gets the 404 rather than a 403.
+ * The project commands: create, validate, delete and the project's environments. The reads and the update (whose
+ * answers count the project's toggles) are in project-overview/.
  */
-const pathProject = (deps: AppDeps) => async (request: FastifyRequest) => {
-  const id = (request.params as { projectId: string }).projectId;
-  return (await projectExists(deps.db, id)) ? id : undefined;
-};
-
-export async function projectRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const project = pathProject(deps);
-
-  app.get('/api/admin/projects', { config: { permission: 'NONE' } }, async () => ({
-    version: 1,
-    projects: await projectList(deps.db),
-  }));
+export const projectRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const project = knownPathProject(deps);
 
   app.post(
     '/api/admin/projects/validate',
-    { config: { permission: 'NONE' }, schema: { body: Type.Object({ id: Id }) } },
+    { config: { permission: 'NONE' }, schema: { body: ProjectIdBody, response: { 200: NoBody } } },
     async (request, reply) => {
       await validateProjectId(deps.db, request.body.id);
       return reply.status(200).send();
@@ -53,49 +40,25 @@ export async function projectRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/projects',
     {
       config: { permission: 'CREATE_PROJECT' },
-      schema: { body: Type.Object({ id: Id, name: ProjectName, description: Description }) },
+      schema: { body: ProjectBody, response: { 201: ProjectSummarySchema } },
     },
     async (request, reply) => reply.status(201).send(await createProject(deps, callerName(request), request.body)),
   );
 
-  app.get(
-    '/api/admin/projects/:projectId',
-    { config: { permission: 'NONE' }, schema: { params: ProjectParams } },
-    async (request) => projectOverview(deps.db, request.params.projectId),
-  );
-
-  app.put(
-    '/api/admin/projects/:projectId',
-    {
-      config: { permission: 'UPDATE_PROJECT', project },
-      schema: {
-        params: ProjectParams,
-        body: Type.Object({ id: Type.Optional(Id), name: ProjectName, description: Description }),
-      },
-    },
-    async (request) => editProject(deps, callerName(request), request.params.projectId, request.body),
-  );
-
   app.delete(
     '/api/admin/projects/:projectId',
-    { config: { permission: 'DELETE_PROJECT', project }, schema: { params: ProjectParams } },
+    { config: { permission: 'DELETE_PROJECT', project }, schema: { params: ProjectParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeProject(deps, callerName(request), request.params.projectId);
       return reply.status(200).send();
     },
   );
 
-  app.get(
-    '/api/admin/projects/:projectId/health-report',
-    { config: { permission: 'NONE' }, schema: { params: ProjectParams } },
-    async (request) => healthReport(deps.db, request.params.projectId),
-  );
-
   app.post(
     '/api/admin/projects/:projectId/environments',
     {
       config: { permission: 'UPDATE_PROJECT', project },
-      schema: { params: ProjectParams, body: Type.Object({ environment: Id }) },
+      schema: { params: ProjectParams, body: ProjectEnvironmentBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
       await addEnvironmentToProject(deps, callerName(request), request.params.projectId, request.body.environment);
@@ -107,7 +70,7 @@ export async function projectRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/projects/:projectId/environments/:environment',
     {
       config: { permission: 'UPDATE_PROJECT', project },
-      schema: { params: Type.Object({ projectId: Id, environment: Id }) },
+      schema: { params: ProjectEnvironmentParams, response: { 200: NoBody } },
     },
     async (request, reply) => {
       const { projectId, environment } = request.params;
@@ -115,4 +78,4 @@ export async function projectRoutes(base: FastifyInstance, deps: AppDeps) {
       return reply.status(200).send();
     },
   );
-}
+};

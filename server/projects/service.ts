@@ -1,116 +1,37 @@
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { assertPathId, requireEnvironment } from '../environments/service.ts';
-import { bumpToggleVersions, projectEnvironmentNames } from '../environments/store.ts';
+import {
+  assertPathId,
+  bumpToggleVersions,
+  projectEnvironmentNames,
+  requireEnvironment,
+} from '../environments/index.ts';
 import { appendEvent } from '../platform/events/store.ts';
-import { potentiallyStale } from '../feature-types/types.ts';
-import { featureOverviews } from '../features/service.ts';
-import { listFeatures, type FeatureRow } from '../features/store.ts';
-import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, notFound } from '../platform/http/errors.ts';
+import { findProject, type ProjectRow } from './read-model.ts';
+import {
+  checkIdOfPath,
+  checkName,
+  DEFAULT_PROJECT,
+  LAST_ENVIRONMENT,
+  plural,
+  projectIdTaken,
+  projectNotFound,
+} from './rules.ts';
 import {
   addProjectEnvironments,
   addToggleEnvironments,
   countTokensOf,
   deleteProject,
   enabledEnvironmentNames,
-  findProject,
   insertProject,
-  listProjects,
   lockProject,
   lockProjectToggles,
   removeProjectEnvironment,
   removeToggleEnvironments,
   updateProject,
-  type ProjectRow,
 } from './store.ts';
-
-export const DEFAULT_PROJECT = 'default';
-export const LAST_ENVIRONMENT = 'You must always have at least one active environment per project';
-
-const projectNotFound = () => notFound('No project found');
-const projectExists = () => nameExists('A project with this id already exists.');
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** Live toggles that are neither stale nor past their type's lifetime (potentially stale). */
-const isHealthy = (f: FeatureRow, now: number) => !f.stale && !potentiallyStale(f.type, f.createdAt, now);
-
-/** Percentage of live toggles that are neither stale nor past their type's lifetime (100 without toggles). */
-export function health(features: FeatureRow[], now = Date.now()): number {
-  if (features.length === 0) return 100;
-  return Math.round((features.filter((f) => isHealthy(f, now)).length / features.length) * 100);
-}
-
-/** A project as the list shows it (GET api/admin/projects; also the answer of create and update). */
-const summary = (p: ProjectRow, own: FeatureRow[]) => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  createdAt: p.createdAt,
-  health: health(own),
-  featureCount: own.length,
-  memberCount: 0,
-});
-
-/** GET api/admin/projects (and ui-bootstrap): every project with its toggle count and health. */
-export async function projectList(db: Db) {
-  const [projects, features] = await Promise.all([listProjects(db), listFeatures(db, { archived: false })]);
-  return projects.map((p) => summary(p, features.filter((f) => f.project === p.id)));
-}
-
-async function projectSummary(db: Db, project: ProjectRow) {
-  return summary(project, await listFeatures(db, { archived: false, projects: [project.id] }));
-}
-
-/** The project (404 otherwise) and its live toggles. */
-async function withToggles(db: Db, id: string) {
-  const project = await findProject(db, id);
-  if (!project) throw projectNotFound();
-  const [environments, features] = await Promise.all([
-    projectEnvironmentNames(db, id),
-    listFeatures(db, { archived: false, projects: [id] }),
-  ]);
-  return { project, environments, features };
-}
-
-/** GET api/admin/projects/{id}: Unleash's shape, plus id. */
-export async function projectOverview(db: Db, id: string) {
-  const { project, environments, features } = await withToggles(db, id);
-  return {
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    health: health(features),
-    environments,
-    features: await featureOverviews(db, features),
-    members: 0,
-    version: 1,
-  };
-}
-
-/**
- * GET api/admin/projects/{id}/health-report: the overview plus the counts (Unleash's rules: active = not stale,
- * potentially stale = not stale but older than its type's lifetime) and when the report was made (it is computed on
- * every call, so updatedAt is now).
- */
-export async function healthReport(db: Db, id: string) {
-  const now = Date.now();
-  const { project, environments, features } = await withToggles(db, id);
-  const active = features.filter((f) => !f.stale);
-  return {
-    version: 1,
-    id: project.id,
-    name: project.name,
-    description: project.description,
-    health: health(features, now),
-    environments,
-    features: await featureOverviews(db, features),
-    members: 0,
-    potentiallyStaleCount: active.filter((f) => potentiallyStale(f.type, f.createdAt, now)).length,
-    activeCount: active.length,
-    staleCount: features.length - active.length,
-    updatedAt: new Date(now),
-  };
-}
+import { NO_TOGGLES, projectData, projectSummary } from './views.ts';
 
 export interface ProjectInput {
   id?: string;
@@ -118,24 +39,10 @@ export interface ProjectInput {
   description?: string | null;
 }
 
-function checkName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') throw validationError('name', '"name" is not allowed to be empty', name, 'string.empty');
-  return trimmed;
-}
-
-/** What events record about a project. */
-const projectData = (p: ProjectRow, environments: string[]) => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  environments,
-});
-
 /** POST api/admin/projects/validate: 200 when the id is usable and free. */
 export async function validateProjectId(db: Db, id: string): Promise<void> {
   assertPathId('id', id);
-  if (await findProject(db, id)) throw projectExists();
+  if (await findProject(db, id)) throw projectIdTaken();
 }
 
 /** POST api/admin/projects: the new project gets every globally enabled environment, as in Unleash. */
@@ -144,19 +51,22 @@ export async function createProject(deps: AppDeps, actor: string, input: Project
   const name = checkName(input.name);
   return deps.db.transaction(async (tx) => {
     const row = await insertProject(tx, { id: input.id, name, description: input.description ?? null });
-    if (!row) throw projectExists();
+    if (!row) throw projectIdTaken();
     const environments = await enabledEnvironmentNames(tx);
     await addProjectEnvironments(tx, row.id, environments);
-    await appendEvent(tx, { type: 'project-created', createdBy: actor, project: row.id, data: projectData(row, environments) });
-    return summary(row, []);
+    await appendEvent(tx, {
+      type: 'project-created',
+      createdBy: actor,
+      project: row.id,
+      data: projectData(row, environments),
+    });
+    return projectSummary(row, NO_TOGGLES);
   });
 }
 
-/** PUT api/admin/projects/{id}: name and description (the id cannot change). */
-export async function editProject(deps: AppDeps, actor: string, id: string, input: ProjectInput) {
-  if (input.id !== undefined && input.id !== id) {
-    throw validationError('id', `"id" must be ${id}: a project id can not be changed`, input.id);
-  }
+/** PUT api/admin/projects/{id}: name and description (the id cannot change); returns the project as changed. */
+export async function editProject(deps: AppDeps, actor: string, id: string, input: ProjectInput): Promise<ProjectRow> {
+  checkIdOfPath(input.id, id);
   const name = checkName(input.name);
   return deps.db.transaction(async (tx) => {
     const before = await lockProject(tx, id);
@@ -173,7 +83,7 @@ export async function editProject(deps: AppDeps, actor: string, id: string, inpu
       data: projectData(row, environments),
       preData: projectData(before, environments),
     });
-    return projectSummary(tx, row);
+    return row;
   });
 }
 
@@ -202,7 +112,13 @@ export async function removeProject(deps: AppDeps, actor: string, id: string): P
     }
     const environments = await projectEnvironmentNames(tx, id);
     await deleteProject(tx, id);
-    await appendEvent(tx, { type: 'project-deleted', createdBy: actor, project: id, data: { id }, preData: projectData(before, environments) });
+    await appendEvent(tx, {
+      type: 'project-deleted',
+      createdBy: actor,
+      project: id,
+      data: { id },
+      preData: projectData(before, environments),
+    });
   });
 }
 
@@ -243,7 +159,8 @@ export async function addEnvironmentToProject(deps: AppDeps, actor: string, proj
 export async function removeEnvironmentFromProject(deps: AppDeps, actor: string, project: string, environment: string) {
   await deps.db.transaction(async (tx) => {
     const current = await lockProjectAndEnvironment(tx, project, environment);
-    if (!current.includes(environment)) throw notFound(`Environment ${environment} is not enabled in project ${project}`);
+    if (!current.includes(environment))
+      throw notFound(`Environment ${environment} is not enabled in project ${project}`);
     if (current.length === 1) throw invalidOperation(LAST_ENVIRONMENT);
     await removeProjectEnvironment(tx, project, environment);
     const removed = await removeToggleEnvironments(tx, await lockProjectToggles(tx, project), environment);
@@ -262,3 +179,6 @@ export async function removeEnvironmentFromProject(deps: AppDeps, actor: string,
     });
   });
 }
+
+// ui-config reads the project list here until it imports it from project-overview/index.ts (then this goes).
+export { projectList } from '../project-overview/index.ts';

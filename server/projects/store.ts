@@ -9,26 +9,10 @@ import {
   projectEnvironments,
   projects,
 } from '../platform/db/schema.ts';
+import type { ProjectRow } from './read-model.ts';
 
-export type ProjectRow = typeof projects.$inferSelect;
-
-export function listProjects(db: Db): Promise<ProjectRow[]> {
-  return db.select().from(projects).orderBy(asc(projects.name), asc(projects.id));
-}
-
-export async function listProjectIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id));
-  return rows.map((r) => r.id);
-}
-
-export async function findProject(db: Db, id: string): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id));
-  return row;
-}
-
-export async function projectExists(db: Db, id: string): Promise<boolean> {
-  return (await findProject(db, id)) !== undefined;
-}
+// Read through index.ts; kept here until app.ts and api-tokens import them from there.
+export { listProjectIds, projectExists } from './read-model.ts';
 
 /** Reads the project and locks its row until the transaction ends (changes to one project queue up). */
 export async function lockProject(tx: Db, id: string): Promise<ProjectRow | undefined> {
@@ -45,7 +29,11 @@ export async function insertProject(
   return row;
 }
 
-export async function updateProject(db: Db, id: string, change: { name: string; description: string | null }): Promise<ProjectRow> {
+export async function updateProject(
+  db: Db,
+  id: string,
+  change: { name: string; description: string | null },
+): Promise<ProjectRow> {
   const [row] = await db.update(projects).set(change).where(eq(projects.id, id)).returning();
   return row;
 }

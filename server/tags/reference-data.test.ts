@@ -4,7 +4,8 @@ import { startServer, type TestServer } from '../platform/test-support/harness.t
 let server: TestServer;
 let admin: string;
 let viewer: string;
-const call = (method: string, path: string, body?: unknown, cookie = admin) => server.call(method, path, { cookie, body });
+const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+  server.call(method, path, { cookie, body });
 
 beforeAll(async () => {
   server = await startServer();
@@ -17,13 +18,15 @@ describe('feature types, environments, projects', () => {
   it('lists the five feature types with Unleash texts', async () => {
     const response = await call('GET', 'api/admin/feature-types', undefined, viewer);
     expect(response.body.version).toBe(1);
-    expect(response.body.types.map((t: { id: string; lifetimeDays: number | null }) => [t.id, t.lifetimeDays])).toEqual([
-      ['release', 40],
-      ['experiment', 40],
-      ['operational', 7],
-      ['kill-switch', null],
-      ['permission', null],
-    ]);
+    expect(response.body.types.map((t: { id: string; lifetimeDays: number | null }) => [t.id, t.lifetimeDays])).toEqual(
+      [
+        ['release', 40],
+        ['experiment', 40],
+        ['operational', 7],
+        ['kill-switch', null],
+        ['permission', null],
+      ],
+    );
     expect(response.body.types[0]).toEqual({
       id: 'release',
       name: 'Release',
@@ -41,10 +44,16 @@ describe('feature types, environments, projects', () => {
         { name: 'production', type: 'production', sortOrder: 200, enabled: true, protected: false },
       ],
     });
-    expect((await call('GET', 'api/admin/environments/development')).body).toMatchObject({ name: 'development', sortOrder: 100 });
+    expect((await call('GET', 'api/admin/environments/development')).body).toMatchObject({
+      name: 'development',
+      sortOrder: 100,
+    });
     const missing = await call('GET', 'api/admin/environments/nope');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ name: 'NotFoundError', message: 'Could not find environment with name: nope' });
+    expect(missing.body).toMatchObject({
+      name: 'NotFoundError',
+      message: 'Could not find environment with name: nope',
+    });
   });
 
   it('lists projects with counts and health, and shows one', async () => {
@@ -53,11 +62,40 @@ describe('feature types, environments, projects', () => {
     await server.call('POST', 'api/admin/features/p.two/stale/on', { cookie: admin, contentType: 'application/json' });
     const list = await call('GET', 'api/admin/projects', undefined, viewer);
     expect(list.body.version).toBe(1);
-    expect(Object.keys(list.body.projects[0]).sort()).toEqual(['createdAt', 'description', 'featureCount', 'health', 'id', 'memberCount', 'name']);
-    expect(list.body.projects[0]).toMatchObject({ id: 'default', name: 'Default', featureCount: 2, health: 50, memberCount: 0 });
+    expect(Object.keys(list.body.projects[0]).sort()).toEqual([
+      'createdAt',
+      'description',
+      'featureCount',
+      'health',
+      'id',
+      'memberCount',
+      'name',
+    ]);
+    expect(list.body.projects[0]).toMatchObject({
+      id: 'default',
+      name: 'Default',
+      featureCount: 2,
+      health: 50,
+      memberCount: 0,
+    });
     const one = await call('GET', 'api/admin/projects/default');
-    expect(Object.keys(one.body).sort()).toEqual(['description', 'environments', 'features', 'health', 'id', 'members', 'name', 'version']);
-    expect(one.body).toMatchObject({ id: 'default', environments: ['default', 'development', 'production'], health: 50, members: 0, version: 1 });
+    expect(Object.keys(one.body).sort()).toEqual([
+      'description',
+      'environments',
+      'features',
+      'health',
+      'id',
+      'members',
+      'name',
+      'version',
+    ]);
+    expect(one.body).toMatchObject({
+      id: 'default',
+      environments: ['default', 'development', 'production'],
+      health: 50,
+      members: 0,
+      version: 1,
+    });
     expect(one.body.features.map((f: { name: string }) => f.name)).toEqual(['p.one', 'p.two']);
     const missing = await call('GET', 'api/admin/projects/nope');
     expect(missing.status).toBe(404);
@@ -67,7 +105,9 @@ describe('feature types, environments, projects', () => {
   it('adds featureTypes, tagTypes and project counts to ui-bootstrap', async () => {
     const body = (await call('GET', 'api/admin/ui-bootstrap', undefined, viewer)).body;
     expect(body.featureTypes).toHaveLength(5);
-    expect(body.tagTypes).toEqual([{ name: 'simple', description: 'Used to simplify filtering of features', icon: '#' }]);
+    expect(body.tagTypes).toEqual([
+      { name: 'simple', description: 'Used to simplify filtering of features', icon: '#' },
+    ]);
     expect(body.projects[0]).toMatchObject({ id: 'default', featureCount: 2 });
   });
 });
@@ -93,10 +133,17 @@ describe('tag types', () => {
     expect(created.body).toMatchObject({ name: 'team', description: 'Team tag' });
     const duplicate = await call('POST', 'api/admin/tag-types/validate', { name: 'team' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({ name: 'NameExistsError', details: [{ message: 'There already exists a tag-type with the name team' }] });
+    expect(duplicate.body).toMatchObject({
+      name: 'NameExistsError',
+      details: [{ message: 'There already exists a tag-type with the name team' }],
+    });
     expect((await call('POST', 'api/admin/tag-types', { name: 'team' })).status).toBe(409);
     expect((await call('PUT', 'api/admin/tag-types/team', { description: 'Teams', icon: 'group' })).status).toBe(200);
-    expect((await call('GET', 'api/admin/tag-types/team')).body.tagType).toEqual({ name: 'team', description: 'Teams', icon: 'group' });
+    expect((await call('GET', 'api/admin/tag-types/team')).body.tagType).toEqual({
+      name: 'team',
+      description: 'Teams',
+      icon: 'group',
+    });
     expect((await call('PUT', 'api/admin/tag-types/nope', { description: 'x' })).status).toBe(404);
 
     expect((await call('POST', 'api/admin/tags', { type: 'team', value: 'red' })).status).toBe(201);
@@ -122,7 +169,10 @@ describe('tags', () => {
     expect((await call('POST', 'api/admin/tags', { value: 'blue' })).status).toBe(409);
     expect((await call('POST', 'api/admin/tags', { value: 'b' })).status).toBe(400);
     expect((await call('POST', 'api/admin/tags', { type: 'nope', value: 'blue' })).status).toBe(404);
-    expect((await call('GET', 'api/admin/tags/simple')).body).toEqual({ version: 1, tags: [{ type: 'simple', value: 'blue' }] });
+    expect((await call('GET', 'api/admin/tags/simple')).body).toEqual({
+      version: 1,
+      tags: [{ type: 'simple', value: 'blue' }],
+    });
     expect((await call('DELETE', 'api/admin/tags/simple/blue')).status).toBe(200);
     expect((await call('DELETE', 'api/admin/tags/simple/blue')).status).toBe(404);
     expect((await call('GET', 'api/admin/tags')).body.tags).toEqual([]);

@@ -1,14 +1,27 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  TagBody,
+  TagListSchema,
+  TagParams,
+  TagSchema,
+  TagsOfTypeParams,
+  TagTypeBody,
+  TagTypeListSchema,
+  TagTypeNameBody,
+  TagTypeOneSchema,
+  TagTypeParams,
+  TagTypeSchema,
+  TagTypeUpdateBody,
+} from '../../contract/tags.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../auth/service.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { callerName } from '../platform/access/caller.ts';
 import { notFound } from '../platform/http/errors.ts';
+import { tagOf } from './rules.ts';
 import {
   changeTagType,
   createTag,
   createTagType,
-  DEFAULT_TAG_TYPE,
   removeTag,
   removeTagType,
   tagTypeResponse,
@@ -16,34 +29,27 @@ import {
 } from './service.ts';
 import { findTagType, listTags, listTagTypes } from './store.ts';
 
-const Short = Type.String({ maxLength: 100 });
-const TagTypeParams = Type.Object({ name: Short });
-const Description = Type.String({ maxLength: 1000 });
-const Icon = Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]);
-/** A tag in a request body; the type defaults to simple. */
-export const TagBody = Type.Object({ type: Type.Optional(Short), value: Short });
-
-export async function tagRoutes(base: FastifyInstance, deps: AppDeps) {
-  const app = base.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.get('/api/admin/tag-types', { config: { permission: 'NONE' } }, async () => ({
-    version: 1,
-    tagTypes: (await listTagTypes(deps.db)).map(tagTypeResponse),
-  }));
+/** Tag types and tags (spec part 2). */
+export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/tag-types',
+    { config: { permission: 'NONE' }, schema: { response: { 200: TagTypeListSchema } } },
+    async () => ({ version: 1 as const, tagTypes: (await listTagTypes(deps.db)).map(tagTypeResponse) }),
+  );
 
   app.get(
     '/api/admin/tag-types/:name',
-    { config: { permission: 'NONE' }, schema: { params: TagTypeParams } },
+    { config: { permission: 'NONE' }, schema: { params: TagTypeParams, response: { 200: TagTypeOneSchema } } },
     async (request) => {
       const row = await findTagType(deps.db, request.params.name);
       if (!row) throw notFound(`Could not find tag-type with name: ${request.params.name}`);
-      return { version: 1, tagType: tagTypeResponse(row) };
+      return { version: 1 as const, tagType: tagTypeResponse(row) };
     },
   );
 
   app.post(
     '/api/admin/tag-types/validate',
-    { config: { permission: 'NONE' }, schema: { body: Type.Object({ name: Short }) } },
+    { config: { permission: 'NONE' }, schema: { body: TagTypeNameBody, response: { 200: NoBody } } },
     async (request, reply) => {
       await validateTagTypeName(deps, request.body.name);
       return reply.status(200).send();
@@ -52,10 +58,7 @@ export async function tagRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/admin/tag-types',
-    {
-      config: { permission: 'CREATE_TAG_TYPE' },
-      schema: { body: Type.Object({ name: Short, description: Type.Optional(Description), icon: Type.Optional(Icon) }) },
-    },
+    { config: { permission: 'CREATE_TAG_TYPE' }, schema: { body: TagTypeBody, response: { 201: TagTypeSchema } } },
     async (request, reply) => {
       const row = await createTagType(deps, callerName(request), request.body);
       return reply.status(201).send(tagTypeResponse(row));
@@ -66,10 +69,7 @@ export async function tagRoutes(base: FastifyInstance, deps: AppDeps) {
     '/api/admin/tag-types/:name',
     {
       config: { permission: 'UPDATE_TAG_TYPE' },
-      schema: {
-        params: TagTypeParams,
-        body: Type.Object({ name: Type.Optional(Short), description: Type.Optional(Description), icon: Type.Optional(Icon) }),
-      },
+      schema: { params: TagTypeParams, body: TagTypeUpdateBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
       await changeTagType(deps, callerName(request), request.params.name, request.body);
@@ -79,36 +79,37 @@ export async function tagRoutes(base: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/admin/tag-types/:name',
-    { config: { permission: 'DELETE_TAG_TYPE' }, schema: { params: TagTypeParams } },
+    { config: { permission: 'DELETE_TAG_TYPE' }, schema: { params: TagTypeParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeTagType(deps, callerName(request), request.params.name);
       return reply.status(200).send();
     },
   );
 
-  app.get('/api/admin/tags', { config: { permission: 'NONE' } }, async () => ({ version: 1, tags: await listTags(deps.db) }));
+  app.get(
+    '/api/admin/tags',
+    { config: { permission: 'NONE' }, schema: { response: { 200: TagListSchema } } },
+    async () => ({ version: 1 as const, tags: await listTags(deps.db) }),
+  );
 
   app.get(
     '/api/admin/tags/:type',
-    { config: { permission: 'NONE' }, schema: { params: Type.Object({ type: Short }) } },
-    async (request) => ({ version: 1, tags: await listTags(deps.db, request.params.type) }),
+    { config: { permission: 'NONE' }, schema: { params: TagsOfTypeParams, response: { 200: TagListSchema } } },
+    async (request) => ({ version: 1 as const, tags: await listTags(deps.db, request.params.type) }),
   );
 
   app.post(
     '/api/admin/tags',
-    { config: { permission: 'CREATE_TAG' }, schema: { body: TagBody } },
-    async (request, reply) => {
-      const tag = { type: request.body.type || DEFAULT_TAG_TYPE, value: request.body.value };
-      return reply.status(201).send(await createTag(deps, callerName(request), tag));
-    },
+    { config: { permission: 'CREATE_TAG' }, schema: { body: TagBody, response: { 201: TagSchema } } },
+    async (request, reply) => reply.status(201).send(await createTag(deps, callerName(request), tagOf(request.body))),
   );
 
   app.delete(
     '/api/admin/tags/:type/:value',
-    { config: { permission: 'DELETE_TAG' }, schema: { params: Type.Object({ type: Short, value: Short }) } },
+    { config: { permission: 'DELETE_TAG' }, schema: { params: TagParams, response: { 200: NoBody } } },
     async (request, reply) => {
       await removeTag(deps, callerName(request), request.params);
       return reply.status(200).send();
     },
   );
-}
+};

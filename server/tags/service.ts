@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, assertUrlFriendly, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import type { Tag, TagType } from '../../contract/tags.ts';
+import { ApiError, nameExists, notFound } from '../platform/http/errors.ts';
+import { assertTagTypeName, checkTagShape } from './rules.ts';
 import {
   deleteTag,
   deleteTagType,
@@ -9,28 +11,20 @@ import {
   insertTag,
   insertTagType,
   updateTagType,
-  type Tag,
   type TagTypeRow,
 } from './store.ts';
 
-export const DEFAULT_TAG_TYPE = 'simple';
+export const tagTypeResponse = (t: TagTypeRow): TagType => ({ name: t.name, description: t.description, icon: t.icon });
 
-export const tagTypeResponse = (t: TagTypeRow) => ({ name: t.name, description: t.description, icon: t.icon });
-
-export function assertTagTypeName(name: string) {
-  assertUrlFriendly('name', name, 50, 2);
+/** Checks a tag before it is stored: its shape and an existing type (404 otherwise). */
+export async function checkTag(db: Db, tag: Tag): Promise<void> {
+  checkTagShape(tag);
+  if (!(await findTagType(db, tag.type))) throw notFound(`Could not find tag-type with name: ${tag.type}`);
 }
 
-/** Checks a tag before it is stored: value length and an existing type (404 otherwise). */
-export async function checkTag(db: Db, tag: Tag): Promise<void> {
-  assertUrlFriendly('type', tag.type, 50, 2);
-  if (tag.value.trim().length < 2) {
-    throw validationError('value', '"value" length must be at least 2 characters long', tag.value);
-  }
-  if (tag.value.length > 50) {
-    throw validationError('value', '"value" length must be less than or equal to 50 characters long', tag.value);
-  }
-  if (!(await findTagType(db, tag.type))) throw notFound(`Could not find tag-type with name: ${tag.type}`);
+/** Creates the (checked) tag inside the caller's transaction unless it exists, with its audit event. */
+export async function ensureTag(tx: Db, actor: string, tag: Tag): Promise<void> {
+  if (await insertTag(tx, tag)) await appendEvent(tx, { type: 'tag-created', createdBy: actor, data: tag });
 }
 
 const tagTypeExists = (name: string) => nameExists(`There already exists a tag-type with the name ${name}`);
@@ -47,7 +41,11 @@ export async function createTagType(
 ): Promise<TagTypeRow> {
   assertTagTypeName(input.name);
   return deps.db.transaction(async (tx) => {
-    const row = await insertTagType(tx, { name: input.name, description: input.description ?? null, icon: input.icon ?? null });
+    const row = await insertTagType(tx, {
+      name: input.name,
+      description: input.description ?? null,
+      icon: input.icon ?? null,
+    });
     if (!row) throw tagTypeExists(input.name);
     await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagTypeResponse(row) });
     return row;
@@ -82,7 +80,12 @@ export async function removeTagType(deps: AppDeps, actor: string, name: string):
   await deps.db.transaction(async (tx) => {
     const row = await deleteTagType(tx, name);
     if (!row) throw notFound(`Could not find tag-type with name: ${name}`);
-    await appendEvent(tx, { type: 'tag-type-deleted', createdBy: actor, preData: tagTypeResponse(row), data: { name } });
+    await appendEvent(tx, {
+      type: 'tag-type-deleted',
+      createdBy: actor,
+      preData: tagTypeResponse(row),
+      data: { name },
+    });
   });
 }
 
@@ -90,7 +93,9 @@ export async function createTag(deps: AppDeps, actor: string, tag: Tag): Promise
   await checkTag(deps.db, tag);
   return deps.db.transaction(async (tx) => {
     if (!(await insertTag(tx, tag))) {
-      throw new ApiError(409, 'NameExistsError', `A tag ${tag.type}:${tag.value} already exists`, undefined, { isJoi: true });
+      throw new ApiError(409, 'NameExistsError', `A tag ${tag.type}:${tag.value} already exists`, undefined, {
+        isJoi: true,
+      });
     }
     await appendEvent(tx, { type: 'tag-created', createdBy: actor, data: tag });
     return tag;

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { featureTags, tags, tagTypes } from '../platform/db/schema.ts';
+import type { Tag } from '../../contract/tags.ts';
+import { tags, tagTypes } from '../platform/db/schema.ts';
 
 export type TagTypeRow = typeof tagTypes.$inferSelect;
 
@@ -29,25 +30,12 @@ export async function deleteTagType(db: Db, name: string) {
   return row as TagTypeRow | undefined;
 }
 
-export interface Tag {
-  type: string;
-  value: string;
-}
-
 export async function listTags(db: Db, type?: string): Promise<Tag[]> {
   return db
     .select({ type: tags.type, value: tags.value })
     .from(tags)
     .where(type === undefined ? undefined : eq(tags.type, type))
     .orderBy(asc(tags.type), asc(tags.value));
-}
-
-export async function findTag(db: Db, tag: Tag): Promise<Tag | undefined> {
-  const [row] = await db
-    .select({ type: tags.type, value: tags.value })
-    .from(tags)
-    .where(and(eq(tags.type, tag.type), eq(tags.value, tag.value)));
-  return row;
 }
 
 /** True when the tag was created (false when it existed). */
@@ -61,31 +49,5 @@ export async function deleteTag(db: Db, tag: Tag): Promise<boolean> {
     .delete(tags)
     .where(and(eq(tags.type, tag.type), eq(tags.value, tag.value)))
     .returning({ type: tags.type });
-  return rows.length > 0;
-}
-
-export async function listFeatureTags(db: Db, feature: string): Promise<Tag[]> {
-  return db
-    .select({ value: featureTags.tagValue, type: featureTags.tagType })
-    .from(featureTags)
-    .where(eq(featureTags.feature, feature))
-    .orderBy(asc(featureTags.tagType), asc(featureTags.tagValue));
-}
-
-/** True when the tag was added (false when the toggle already had it). */
-export async function insertFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
-  const rows = await db
-    .insert(featureTags)
-    .values({ feature, tagType: tag.type, tagValue: tag.value })
-    .onConflictDoNothing()
-    .returning({ feature: featureTags.feature });
-  return rows.length > 0;
-}
-
-export async function deleteFeatureTag(db: Db, feature: string, tag: Tag): Promise<boolean> {
-  const rows = await db
-    .delete(featureTags)
-    .where(and(eq(featureTags.feature, feature), eq(featureTags.tagType, tag.type), eq(featureTags.tagValue, tag.value)))
-    .returning({ feature: featureTags.feature });
   return rows.length > 0;
 }

@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+import { ConstraintSchema } from './constraints.ts';
+import { FeatureName, StrategyParameters } from './features.ts';
+import { VariantSchema } from './variants.ts';
+
+// Wire shapes of the client API (SDKs): Unleash 4.2's toggles without ids and timestamps, registration and metrics.
+
+const Many = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });
+const Short = Type.String({ minLength: 1, maxLength: 200 });
+const Count = Type.Integer({ minimum: 0 });
+const Environment = Type.Optional(Type.String({ maxLength: 100 }));
+
+export const ClientFeatureParams = Type.Object({ featureName: FeatureName });
+/** `tag` is type:value. */
+export const ClientFeaturesQuery = Type.Object({
+  namePrefix: Type.Optional(Type.String({ maxLength: 200 })),
+  tag: Type.Optional(Many),
+  project: Type.Optional(Many),
+  environment: Environment,
+});
+
+export const RegistrationBody = Type.Object({
+  appName: Short,
+  instanceId: Short,
+  sdkVersion: Type.Optional(Type.String({ maxLength: 200 })),
+  environment: Environment,
+  strategies: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 }),
+  started: Type.String({ format: 'date-time' }),
+  interval: Type.Number({ minimum: 0 }),
+});
+export type Registration = Static<typeof RegistrationBody>;
+
+export const MetricsBody = Type.Object({
+  appName: Short,
+  instanceId: Short,
+  environment: Environment,
+  bucket: Type.Object({
+    start: Type.String({ format: 'date-time' }),
+    stop: Type.String({ format: 'date-time' }),
+    toggles: Type.Record(
+      Type.String({ maxLength: 200 }),
+      Type.Object({ yes: Count, no: Count, variants: Type.Optional(Type.Record(Type.String(), Count)) }),
+      { maxProperties: 10_000 },
+    ),
+  }),
+});
+export type MetricsReport = Static<typeof MetricsBody>;
+
+const Link = Type.Object({ uri: Type.String() });
+export const ClientIndexSchema = Type.Object({
+  version: Type.Literal(3),
+  links: Type.Object({ 'feature-toggles': Link, register: Link, metrics: Link }),
+});
+
+export const ClientFeatureSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  type: Type.String(),
+  project: Type.String(),
+  enabled: Type.Boolean(),
+  stale: Type.Boolean(),
+  strategies: Type.Array(
+    Type.Object({ name: Type.String(), constraints: Type.Array(ConstraintSchema), parameters: StrategyParameters }),
+  ),
+  variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
+});
+export type ClientFeature = Static<typeof ClientFeatureSchema>;
+
+/** What narrowed the answer (the token's scope merged with the query); `tag` as [type, value] pairs. */
+export const ClientQuerySchema = Type.Object({
+  namePrefix: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.Array(Type.Array(Type.String()))),
+  project: Type.Optional(Type.Array(Type.String())),
+  environment: Type.Optional(Type.String()),
+});
+
+export const ClientFeaturesSchema = Type.Object({
+  version: Type.Literal(2),
+  features: Type.Array(ClientFeatureSchema),
+  query: Type.Union([ClientQuerySchema, Type.Null()]),
+});

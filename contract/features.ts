@@ -1,0 +1,231 @@
+import { Type, type Static } from 'typebox';
+import { ConstraintSchema, OPERATORS } from './constraints.ts';
+import { VariantSchema } from './variants.ts';
+
+/** Wire shapes of the toggle API: the classic API, the project API and strategy instances (Unleash 4.2 keys). */
+
+/** An ISO 8601 timestamp on the wire; the server may hand the serializer a Date (it writes toISOString()). */
+export const Timestamp = Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });
+
+export const FeatureName = Type.String({ maxLength: 200 });
+const Id = Type.String({ maxLength: 100 });
+const Text = Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()]);
+
+// ---- requests ----------------------------------------------------------------------------------------------------
+
+export const FeatureParams = Type.Object({ featureName: FeatureName });
+export const ProjectParams = Type.Object({ projectId: Id });
+export const ProjectFeatureParams = Type.Object({ projectId: Id, featureName: FeatureName });
+export const FeatureTagParams = Type.Object({ featureName: FeatureName, type: FeatureName, value: FeatureName });
+export const FeatureEnvironmentParams = Type.Object({ projectId: Id, featureName: FeatureName, environment: Id });
+export const StrategyInstanceParams = Type.Object({
+  projectId: Id,
+  featureName: FeatureName,
+  environment: Id,
+  strategyId: Id,
+});
+
+const Many = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 });
+/** GET api/admin/features: `tag` is type:value. */
+export const FeatureListQuery = Type.Object({
+  tag: Type.Optional(Many),
+  project: Type.Optional(Many),
+  namePrefix: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const FeatureNameBody = Type.Object({ name: FeatureName });
+
+const ConstraintBody = Type.Object({
+  contextName: Type.String({ minLength: 1, maxLength: 100 }),
+  operator: Type.Optional(Type.Enum([...OPERATORS])),
+  values: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
+});
+// The limits (30 constraints, 250 values) are checked by the server's strategy rules, with clear messages; the
+// schemas only cap the size of what is read.
+const ParametersBody = Type.Record(
+  Type.String({ maxLength: 100 }),
+  Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()]),
+);
+const ConstraintsBody = Type.Array(ConstraintBody, { maxItems: 100 });
+
+/** A strategy instance (the classic toggle's list, and POST .../strategies). */
+export const StrategyBody = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 100 })),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  parameters: Type.Optional(ParametersBody),
+  constraints: Type.Optional(ConstraintsBody),
+});
+
+/** PUT .../strategies/{id}: the name may be left out (kept). */
+export const StrategyUpdateBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  parameters: Type.Optional(ParametersBody),
+  constraints: Type.Optional(ConstraintsBody),
+});
+
+/** POST .../strategies/set-sort-order. */
+export const StrategyOrderBody = Type.Array(
+  Type.Object({ id: Type.String({ maxLength: 100 }), sortOrder: Type.Integer({ minimum: 0, maximum: 1_000_000 }) }),
+  { maxItems: 1000 },
+);
+
+/** A list of variants; the server checks every field, with the messages the console maps. */
+export const VariantsBody = Type.Array(Type.Unknown(), { maxItems: 100 });
+const NullableVariants = Type.Union([VariantsBody, Type.Null()]);
+
+/** The toggle of the project API (no strategies). */
+export const ProjectFeatureBody = Type.Object({
+  name: FeatureName,
+  description: Type.Optional(Text),
+  type: Type.Optional(Type.String({ maxLength: 100 })),
+  stale: Type.Optional(Type.Boolean()),
+  variants: Type.Optional(NullableVariants),
+  impressionData: Type.Optional(Type.Boolean()),
+});
+
+/** The toggle of the classic API. */
+export const ClassicFeatureBody = Type.Object({
+  name: FeatureName,
+  description: Type.Optional(Text),
+  type: Type.Optional(Type.String({ maxLength: 100 })),
+  project: Type.Optional(Type.String({ maxLength: 100 })),
+  enabled: Type.Optional(Type.Boolean()),
+  stale: Type.Optional(Type.Boolean()),
+  strategies: Type.Optional(Type.Union([Type.Array(StrategyBody, { maxItems: 100 }), Type.Null()])),
+  variants: Type.Optional(NullableVariants),
+  archived: Type.Optional(Type.Boolean()),
+  createdAt: Type.Optional(Type.Unknown()),
+  lastSeenAt: Type.Optional(Type.Unknown()),
+});
+
+/** A JSON patch (RFC 6902). */
+export const JsonPatchBody = Type.Array(
+  Type.Object({
+    op: Type.String({ maxLength: 20 }),
+    path: Type.String({ maxLength: 500 }),
+    from: Type.Optional(Type.String({ maxLength: 500 })),
+    value: Type.Optional(Type.Unknown()),
+  }),
+  { minItems: 1, maxItems: 500 },
+);
+export type JsonPatch = Static<typeof JsonPatchBody>;
+
+export const CloneBody = Type.Object({ name: FeatureName, replaceGroupId: Type.Optional(Type.Boolean()) });
+export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
+
+// ---- responses ---------------------------------------------------------------------------------------------------
+
+/** Strategy parameters: always text on the wire. */
+export const StrategyParameters = Type.Record(Type.String(), Type.String());
+
+/** A strategy instance of a toggle in one environment. */
+export const StrategyInstanceSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  constraints: Type.Array(ConstraintSchema),
+  parameters: StrategyParameters,
+});
+export type StrategyInstance = Static<typeof StrategyInstanceSchema>;
+
+/** A strategy instance with its place in the environment's evaluation order. */
+export const OrderedStrategySchema = Type.Object({ ...StrategyInstanceSchema.properties, sortOrder: Type.Number() });
+export type OrderedStrategy = Static<typeof OrderedStrategySchema>;
+
+/** What PUT and PATCH of a strategy instance answer. */
+export const UpdatedStrategySchema = Type.Object({ ...OrderedStrategySchema.properties, featureName: Type.String() });
+
+/**
+ * The toggle's own fields (the answer of toggle on/off, PATCH, clone, the archive list), with its `version`: our
+ * addition for conditional writes (the ETag of one toggle, If-Match).
+ */
+export const FeatureMetadataSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  type: Type.String(),
+  project: Type.String(),
+  stale: Type.Boolean(),
+  variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
+  createdAt: Timestamp,
+  lastSeenAt: Type.Union([Timestamp, Type.Null()]),
+  version: Type.Integer(),
+});
+export type FeatureMetadata = Static<typeof FeatureMetadataSchema>;
+
+/** A toggle of GET api/admin/features (and the answer of its POST): the default environment's state. */
+export const ClassicListItemSchema = Type.Object({
+  ...FeatureMetadataSchema.properties,
+  enabled: Type.Boolean(),
+  strategies: Type.Array(StrategyInstanceSchema),
+});
+export const ClassicFeatureListSchema = Type.Object({
+  version: Type.Literal(1),
+  features: Type.Array(ClassicListItemSchema),
+});
+
+/** GET api/admin/features/{name} (and PUT, stale on/off): archived, and the strategies' order. */
+export const ClassicFeatureSchema = Type.Object({
+  ...FeatureMetadataSchema.properties,
+  archived: Type.Boolean(),
+  enabled: Type.Boolean(),
+  strategies: Type.Array(OrderedStrategySchema),
+});
+export type ClassicFeature = Static<typeof ClassicFeatureSchema>;
+
+export const ArchivedFeatureListSchema = Type.Object({
+  version: Type.Literal(2),
+  features: Type.Array(FeatureMetadataSchema),
+});
+
+/** A toggle's state in one environment, as lists show it. */
+export const EnvironmentStateSchema = Type.Object({
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  type: Type.String(),
+  sortOrder: Type.Number(),
+});
+
+/** GET api/admin/projects/{p}/features/{name}: every environment with its strategies. */
+export const ProjectFeatureSchema = Type.Object({
+  ...FeatureMetadataSchema.properties,
+  archived: Type.Boolean(),
+  environments: Type.Array(
+    Type.Object({ ...EnvironmentStateSchema.properties, strategies: Type.Array(OrderedStrategySchema) }),
+  ),
+});
+
+/** A row of a project's toggle list (GET api/admin/projects/{p}/features, the project overview). */
+export const FeatureOverviewSchema = Type.Object({
+  type: Type.String(),
+  name: Type.String(),
+  createdAt: Timestamp,
+  lastSeenAt: Type.Union([Timestamp, Type.Null()]),
+  stale: Type.Boolean(),
+  version: Type.Integer(),
+  environments: Type.Array(EnvironmentStateSchema),
+});
+export type FeatureOverview = Static<typeof FeatureOverviewSchema>;
+
+export const FeatureOverviewListSchema = Type.Object({
+  version: Type.Literal(1),
+  features: Type.Array(FeatureOverviewSchema),
+});
+
+/** GET .../features/{name}/environments/{env}. */
+export const FeatureEnvironmentSchema = Type.Object({
+  name: Type.String(),
+  environment: Type.String(),
+  enabled: Type.Boolean(),
+  strategies: Type.Array(OrderedStrategySchema),
+});
+
+/** PUT and PATCH of a toggle's variants: the list as stored (the variable weights recomputed). */
+export const VariantsAnswerSchema = Type.Object({ version: Type.Literal(1), variants: Type.Array(VariantSchema) });
+
+/** A feature toggle type (fixed reference data); lifetimeDays: when a toggle of the type becomes potentially stale. */
+export const FeatureTypeSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  lifetimeDays: Type.Union([Type.Integer(), Type.Null()]),
+});
+export const FeatureTypeListSchema = Type.Object({ version: Type.Literal(1), types: Type.Array(FeatureTypeSchema) });

@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox';
+import { FeatureOverviewSchema, Timestamp } from './features.ts';
+
+// Wire shapes of the projects API (Unleash 4.2 keys; create, update, delete and `id` on one project are ours).
+
+const Id = Type.String({ maxLength: 100 });
+const Description = Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]));
+const ProjectName = Type.String({ maxLength: 100 });
+
+export const ProjectParams = Type.Object({ projectId: Id });
+export const ProjectEnvironmentParams = Type.Object({ projectId: Id, environment: Id });
+export const ProjectIdBody = Type.Object({ id: Id });
+export const ProjectBody = Type.Object({ id: Id, name: ProjectName, description: Description });
+/** PUT api/admin/projects/{id}: the id may repeat the path. */
+export const ProjectUpdateBody = Type.Object({ id: Type.Optional(Id), name: ProjectName, description: Description });
+export const ProjectEnvironmentBody = Type.Object({ environment: Id });
+
+/** A project as the list shows it (also the answer of create and update). */
+export const ProjectSummarySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+  health: Type.Number(),
+  featureCount: Type.Integer(),
+  memberCount: Type.Integer(),
+});
+export type ProjectSummary = Static<typeof ProjectSummarySchema>;
+export const ProjectListSchema = Type.Object({ version: Type.Literal(1), projects: Type.Array(ProjectSummarySchema) });
+
+/** GET api/admin/projects/{id}: Unleash's shape, plus id. */
+export const ProjectOverviewSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  health: Type.Number(),
+  environments: Type.Array(Type.String()),
+  features: Type.Array(FeatureOverviewSchema),
+  members: Type.Integer(),
+  version: Type.Literal(1),
+});
+
+/** GET api/admin/projects/{id}/health-report: the overview, the counts and when the report was made. */
+export const HealthReportSchema = Type.Object({
+  version: Type.Literal(1),
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  health: Type.Number(),
+  environments: Type.Array(Type.String()),
+  features: Type.Array(FeatureOverviewSchema),
+  members: Type.Integer(),
+  potentiallyStaleCount: Type.Integer(),
+  activeCount: Type.Integer(),
+  staleCount: Type.Integer(),
+  updatedAt: Timestamp,
+});

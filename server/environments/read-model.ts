@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { environments, projectEnvironments } from '../platform/db/schema.ts';
+import { notFound } from '../platform/http/errors.ts';
+
+export type EnvironmentRow = typeof environments.$inferSelect;
+
+/** Display order: by sort order, then name. */
+export const displayOrder = [asc(environments.sortOrder), asc(environments.name)];
+
+export async function findEnvironment(db: Db, name: string): Promise<EnvironmentRow | undefined> {
+  const [row] = await db.select().from(environments).where(eq(environments.name, name));
+  return row;
+}
+
+export const environmentNotFound = (name: string) => notFound(`Could not find environment with name: ${name}`);
+
+/** The environment, or 404. */
+export async function requireEnvironment(db: Db, name: string): Promise<EnvironmentRow> {
+  const env = await findEnvironment(db, name);
+  if (!env) throw environmentNotFound(name);
+  return env;
+}
+
+/** The environments enabled in a project, in display order. */
+export async function projectEnvironmentNames(db: Db, project: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: environments.name })
+    .from(projectEnvironments)
+    .innerJoin(environments, eq(environments.name, projectEnvironments.environment))
+    .where(eq(projectEnvironments.project, project))
+    .orderBy(...displayOrder);
+  return rows.map((r) => r.name);
+}

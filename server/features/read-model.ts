@@ -1,0 +1,91 @@
+import type { Db } from '../platform/db/client.ts';
+import { CLASSIC_ENV, checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
+import {
+  featureEnvironmentsOf,
+  findFeature,
+  listFeatureTags,
+  listFeatures,
+  strategiesOf,
+  type FeatureFilter,
+  type FeatureRow,
+  type StrategyRow,
+} from './store.ts';
+import {
+  classicFeatureView,
+  classicListItem,
+  featureMetadata,
+  featureOverview,
+  projectFeatureView,
+  type EnvironmentState,
+} from './views.ts';
+
+/** The toggle, or 404; with `project`, it must be in that project; with `live`, it must not be archived. */
+export async function requireFeature(db: Db, name: string, options: RequireOptions = {}): Promise<FeatureRow> {
+  const feature = foundFeature(await findFeature(db, name), name, options);
+  checkArchiveState(feature, options);
+  return feature;
+}
+
+/** The project a toggle belongs to (for permission checks); undefined when there is no such toggle. */
+export async function projectOf(db: Db, name: string | undefined): Promise<string | undefined> {
+  return name === undefined ? undefined : (await findFeature(db, name))?.project;
+}
+
+/** Toggles that are not archived, matching the filter, sorted by name. */
+export const liveFeatures = (db: Db, filter: Omit<FeatureFilter, 'archived'> = {}) =>
+  listFeatures(db, { ...filter, archived: false });
+
+/** enabled and strategies of each toggle in one environment. */
+export async function environmentState(db: Db, rows: FeatureRow[], environment: string) {
+  const names = rows.map((f) => f.name);
+  const [envs, strategies] = await Promise.all([
+    featureEnvironmentsOf(db, names),
+    strategiesOf(db, names, environment),
+  ]);
+  const enabled = new Set(envs.filter((e) => e.name === environment && e.enabled).map((e) => e.feature));
+  const byFeature = new Map<string, StrategyRow[]>();
+  for (const s of strategies) byFeature.set(s.feature, [...(byFeature.get(s.feature) ?? []), s]);
+  return (name: string): EnvironmentState => ({ enabled: enabled.has(name), strategies: byFeature.get(name) ?? [] });
+}
+
+/** GET api/admin/features/{name}: the toggle with enabled and strategies of the default environment. */
+export async function classicFeature(db: Db, f: FeatureRow) {
+  return classicFeatureView(f, (await environmentState(db, [f], CLASSIC_ENV))(f.name));
+}
+
+/** The answer of POST api/admin/features: the toggle as the classic list shows it. */
+export async function classicListFeature(db: Db, f: FeatureRow) {
+  return classicListItem(f, (await environmentState(db, [f], CLASSIC_ENV))(f.name));
+}
+
+/** GET api/admin/features: live toggles, sorted by name. */
+export async function classicList(db: Db, filter: Omit<FeatureFilter, 'archived'>) {
+  const rows = await liveFeatures(db, filter);
+  const state = await environmentState(db, rows, CLASSIC_ENV);
+  return rows.map((f) => classicListItem(f, state(f.name)));
+}
+
+/** GET api/admin/projects/{p}/features/{name}: the toggle with every environment and its strategies. */
+export async function projectFeature(db: Db, f: FeatureRow) {
+  const [envs, strategies] = await Promise.all([featureEnvironmentsOf(db, [f.name]), strategiesOf(db, [f.name])]);
+  return projectFeatureView(f, envs, strategies);
+}
+
+/** The rows of a project's toggle list (GET api/admin/projects/{p}/features and the project overview). */
+export async function featureOverviews(db: Db, rows: FeatureRow[]) {
+  const envs = await featureEnvironmentsOf(
+    db,
+    rows.map((f) => f.name),
+  );
+  return rows.map((f) => featureOverview(f, envs));
+}
+
+export async function listArchived(db: Db) {
+  return (await listFeatures(db, { archived: true })).map(featureMetadata);
+}
+
+/** GET api/admin/features/{name}/tags (404 for an unknown toggle). */
+export async function featureTags(db: Db, name: string) {
+  await requireFeature(db, name);
+  return listFeatureTags(db, name);
+}

@@ -1,0 +1,125 @@
+import type { JsonPatch } from '../../contract/features.ts';
+import { FEATURE_TYPE_IDS } from '../feature-types/index.ts';
+import {
+  ApiError,
+  assertUrlFriendly,
+  invalidOperation,
+  nameExists,
+  notFound,
+  validationError,
+} from '../platform/http/errors.ts';
+import type { FeatureRow } from './store.ts';
+
+/** The environment the classic API (api/admin/features) reads and writes, as in Unleash 4.2. */
+export const CLASSIC_ENV = 'default';
+
+export const toggleExists = () => nameExists('A toggle with that name already exists');
+export const missingStrategies = () => validationError('strategies', 'You must add at least one activation strategy');
+
+export function checkName(name: string) {
+  assertUrlFriendly('name', name, 100);
+}
+
+/** A body's name must be the toggle of the path. */
+export function checkNameOfPath(name: string, path: string) {
+  if (name !== path) throw validationError('name', `"name" must be ${path}, the toggle in the path`, name);
+}
+
+export function checkType(type: string | undefined) {
+  if (type !== undefined && !FEATURE_TYPE_IDS.includes(type as never)) {
+    throw validationError('type', `"type" must be one of [${FEATURE_TYPE_IDS.join(', ')}]`, type);
+  }
+}
+
+export interface RequireOptions {
+  /** The toggle must be in this project. */
+  project?: string;
+  /** The toggle must not be archived. */
+  live?: boolean;
+  /** The toggle must be archived. */
+  archived?: boolean;
+}
+
+/** The toggle, or 404; with `project`, it must be in that project. */
+export function foundFeature(feature: FeatureRow | undefined, name: string, options: RequireOptions): FeatureRow {
+  if (!feature || (options.project !== undefined && feature.project !== options.project)) {
+    const where = options.project === undefined ? '' : ` in project ${options.project}`;
+    throw notFound(`Could not find feature toggle with name ${name}${where}`);
+  }
+  return feature;
+}
+
+/** With `live`, the toggle must not be archived; with `archived`, it must be. */
+export function checkArchiveState(feature: FeatureRow, options: RequireOptions) {
+  if (options.live && feature.archivedAt !== null) {
+    throw invalidOperation(`The feature toggle ${feature.name} is archived: revive it before changing it`);
+  }
+  if (options.archived && feature.archivedAt === null) {
+    throw invalidOperation(`The feature toggle ${feature.name} is not archived`);
+  }
+}
+
+export interface MetadataChange {
+  description?: string | null;
+  type?: string;
+  stale?: boolean;
+  /** Checked by checkVariants. */
+  variants?: unknown;
+}
+
+/** Turns a JSON patch into a change; only replace/add of /stale, /type, /description and /variants are allowed. */
+export function patchToChange(ops: JsonPatch): MetadataChange {
+  const change: MetadataChange = {};
+  ops.forEach((o, i) => {
+    const bad = (message: string) =>
+      new ApiError(
+        400,
+        'ValidationError',
+        message,
+        [
+          {
+            message,
+            path: [i, 'path'],
+            type: 'any.invalid',
+            context: { key: 'path', label: `[${i}].path`, value: o.path },
+          },
+        ],
+        { isJoi: true },
+      );
+    if (o.op !== 'replace' && o.op !== 'add') throw bad(`Operation "${o.op}" is not supported: use replace`);
+    if (o.path === '/stale') {
+      if (typeof o.value !== 'boolean') throw bad('"/stale" must be replaced with a boolean');
+      change.stale = o.value;
+    } else if (o.path === '/type') {
+      if (typeof o.value !== 'string') throw bad('"/type" must be replaced with a string');
+      checkType(o.value);
+      change.type = o.value;
+    } else if (o.path === '/description') {
+      if (typeof o.value !== 'string' && o.value !== null) throw bad('"/description" must be replaced with a string');
+      change.description = o.value;
+    } else if (o.path === '/variants') {
+      change.variants = o.value;
+    } else {
+      throw bad(`Path "${o.path}" cannot be patched here: only /stale, /type, /description and /variants can`);
+    }
+  });
+  return change;
+}
+
+/** The event of a metadata change: a change of stale alone or variants alone has its own type. */
+export function metadataEventType(fields: string[], stale: boolean | undefined) {
+  if (fields.length === 1 && fields[0] === 'stale') return stale ? 'feature-stale-on' : 'feature-stale-off';
+  if (fields.length === 1 && fields[0] === 'variants') return 'feature-variants-updated';
+  return 'feature-metadata-updated';
+}
+
+/** A toggle moves only to a project that has every environment in which it has strategies. */
+export function checkMove(name: string, target: string, current: string, missing: string[]) {
+  if (target === current) throw invalidOperation(`The feature toggle ${name} is already in project ${target}`);
+  if (missing.length === 0) return;
+  const one = missing.length === 1;
+  throw invalidOperation(
+    `Cannot move ${name} to project ${target}: the ${one ? 'environment' : 'environments'} ${missing.join(', ')} ` +
+      `${one ? 'has' : 'have'} strategies for this toggle but ${one ? 'is' : 'are'} not enabled in project ${target}`,
+  );
+}

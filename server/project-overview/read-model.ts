@@ -1,0 +1,72 @@
+import { projectEnvironmentNames } from '../environments/index.ts';
+import { featureOverviews, liveFeatures, type FeatureRow } from '../features/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { listProjects, projectSummary, requireProject, type ProjectRow } from '../projects/index.ts';
+import { health, healthCounts } from './rules.ts';
+
+/** Reads of a project together with its toggles: above both projects and features, which do not know each other. */
+
+const summaryOf = (project: ProjectRow, own: FeatureRow[]) =>
+  projectSummary(project, { health: health(own), featureCount: own.length });
+
+/** GET api/admin/projects (and ui-bootstrap): every project with its toggle count and health. */
+export async function projectList(db: Db) {
+  const [projects, features] = await Promise.all([listProjects(db), liveFeatures(db)]);
+  return projects.map((p) =>
+    summaryOf(
+      p,
+      features.filter((f) => f.project === p.id),
+    ),
+  );
+}
+
+/** One project as the list shows it (the answer of its update). */
+export async function projectListItem(db: Db, project: ProjectRow) {
+  return summaryOf(project, await liveFeatures(db, { projects: [project.id] }));
+}
+
+/** The project (404 otherwise), its environments and its live toggles. */
+async function withToggles(db: Db, id: string) {
+  const project = await requireProject(db, id);
+  const [environments, features] = await Promise.all([
+    projectEnvironmentNames(db, id),
+    liveFeatures(db, { projects: [id] }),
+  ]);
+  return { project, environments, features };
+}
+
+/** GET api/admin/projects/{id}: Unleash's shape, plus id. */
+export async function projectOverview(db: Db, id: string) {
+  const { project, environments, features } = await withToggles(db, id);
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    health: health(features),
+    environments,
+    features: await featureOverviews(db, features),
+    members: 0,
+    version: 1 as const,
+  };
+}
+
+/**
+ * GET api/admin/projects/{id}/health-report: the overview plus the counts and when the report was made (it is
+ * computed on every call, so updatedAt is now).
+ */
+export async function healthReport(db: Db, id: string) {
+  const now = Date.now();
+  const { project, environments, features } = await withToggles(db, id);
+  return {
+    version: 1 as const,
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    health: health(features, now),
+    environments,
+    features: await featureOverviews(db, features),
+    members: 0,
+    ...healthCounts(features, now),
+    updatedAt: new Date(now),
+  };
+}

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import type { InitToken } from '../config.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
-import { projectExists } from '../projects/store.ts';
+import { projectExists } from '../projects/index.ts';
 import { findToken } from './read-model.ts';
 import { deleteToken, insertToken, type ApiTokenRow } from './store.ts';
 import { tokenEventData } from './views.ts';

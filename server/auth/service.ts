@@ -33,6 +33,3 @@ export async function demoLogin(deps: AppDeps, rawEmail: string): Promise<{ user
 export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
   if (token) await endSession(deps.db, token);
 }
-
-/** Transitional, until the other domains import it from platform/access/caller.ts. */
-export { callerName } from '../platform/access/caller.ts';

@@ -148,6 +148,3 @@ export async function setDeprecated(deps: AppDeps, actor: string, name: string, 
     });
   });
 }
-
-/** Transitional, until the other domains use strategyView from strategies/index.ts. */
-export { strategyView as strategyResponse } from './views.ts';

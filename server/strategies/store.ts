@@ -10,9 +10,6 @@ export interface StrategyData {
   parameters: StrategyParameter[];
 }
 
-/** Transitional, until the other domains read definitions through strategies/index.ts. */
-export { findStrategy, listStrategies, type StrategyParameter } from './read-model.ts';
-
 /** Undefined when the name is taken. */
 export async function insertStrategy(db: Db, data: StrategyData): Promise<StrategyDefinitionRow | undefined> {
   const [row] = await db.insert(strategies).values(data).onConflictDoNothing().returning();

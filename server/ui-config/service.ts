@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { FEATURE_TYPES } from '../feature-types/index.ts';
 import type { Caller } from '../platform/access/caller.ts';
 import { version } from '../platform/version.ts';
-import { projectList } from '../projects/service.ts';
+import { projectList } from '../project-overview/index.ts';
 import { listStrategies, strategyView } from '../strategies/index.ts';
 import { listTagTypes, tagTypeResponse } from '../tags/index.ts';
 import { currentUser } from '../users/index.ts';

@@ -131,6 +131,47 @@ describe('user administration', () => {
   });
 });
 
+describe('response schemas', () => {
+  // The views hand the whole user row to the serializer: only what UserSchema declares may reach the client.
+  const USER = [
+    'createdAt',
+    'email',
+    'id',
+    'imageUrl',
+    'isAPI',
+    'loginAttempts',
+    'name',
+    'rootRole',
+    'seenAt',
+    'username',
+  ];
+  const keys = (o: object) => Object.keys(o).sort();
+
+  it('serve exactly the declared user fields, never the password hash', async () => {
+    const created = await server.call('POST', 'api/admin/user-admin', {
+      cookie: admin,
+      body: { email: 'keys@example.com', rootRole: 2, password: 'Keys-Passw0rd!' },
+    });
+    expect(keys(created.body)).toEqual([...USER, 'emailSent', 'inviteLink'].sort());
+    const id = created.body.id;
+    const cookie = await server.login('keys@example.com', 'Keys-Passw0rd!');
+    const answers = [
+      created,
+      await server.call('POST', 'auth/simple/login', {
+        body: { username: 'keys@example.com', password: 'Keys-Passw0rd!' },
+      }),
+      await server.call('GET', `api/admin/user-admin/${id}`, { cookie: admin }),
+      await server.call('PUT', `api/admin/user-admin/${id}`, { cookie: admin, body: { name: 'Keys' } }),
+      await server.call('GET', 'api/admin/user', { cookie }),
+      await server.call('GET', 'api/admin/user-admin', { cookie: admin }),
+    ];
+    for (const answer of answers.slice(1, 4)) expect(keys(answer.body)).toEqual(USER);
+    expect(keys(answers[4].body.user)).toEqual(USER);
+    for (const user of answers[5].body.users) expect(keys(user)).toEqual([...USER, 'inviteLink'].sort());
+    for (const answer of answers) expect(answer.text).not.toMatch(/passwordHash|password_hash|argon2/);
+  });
+});
+
 describe('passwords', () => {
   it('validates a password without signing in, listing every violated rule', async () => {
     const weak = await server.call('POST', 'auth/reset/validate-password', { body: { password: 'aaab' } });

@@ -1,2 +1,0 @@
-/** Transitional, until the other domains import `can` from contract/permissions.ts. */
-export { can } from '../../../contract/permissions.ts';

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ConstraintSchema, OPERATORS } from './constraints.ts';
 import { VariantSchema } from './variants.ts';
 
-/** Wire shapes of the toggle API: the classic API, the project API and strategy instances (Unleash 4.2 keys). */
+// Wire shapes of the toggle API: the classic API, the project API and strategy instances (Unleash 4.2 keys).
 
 /** An ISO 8601 timestamp on the wire; the server may hand the serializer a Date (it writes toISOString()). */
 export const Timestamp = Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });

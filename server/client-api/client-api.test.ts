@@ -28,9 +28,8 @@ beforeAll(async () => {
   await create({ name: 'gone' });
   await server.call('DELETE', 'api/admin/features/gone', { cookie: admin });
   await server.call('POST', 'api/admin/features/other.toggle/tags', { cookie: admin, body: { value: 'team-red' } });
-  await server.sql(
-    `update feature_environments set enabled = true where feature = 'demo.off' and environment = 'development'`,
-  );
+  const development = 'api/admin/projects/default/features/demo.off/environments/development';
+  await server.call('POST', `${development}/on`, { cookie: admin, contentType: 'application/json' });
 });
 afterAll(() => server?.close());
 
@@ -71,21 +70,30 @@ describe('client features', () => {
     const enabledIn = async (token: string, path = 'api/client/features') =>
       (await get(path, token)).body.features.map((f: { name: string; enabled: boolean }) => [f.name, f.enabled]);
     expect(await enabledIn(DEV)).toContainEqual(['demo.off', true]);
-    await server.sql(`update environments set enabled = false where name = 'development'`);
+    const switchDevelopment = (state: 'on' | 'off') =>
+      server.call('POST', `api/admin/environments/development/${state}`, {
+        cookie: admin,
+        contentType: 'application/json',
+      });
+    expect((await switchDevelopment('off')).status).toBe(204);
     try {
       expect((await enabledIn(DEV)).every(([, enabled]: [string, boolean]) => enabled === false)).toBe(true);
       expect((await get('api/client/features/demo.off', DEV)).body.enabled).toBe(false);
       expect(await enabledIn(ADMIN, 'api/client/features?environment=development')).toContainEqual(['demo.off', false]);
       expect(await enabledIn(CLIENT)).toContainEqual(['demo.toggle', true]);
     } finally {
-      await server.sql(`update environments set enabled = true where name = 'development'`);
+      expect((await switchDevelopment('on')).status).toBe(204);
     }
     expect(await enabledIn(DEV)).toContainEqual(['demo.off', true]);
   });
 
   it('filters by project token, namePrefix, tag and environment; null query for an unfiltered admin token', async () => {
-    await server.sql(`insert into projects (id, name) values ('web', 'Web')`);
-    await server.sql(`update features set project = 'web' where name = 'other.toggle'`);
+    await server.call('POST', 'api/admin/projects', { cookie: admin, body: { id: 'web', name: 'Web' } });
+    const moved = await server.call('POST', 'api/admin/projects/default/features/other.toggle/changeProject', {
+      cookie: admin,
+      body: { newProjectId: 'web' },
+    });
+    expect(moved.status).toBe(200);
     expect((await get('api/client/features', DEV)).body.features.map((f: { name: string }) => f.name)).toEqual([
       'demo.off',
       'demo.toggle',

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../platform/test-support/harness.ts';
+
+/** An audit event as the events table holds it. */
+type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 024, 025, 026).
 const ENVIRONMENT = ['enabled', 'name', 'protected', 'sortOrder', 'type'];
@@ -16,7 +19,7 @@ const json = (method: string, path: string, cookie = admin) =>
 const environmentEvents = async () =>
   (await server.sql(
     `select type, environment, created_by, data, pre_data from events where type like 'environment-%' order by id`,
-  )) as Array<Record<string, any>>;
+  )) as EventRow[];
 const names = async () =>
   (await call('GET', 'api/admin/environments')).body.environments.map((e: { name: string }) => e.name);
 const one = async (name: string) => (await call('GET', `api/admin/environments/${name}`)).body;
@@ -33,7 +36,7 @@ const snapshot = async () =>
   ]);
 
 /** Each refused call: status and the error's message; afterwards nothing has changed. */
-async function refused(calls: Array<[() => Promise<{ status: number; body: any }>, number, string]>) {
+async function refused(calls: Array<[() => Promise<CallResult>, number, string]>) {
   const before = await snapshot();
   for (const [send, status, message] of calls) {
     const answer = await send();

@@ -23,7 +23,10 @@ import {
 import { listEnvironments } from './store.ts';
 import { environmentResponse } from './views.ts';
 
-/** Environments: reads for everyone signed in; create is ADMIN, changes UPDATE_ENVIRONMENT, delete DELETE_ENVIRONMENT. */
+/**
+ * Environments: reads for everyone signed in; create needs ADMIN, changes UPDATE_ENVIRONMENT and delete
+ * DELETE_ENVIRONMENT.
+ */
 export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/admin/environments',

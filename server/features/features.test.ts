@@ -400,10 +400,11 @@ describe('project-scoped toggle API', () => {
   });
 
   it('changes project only when the target has every environment with strategies', async () => {
-    await server.sql(`insert into projects (id, name) values ('web', 'Web'), ('mobile', 'Mobile')`);
-    await server.sql(
-      `insert into project_environments (project, environment) values ('web', 'default'), ('web', 'development'), ('web', 'production'), ('mobile', 'default')`,
-    );
+    expect((await call('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
+    expect((await call('POST', 'api/admin/projects', { id: 'mobile', name: 'Mobile' })).status).toBe(201);
+    for (const environment of ['development', 'production']) {
+      expect((await call('DELETE', `api/admin/projects/mobile/environments/${environment}`)).status).toBe(200);
+    }
     const refused = await call('POST', 'api/admin/projects/default/features/demo.clone2/changeProject', {
       newProjectId: 'mobile',
     });
@@ -510,7 +511,7 @@ describe('permissions', () => {
     expect((await json('POST', 'api/admin/features/demo.toggle/stale/off', editor)).status).toBe(200);
     expect((await call('GET', 'api/admin/events', undefined, editor)).status).toBe(403);
     // A project created after the Editor's permissions were listed is still covered (permissions are per request).
-    await server.sql(`insert into projects (id, name) values ('later', 'Later')`);
+    expect((await call('POST', 'api/admin/projects', { id: 'later', name: 'Later' })).status).toBe(201);
     expect((await call('POST', 'api/admin/projects/later/features', { name: 'e.later' }, editor)).status).toBe(201);
   });
 

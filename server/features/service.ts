@@ -40,7 +40,7 @@ import { eventView, featureEvent, lockForChange, type ToggleWrite } from './togg
 import { checkVariants } from './variants.ts';
 import { featureMetadata } from './views.ts';
 
-/** The commands of the toggle API; each is one transaction with its audit event. */
+// The commands of the toggle API; each is one transaction with its audit event.
 
 export const DEFAULT_STRATEGY: StrategyData = { name: 'default', parameters: {}, constraints: [] };
 

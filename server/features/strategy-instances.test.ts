@@ -42,8 +42,10 @@ beforeAll(async () => {
     (u) => u.cookie,
   );
   await call('POST', 'api/admin/projects/default/features', { name: 'env.toggle' });
-  await server.sql(`insert into projects (id, name) values ('mobile', 'Mobile')`);
-  await server.sql(`insert into project_environments (project, environment) values ('mobile', 'default')`);
+  await call('POST', 'api/admin/projects', { id: 'mobile', name: 'Mobile' });
+  for (const environment of ['development', 'production']) {
+    await call('DELETE', `api/admin/projects/mobile/environments/${environment}`);
+  }
   await call('POST', 'api/admin/projects/mobile/features', { name: 'mobile.toggle' });
   const custom = await call('POST', 'api/admin/strategies', {
     name: 'custom',

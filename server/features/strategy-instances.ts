@@ -152,7 +152,7 @@ export interface StrategyDocument {
   constraints: unknown[];
 }
 
-/** PUT and PATCH of one instance: `next` works out the new instance from the current one; it is checked as a new one. */
+/** PUT and PATCH of one instance: `next` works out the new instance from the current one, checked as a new one. */
 export async function updateStrategy(
   deps: AppDeps,
   write: ToggleWrite,

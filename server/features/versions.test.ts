@@ -16,10 +16,8 @@ const eventCount = async (name: string) => (await call('GET', `api/admin/events/
 beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
-  await server.sql(`insert into projects (id, name) values ('web', 'Web')`);
-  await server.sql(
-    `insert into project_environments (project, environment) values ('web', 'default'), ('web', 'development'), ('web', 'production')`,
-  );
+  // A new project gets every enabled environment: default, development and production.
+  expect((await call('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
 });
 afterAll(() => server?.close());
 

@@ -9,7 +9,7 @@ import type {
 import type { Variant } from '../../contract/variants.ts';
 import type { FeatureEnvironment, FeatureRow, StrategyRow } from './store.ts';
 
-/** How the toggle API shapes its answers from rows (contract/features.ts has the wire shapes). */
+// How the toggle API shapes its answers from rows (contract/features.ts has the wire shapes).
 
 /** A toggle's state in one environment: enabled, and its strategies in evaluation order. */
 export interface EnvironmentState {

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { listProjects, projectSummary, requireProject, type ProjectRow } from '../projects/index.ts';
 import { health, healthCounts } from './rules.ts';
 
-/** Reads of a project together with its toggles: above both projects and features, which do not know each other. */
+// Reads of a project together with its toggles: above both projects and features, which do not know each other.
 
 const summaryOf = (project: ProjectRow, own: FeatureRow[]) =>
   projectSummary(project, { health: health(own), featureCount: own.length });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../platform/test-support/harness.ts';
 
+/** An audit event as the events table holds it. */
+type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };
+
 // Key sets of Unleash 4.2.2's answers (reference catalog records 029, 030, 032, 100, 101), plus `id` on the one
 // project (4.2.2 leaves it out) and `updatedAt` on the health report (spec part 2, section 3).
 const LIST_ITEM = ['createdAt', 'description', 'featureCount', 'health', 'id', 'memberCount', 'name'];
@@ -20,7 +23,7 @@ const json = (method: string, path: string, cookie = admin) =>
 const projectEvents = async () =>
   (await server.sql(
     `select type, project, environment, created_by, data, pre_data from events where type like 'project-%' order by id`,
-  )) as Array<Record<string, any>>;
+  )) as EventRow[];
 const projectRows = async () =>
   (await server.sql('select id, name, description from projects order by id')) as Array<Record<string, unknown>>;
 const projectEnvs = async (project: string) =>

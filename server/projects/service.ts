@@ -179,6 +179,3 @@ export async function removeEnvironmentFromProject(deps: AppDeps, actor: string,
     });
   });
 }
-
-// ui-config reads the project list here until it imports it from project-overview/index.ts (then this goes).
-export { projectList } from '../project-overview/index.ts';

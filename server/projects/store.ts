@@ -11,9 +11,6 @@ import {
 } from '../platform/db/schema.ts';
 import type { ProjectRow } from './read-model.ts';
 
-// Read through index.ts; kept here until app.ts and api-tokens import them from there.
-export { listProjectIds, projectExists } from './read-model.ts';
-
 /** Reads the project and locks its row until the transaction ends (changes to one project queue up). */
 export async function lockProject(tx: Db, id: string): Promise<ProjectRow | undefined> {
   const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
@@ -85,7 +82,7 @@ export async function removeProjectEnvironment(db: Db, project: string, environm
     .where(and(eq(projectEnvironments.project, project), eq(projectEnvironments.environment, environment)));
 }
 
-/** Gives the toggles a (disabled) state in the environment, where they have none yet; returns the toggles that got one. */
+/** Gives the toggles a (disabled) state in the environment where they have none yet; returns those that got one. */
 export async function addToggleEnvironments(db: Db, toggles: string[], environment: string): Promise<string[]> {
   if (toggles.length === 0) return [];
   const rows = await db

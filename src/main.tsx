@@ -48,14 +48,14 @@ import { theme } from './app/theme';
 import { startOffline } from './offline/offline';
 
 registerOfflineDomains();
-const router = createAppRouter();
 const queryClient = createSessionQueryClient({
   isOnLogin: () => router.state.matches.some((match) => match.routeId === '/login'),
   toLogin: () => void router.navigate({ to: '/login' }),
 });
+const router = createAppRouter(queryClient);
 
 // The first render comes from the persisted session and the offline mirror: no network needed to show the list.
-// The route's code loads meanwhile.
+// The route's code loads meanwhile; its loader waits for the stored mirror.
 void Promise.all([startOffline(queryClient), router.load()]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -17,7 +17,7 @@ export function renderWithMantine(ui: ReactElement, queryClient = new QueryClien
 
 /** Renders the console's routes at `path` with a memory history; seed `queryClient` with what the screens read. */
 export function renderRoute(path: string, queryClient = new QueryClient()) {
-  const router = createAppRouter('', createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(queryClient, '', createMemoryHistory({ initialEntries: [path] }));
   const view = renderWithMantine(<RouterProvider router={router} />, queryClient);
   return { router, ...view };
 }

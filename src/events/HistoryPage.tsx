@@ -8,7 +8,7 @@ export const ADMIN_ONLY_MESSAGE = 'You need instance admin to access this sectio
 
 /** /history and /history/{toggleName}: recent changes, instance admins only. */
 export default function HistoryPage() {
-  const { toggleName } = useParams({ strict: false }) as { toggleName?: string };
+  const { toggleName } = useParams({ strict: false });
   const isAdmin = useIsAdmin();
   const events = useEvents(toggleName, isAdmin);
 

@@ -12,6 +12,7 @@ import { registerServiceWorker } from './service-worker';
 
 let context: { queryClient: QueryClient; base: string } | undefined;
 let storage: Promise<void> | undefined;
+let started: Promise<void> = Promise.resolve();
 
 /** IndexedDB (Dexie, the outbox and the replay), opened once the console has started. */
 function ensureStorage(): Promise<void> {
@@ -59,7 +60,15 @@ function forgetOnLogout(base: string, forget: () => Promise<void>) {
  * worker controls the page (before that an offline start could not happen: there is no cached shell) or when a
  * change is queued, so a first visit does not wait for it. The service worker registers after the page has loaded.
  */
-export async function startOffline(queryClient: QueryClient, base: string = basePath): Promise<void> {
+export function startOffline(queryClient: QueryClient, base: string = basePath): Promise<void> {
+  started = start(queryClient, base);
+  return started;
+}
+
+/** Resolves once what startOffline opens before the first render is open (at once when it has not been called). */
+export const offlineStarted = () => started;
+
+async function start(queryClient: QueryClient, base: string) {
   context = { queryClient, base };
   connectViews(queryClient);
   onlineManager.setEventListener((setOnline) => {

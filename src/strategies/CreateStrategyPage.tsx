@@ -1,14 +1,16 @@
 import { Paper } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../shared/messages/toast';
 import { STRATEGY_CREATED } from './messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { newDefinitionValues, useDefinitionForm } from './strategy-definition-form';
 import { useStrategyDefinitionActions } from './strategies';
 
+const route = getRouteApi('/main/strategies/create');
+
 /** /strategies/create (?name= prefills the name): a custom strategy, its name checked by the server first. */
 export default function CreateStrategyPage() {
-  const { name } = useSearch({ strict: false }) as { name?: string };
+  const { name } = route.useSearch();
   const navigate = useNavigate();
   const { validateName, create } = useStrategyDefinitionActions();
   const form = useDefinitionForm(newDefinitionValues(name), {

@@ -54,17 +54,19 @@ const ADMIN = [{ permission: 'ADMIN', project: null }];
 /** The strategies routes as the app registers them (part 1 section 2). */
 function renderStrategies(path: string, client: QueryClient) {
   const root = createRootRoute({ component: Outlet });
+  const main = createRoute({ getParentRoute: () => root, id: 'main', component: Outlet });
   const routes = [
-    createRoute({ getParentRoute: () => root, path: 'strategies', component: StrategiesPage }),
+    createRoute({ getParentRoute: () => main, path: 'strategies', component: StrategiesPage }),
     createRoute({
-      getParentRoute: () => root,
+      getParentRoute: () => main,
       path: 'strategies/create',
       validateSearch: (search: Record<string, unknown>) => ({ name: typeof search.name === 'string' ? search.name : undefined }),
       component: CreateStrategyPage,
     }),
-    createRoute({ getParentRoute: () => root, path: 'strategies/$activeTab/$strategyName', component: StrategyViewPage }),
+    createRoute({ getParentRoute: () => main, path: 'strategies/$activeTab/$strategyName', component: StrategyViewPage }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [path] }) });
+  const routeTree = root.addChildren([main.addChildren(routes)]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   renderWithMantine(<RouterProvider router={router} />, client);
   return router;
 }

@@ -1,5 +1,5 @@
 import { Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { usePermission } from '../auth/PermissionControls';
 import { UPDATE_STRATEGY } from '../auth/permissions';
@@ -13,6 +13,8 @@ import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { definitionFormValues, useDefinitionForm } from './strategy-definition-form';
 import { useStrategyDefinitionActions, useStrategyDefinitions } from './strategies';
 import './strategies.css';
+
+const route = getRouteApi('/main/strategies/$activeTab/$strategyName');
 
 const TABS = [
   { value: 'view', label: 'Details' },
@@ -92,7 +94,7 @@ function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
 
 /** /strategies/{view|edit}/{strategyName}: Details, and Edit for an editable strategy when the user may update it. */
 export default function StrategyViewPage() {
-  const { activeTab, strategyName } = useParams({ strict: false }) as { activeTab: string; strategyName: string };
+  const { activeTab, strategyName } = route.useParams();
   const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
   const canUpdate = usePermission(UPDATE_STRATEGY);

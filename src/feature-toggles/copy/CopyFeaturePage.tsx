@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { statusOf } from '../../shared/api/errors';
 import { PermissionButton } from '../../auth/PermissionControls';
@@ -11,9 +11,20 @@ import { useCopyForm } from './copy-form';
 
 export const TOGGLE_NOT_FOUND = 'Toggle not found';
 
-/** /projects/{id}/features/{name}/{activeTab}/copy (and the features2 path): clone a toggle under a new name. */
+const copyRoute = getRouteApi('/main/projects/$projectId/features/$name/$activeTab/copy');
+const copy2Route = getRouteApi('/main/projects/$projectId/features2/$name/$activeTab/copy');
+
+/** /projects/{id}/features/{name}/{activeTab}/copy: clone a toggle under a new name. */
 export default function CopyFeaturePage() {
-  const { projectId, name, activeTab } = useParams({ strict: false }) as { projectId: string; name: string; activeTab: string };
+  return <CopyFeature {...copyRoute.useParams()} />;
+}
+
+/** The same from the new view: /projects/{id}/features2/{name}/{activeTab}/copy. */
+export function CopyFeaturePage2() {
+  return <CopyFeature {...copy2Route.useParams()} />;
+}
+
+function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: string; activeTab: string }) {
   const source = useFeature(name);
   const clone = useCloneFeature();
   const navigate = useNavigate();

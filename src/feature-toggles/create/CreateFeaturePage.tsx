@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { useSession } from '../../auth/user';
 import { feedbackPrompt } from '../../feedback/feedback';
@@ -11,9 +11,17 @@ import { useNameCheck } from '../name-check';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './feature-form';
 
-function CreateFeature({ legacy }: { legacy: boolean }) {
-  const { projectId } = useParams({ strict: false }) as { projectId: string };
-  const search = useSearch({ strict: false });
+const classicRoute = getRouteApi('/main/projects/$projectId/create-toggle');
+const newRoute = getRouteApi('/main/projects/$projectId/create-toggle2');
+
+interface Props {
+  legacy: boolean;
+  projectId: string;
+  /** The query parameters that prefill the form. */
+  search: Partial<FeatureFormValues>;
+}
+
+function CreateFeature({ legacy, projectId, search }: Props) {
   const navigate = useNavigate();
   const projectsEnabled = useUiConfig().data?.flags.P === true;
   const projects = useSelectableProjects(projectsEnabled);
@@ -55,10 +63,10 @@ function CreateFeature({ legacy }: { legacy: boolean }) {
 
 /** /projects/{projectId}/create-toggle: the classic form (POST api/admin/features with the default strategy). */
 export default function CreateFeaturePage() {
-  return <CreateFeature legacy />;
+  return <CreateFeature legacy projectId={classicRoute.useParams().projectId} search={classicRoute.useSearch()} />;
 }
 
 /** /projects/{projectId}/create-toggle2: the new form (POST api/admin/projects/{project}/features). */
 export function CreateFeaturePage2() {
-  return <CreateFeature legacy={false} />;
+  return <CreateFeature legacy={false} projectId={newRoute.useParams().projectId} search={newRoute.useSearch()} />;
 }

@@ -1,5 +1,5 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
-import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { useArchive } from '../../archive/archive';
 import { statusOf } from '../../shared/api/errors';
@@ -55,13 +55,12 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
   );
 }
 
-function useRouteParams() {
-  return useParams({ strict: false }) as { projectId: string; name: string; activeTab: string };
-}
+const featureRoute = getRouteApi('/main/projects/$projectId/features/$name/$activeTab');
+const archivedRoute = getRouteApi('/main/projects/$projectId/archived/$name/$activeTab');
 
 /** /projects/{id}/features/{name}/{activeTab}: the classic detail page (GET api/admin/features/{name}). */
 export default function FeatureDetailPage() {
-  const { projectId, name, activeTab } = useRouteParams();
+  const { projectId, name, activeTab } = featureRoute.useParams();
   const feature = useFeature(name);
   if (feature.isPending) return <Loader aria-label="Loading feature toggle" />;
   if (feature.isError) {
@@ -83,7 +82,7 @@ export default function FeatureDetailPage() {
 
 /** /projects/{id}/archived/{name}/{activeTab}: an archived toggle, from GET api/admin/archive/features. */
 export function ArchivedFeaturePage() {
-  const { name, activeTab } = useRouteParams();
+  const { name, activeTab } = archivedRoute.useParams();
   const archive = useArchive();
   if (archive.isPending) return <Loader aria-label="Loading feature toggle" />;
   if (archive.isError) return <Text c="red.8" role="alert">{archive.error.message}</Text>;

@@ -1,5 +1,5 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
-import { Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { statusOf } from '../../shared/api/errors';
 import { RouteLink } from '../../shared/ui/RouteLink';
@@ -16,7 +16,10 @@ import { StrategiesTab } from './StrategiesTab';
 import { FEATURE_VIEW_TABS, isFeatureViewTab, OVERVIEW_TAB, type FeatureViewTab } from './view-search';
 import './view.css';
 
-interface RouteParams {
+const overviewRoute = getRouteApi('/main/projects/$projectId/features2/$featureId');
+const tabRoute = getRouteApi('/main/projects/$projectId/features2/$featureId/$activeTab');
+
+interface ViewParams {
   projectId: string;
   featureId: string;
   activeTab?: string;
@@ -57,9 +60,17 @@ function TabContent({ tab, feature }: { tab: FeatureViewTab; feature: ProjectFea
   }
 }
 
-/** /projects/{projectId}/features2/{featureId}[/{activeTab}]: the new feature view (flagged). */
+/** /projects/{projectId}/features2/{featureId}: the new feature view (flagged), at its Overview. */
 export default function FeatureViewPage() {
-  const { projectId, featureId, activeTab } = useParams({ strict: false }) as RouteParams;
+  return <FeatureView {...overviewRoute.useParams()} />;
+}
+
+/** /projects/{projectId}/features2/{featureId}/{activeTab}: the new feature view at another tab. */
+export function FeatureViewTabPage() {
+  return <FeatureView {...tabRoute.useParams()} />;
+}
+
+function FeatureView({ projectId, featureId, activeTab }: ViewParams) {
   const navigate = useNavigate();
   const feature = useProjectFeature(projectId, featureId);
   const tab = activeTab ?? OVERVIEW_TAB;

@@ -15,7 +15,7 @@ import {
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
@@ -59,6 +59,8 @@ function DropList({ environment, children }: { environment: string; children: Re
   );
 }
 
+const tabRoute = getRouteApi('/main/projects/$projectId/features2/$featureId/$activeTab');
+
 /**
  * Strategies: a tab per environment (query parameter environment), the sidebar of strategy cards (addStrategy=true),
  * the environment's strategies as accordions joined by 'OR' (drag or keyboard to reorder), a configure form for a new
@@ -66,7 +68,7 @@ function DropList({ environment, children }: { environment: string; children: Re
  */
 export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const project = feature.project;
-  const search = useSearch({ strict: false }) as FeatureViewSearch;
+  const search = tabRoute.useSearch();
   const navigate = useNavigate();
   const polled = useQuery({ ...projectFeatureQuery(project, feature.name), meta: { inlineErrors: true }, retry: false, refetchInterval: STRATEGIES_POLL_MS });
   const config = useLocalConfiguration((polled.data ?? feature).environments);

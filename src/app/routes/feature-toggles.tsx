@@ -1,0 +1,134 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { archiveQuery } from '../../archive/archive';
+import { featureQuery, featuresQuery, featureTagsQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
+import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
+import { ensureKept } from '../../offline/ensure-kept';
+import { mainRoute } from './root';
+import { flag, text } from './search';
+
+const featuresRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'features',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featuresQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/FeatureListPage')),
+});
+
+/** The old toggle route /features/{activeTab}/{name} goes to the project path. */
+const oldFeatureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'features/$activeTab/$name',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/projects/$projectId/features/$name/$activeTab',
+      params: { projectId: 'default', name: params.name, activeTab: params.activeTab },
+      replace: true,
+    });
+  },
+});
+
+interface CreateToggleSearch {
+  name?: string;
+  type?: string;
+  description?: string;
+  project?: string;
+  enabled?: boolean;
+}
+
+/** Create-toggle routes accept optional query parameters that prefill the form. */
+const validateCreateSearch = (search: Record<string, unknown>): CreateToggleSearch => ({
+  name: text(search.name),
+  type: text(search.type),
+  description: text(search.description),
+  project: text(search.project),
+  enabled: flag(search.enabled),
+});
+
+const createToggleRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/create-toggle',
+  validateSearch: validateCreateSearch,
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/create/CreateFeaturePage')),
+});
+
+const createToggle2Route = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/create-toggle2',
+  validateSearch: validateCreateSearch,
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/create/CreateFeaturePage'), 'CreateFeaturePage2'),
+});
+
+const featureRedirectRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name',
+  beforeLoad: ({ params }) => {
+    throw redirect({
+      to: '/projects/$projectId/features/$name/$activeTab',
+      params: { ...params, activeTab: 'strategies' },
+      replace: true,
+    });
+  },
+});
+
+const featureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name/$activeTab',
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(featureTagsQuery(params.name));
+    return ensureKept(queryClient, featureQuery(params.name));
+  },
+  component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage')),
+});
+
+const archivedFeatureRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/archived/$name/$activeTab',
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage'), 'ArchivedFeaturePage'),
+});
+
+const copyRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features/$name/$activeTab/copy',
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
+  component: lazyRouteComponent(() => import('../../feature-toggles/copy/CopyFeaturePage')),
+});
+
+const copy2Route = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$name/$activeTab/copy',
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
+  component: lazyRouteComponent(() => import('../../feature-toggles/copy/CopyFeaturePage'), 'CopyFeaturePage2'),
+});
+
+/** The new feature view: Overview is the exact path, every other tab a segment (part 1 section 2). */
+const featureViewRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$featureId',
+  validateSearch: validateFeatureViewSearch,
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage')),
+});
+
+const featureViewTabRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/features2/$featureId/$activeTab',
+  validateSearch: validateFeatureViewSearch,
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage'), 'FeatureViewTabPage'),
+});
+
+export const featureToggleRoutes = [
+  featuresRoute,
+  oldFeatureRoute,
+  createToggleRoute,
+  createToggle2Route,
+  featureRedirectRoute,
+  featureRoute,
+  archivedFeatureRoute,
+  copyRoute,
+  copy2Route,
+  featureViewRoute,
+  featureViewTabRoute,
+] as const;

@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { userQuery } from '../../auth/user';
+import { ensureKept } from '../../offline/ensure-kept';
+import { uiConfigQuery } from '../../ui-config/ui-config';
+
+/** What every route's loader gets: the console's one query client. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
+
+export const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '404',
+  component: lazyRouteComponent(() => import('../NotFoundPage')),
+});
+
+/** Every other route: the main layout, which needs the session (persisted) and the UI config (mirrored). */
+export const mainRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'main',
+  loader: ({ context: { queryClient } }) => Promise.all([ensureKept(queryClient, userQuery), ensureKept(queryClient, uiConfigQuery)]),
+  component: lazyRouteComponent(() => import('../MainLayout')),
+});
+
+export const indexRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/features', replace: true });
+  },
+});

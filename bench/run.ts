@@ -1,11 +1,13 @@
 // `npm run bench [name ...]`: the benchmarks in bench/ (all, or the named ones), one after another.
 // Exits non-zero when a target is missed.
 import { bundleBench } from './bundle.ts';
+import { clientApiBench } from './client-api.ts';
 import { featureListBench } from './feature-list.ts';
 import { offlineStartBench } from './offline-start.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
+  'client-api': clientApiBench,
   'feature-list': featureListBench,
   'offline-start': offlineStartBench,
 };

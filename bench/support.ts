@@ -12,9 +12,36 @@ export async function adminCookie(url: string): Promise<string> {
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
-/** Creates `count` toggles named bench.toggle-00000... with eight requests in flight. */
-export async function seedToggles(url: string, cookie: string, count: number) {
-  const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
+const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
+
+/** A toggle of the list benchmarks: the default strategy, one in three enabled. */
+export const simpleToggle = (i: number) => ({
+  name: `bench.toggle-${String(i).padStart(5, '0')}`,
+  description: `Benchmark toggle number ${i}`,
+  type: types[i % types.length],
+  enabled: i % 3 === 0,
+  strategies: [{ name: 'default', parameters: {}, constraints: [] }],
+});
+
+/** A toggle as SDKs see many: enabled, a gradual rollout with a constraint, and two variants. */
+export const rolloutToggle = (i: number) => ({
+  ...simpleToggle(i),
+  enabled: true,
+  strategies: [
+    {
+      name: 'flexibleRollout',
+      parameters: { rollout: '50', stickiness: 'default', groupId: `bench.toggle-${i}` },
+      constraints: [{ contextName: 'appName', operator: 'IN', values: ['checkout', 'web'] }],
+    },
+  ],
+  variants: [
+    { name: 'blue', weight: 500, weightType: 'variable', stickiness: 'default', overrides: [] },
+    { name: 'green', weight: 500, weightType: 'variable', stickiness: 'default', overrides: [] },
+  ],
+});
+
+/** Creates `count` toggles through the classic API (bench.toggle-00000...) with eight requests in flight. */
+export async function seedToggles(url: string, cookie: string, count: number, toggle = simpleToggle) {
   let next = 0;
   const worker = async () => {
     while (next < count) {
@@ -22,13 +49,7 @@ export async function seedToggles(url: string, cookie: string, count: number) {
       const response = await fetch(`${url}/api/admin/features`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', cookie },
-        body: JSON.stringify({
-          name: `bench.toggle-${String(i).padStart(5, '0')}`,
-          description: `Benchmark toggle number ${i}`,
-          type: types[i % types.length],
-          enabled: i % 3 === 0,
-          strategies: [{ name: 'default', parameters: {}, constraints: [] }],
-        }),
+        body: JSON.stringify(toggle(i)),
       });
       if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);
     }

@@ -11,6 +11,8 @@ export const ADMIN_PASSWORD = 'Switchyard-e2e-Pass1!';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (for its memory use). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -69,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   return {
     url,
+    pid: child.pid!,
     dataDir,
     output: () => log,
     stop: async () => {

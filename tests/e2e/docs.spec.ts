@@ -1,0 +1,26 @@
+// Issue 9, must-show 2: the API reference at {base}/docs renders in Chromium from the server alone (no other origin).
+import { expect, freshServer, test } from './fixtures.ts';
+
+const server = freshServer({ BASE_URI_PATH: '/yard' });
+
+test('the API reference renders every route from the OpenAPI document, with no request to another origin', async ({
+  page,
+}) => {
+  const { url } = server();
+  const origin = new URL(url).origin;
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+  });
+
+  await page.goto(`${url}/docs`);
+  await expect(page.locator('.swagger-ui .information-container')).toBeVisible();
+  // Operations are grouped by tag; open them all and find a route of the toggle API and one of the SDK API.
+  await expect(page.locator('.opblock-tag').first()).toBeVisible();
+  for (const tag of await page.locator('.opblock-tag').all()) {
+    if ((await tag.getAttribute('data-is-open')) !== 'true') await tag.click();
+  }
+  await expect(page.locator('.opblock-summary-path', { hasText: '/yard/api/admin/features/{featureName}' }).first()).toBeVisible();
+  await expect(page.locator('.opblock-summary-path', { hasText: '/yard/api/client/features' }).first()).toBeVisible();
+  expect(elsewhere).toEqual([]);
+});

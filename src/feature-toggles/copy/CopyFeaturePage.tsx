@@ -7,7 +7,7 @@ import { CREATE_FEATURE } from '../../auth/permissions';
 import { DEFAULT_PROJECT, useFeature } from '../api/queries';
 import { useCloneFeature } from '../api/use-clone-feature';
 import { useNameCheck } from '../name-check';
-import { useCopyForm } from './copy-form';
+import { useCopyForm } from './use-copy-form';
 
 export const TOGGLE_NOT_FOUND = 'Toggle not found';
 
@@ -60,9 +60,9 @@ function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: 
           <Text size="sm" c="dimmed">
             The copy gets the strategies, variants and settings of {name} under a new, unique name.
           </Text>
-          {form.error && (
+          {form.errors.general && (
             <Alert color="red" variant="light" role="alert">
-              {form.error}
+              {form.errors.general}
             </Alert>
           )}
           <TextInput
@@ -70,15 +70,15 @@ function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: 
             required
             autoComplete="off"
             value={form.values.name}
-            error={form.nameError}
-            onChange={(e) => form.setName(e.currentTarget.value)}
+            error={form.errors.name}
+            onChange={(e) => form.setField('name', e.currentTarget.value)}
             onBlur={form.onNameBlur}
           />
           <Checkbox
             size="md"
             label="Replace groupId"
             checked={form.values.replaceGroupId}
-            onChange={(e) => form.setReplaceGroupId(e.currentTarget.checked)}
+            onChange={(e) => form.setField('replaceGroupId', e.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <RouteLink

@@ -9,7 +9,7 @@ import { useCreateFeature } from '../api/use-create-feature';
 import { useCreateProjectFeature } from '../api/use-create-project-feature';
 import { useNameCheck } from '../name-check';
 import { FeatureForm } from './FeatureForm';
-import { initialValues, useFeatureForm, type FeatureFormValues } from './feature-form';
+import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
 
 const classicRoute = getRouteApi('/main/projects/$projectId/create-toggle');
 const newRoute = getRouteApi('/main/projects/$projectId/create-toggle2');
@@ -34,7 +34,6 @@ function CreateFeature({ legacy, projectId, search }: Props) {
   const form = useFeatureForm(initialValues(projectId, search), {
     checkName,
     validateOnSubmit: !legacy,
-    errorMessage: (error) => (error instanceof Error ? error.message : String(error)),
     submit: async (values: FeatureFormValues) => {
       if (legacy) await create.mutateAsync(values);
       else await createInProject.mutateAsync(values);

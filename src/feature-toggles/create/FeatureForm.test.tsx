@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../../test-support';
 import { NAME_EMPTY } from '../name-check';
 import { FeatureForm } from './FeatureForm';
-import { initialValues, useFeatureForm, type FeatureFormValues } from './feature-form';
+import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
 
 const types = [
   { id: 'release', name: 'Release' },

@@ -3,7 +3,7 @@ import { PermissionButton } from '../../auth/PermissionControls';
 import { CREATE_FEATURE } from '../../auth/permissions';
 import type { Project } from '../../projects/projects';
 import type { FeatureType } from '../api/types';
-import type { FeatureForm as Form } from './feature-form';
+import type { FeatureForm as Form } from './use-feature-form';
 
 interface Props {
   form: Form;

@@ -1,15 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from '../../shared/forms/use-form';
 import { DEFAULT_FEATURE_TYPE } from '../api/queries';
 import type { NewFeature } from '../api/use-create-feature';
 import { NAME_EMPTY } from '../name-check';
 
 export type FeatureFormValues = NewFeature;
-
-export interface FeatureFormErrors {
-  name?: string;
-  /** A failure of the create call itself. */
-  general?: string;
-}
 
 /** Initial values from the route's project and optional query parameters. */
 export function initialValues(projectId: string, search: Partial<FeatureFormValues>): FeatureFormValues {
@@ -28,51 +22,26 @@ interface Options {
   /** The new form checks the name again on submit; the classic one relies on the check on blur. */
   validateOnSubmit: boolean;
   submit(values: FeatureFormValues): Promise<void>;
-  errorMessage(error: unknown): string;
+  errorMessage?(error: unknown): string;
 }
 
-/** State and validation of the create-toggle form: the name is checked on blur, submit is blocked while errors exist. */
+/** The create-toggle form: the name is checked on blur, and submit is blocked while it has an error. */
 export function useFeatureForm(initial: FeatureFormValues, { checkName, validateOnSubmit, submit, errorMessage }: Options) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FeatureFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  const setField = <K extends keyof FeatureFormValues>(field: K, value: FeatureFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, general: undefined, ...(field === 'name' ? { name: undefined } : {}) }));
-  };
+  const form = useForm(initial, {
+    prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
+    validate: async ({ name }, errors) => ({ name: !name ? NAME_EMPTY : validateOnSubmit ? await checkName(name) : errors.name }),
+    submit,
+    errorMessage,
+  });
 
   const onNameBlur = async () => {
-    const name = values.name.trim();
-    if (name !== values.name) setValues((v) => ({ ...v, name }));
+    const name = form.values.name.trim();
+    if (name !== form.values.name) form.setValues((v) => ({ ...v, name }));
     if (!name) return;
-    const error = await checkName(name);
-    setErrors((e) => ({ ...e, name: error }));
+    form.setError('name', await checkName(name));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const trimmed = { ...values, name: values.name.trim(), description: values.description.trim() };
-    let nameError = errors.name;
-    if (!trimmed.name) nameError = NAME_EMPTY;
-    else if (validateOnSubmit) nameError = await checkName(trimmed.name);
-    if (nameError) {
-      setErrors((e) => ({ ...e, name: nameError }));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await submit(trimmed);
-    } catch (error) {
-      setErrors((e) => ({ ...e, general: errorMessage(error) }));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const dirty = (Object.keys(initial) as (keyof FeatureFormValues)[]).some((key) => values[key] !== initial[key]);
-  return { values, errors, submitting, dirty, setField, onNameBlur, onSubmit };
+  return { ...form, onNameBlur };
 }
 
 export type FeatureForm = ReturnType<typeof useFeatureForm>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../platform/test-support/harness.ts';
-import { hoursWindow } from './service.ts';
+import { hoursWindow } from './rules.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 134, 135, 171, 172).
 const APP = ['appName', 'color', 'createdAt', 'createdBy', 'description', 'icon', 'strategies', 'updatedAt', 'url'];

@@ -16,18 +16,8 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
-import {
-  applicationDetail,
-  applications,
-  changeApplication,
-  featureUsage,
-  rawFeatureUsage,
-  removeApplication,
-  seenApps,
-  seenToggles,
-  toggleMetrics,
-  toggleMetricsOf,
-} from './service.ts';
+import { applicationDetail, applications, changeApplication, removeApplication } from './service.ts';
+import { featureUsage, rawFeatureUsage, seenApps, seenToggles, toggleMetrics, toggleMetricsOf } from './usage.ts';
 
 /** Usage metrics of toggles and the applications (SDKs) that report them: reads for everyone signed in. */
 export const metricsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

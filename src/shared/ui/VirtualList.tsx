@@ -1,21 +1,5 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-
-export interface Range {
-  start: number;
-  end: number;
-}
-
-/**
- * The rows of a fixed-row-height list that are on screen, plus `overscan` rows either side. `top` is the list's
- * top edge relative to the viewport (negative once scrolled past).
- */
-export function visibleRange(top: number, viewportHeight: number, rowHeight: number, count: number, overscan: number): Range {
-  const first = Math.floor(-top / rowHeight);
-  const last = Math.ceil((viewportHeight - top) / rowHeight);
-  const start = Math.min(count, Math.max(0, first - overscan));
-  const end = Math.max(start, Math.min(count, last + overscan));
-  return { start, end };
-}
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 interface Props<T> {
   items: T[];
@@ -27,57 +11,49 @@ interface Props<T> {
   className?: string;
 }
 
+/** Where an element starts in the document, kept up to date as the page above it changes. */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return top;
+}
+
 /**
- * A windowed list in the page's own scroll: only the rows on screen are in the DOM, each absolutely placed at
- * index × rowHeight inside a list as tall as all rows together.
+ * A windowed list in the page's own scroll (@tanstack/react-virtual): only the rows on screen, plus `overscan` rows
+ * either side, are in the DOM, each placed absolutely inside a list as tall as all rows together.
  */
 export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, overscan = 8, className }: Props<T>) {
   const ref = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState<Range>(() =>
-    visibleRange(0, typeof window === 'undefined' ? 800 : window.innerHeight, rowHeight, items.length, overscan),
-  );
-
-  useLayoutEffect(() => {
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const element = ref.current;
-      if (!element) return;
-      const next = visibleRange(element.getBoundingClientRect().top, window.innerHeight, rowHeight, items.length, overscan);
-      setRange((current) => (current.start === next.start && current.end === next.end ? current : next));
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    return () => {
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [items.length, rowHeight, overscan]);
-
-  const rows: ReactNode[] = [];
-  for (let index = range.start; index < Math.min(range.end, items.length); index++) {
-    const item = items[index];
-    rows.push(
-      <li
-        key={getKey(item)}
-        className="sy-virtual-row"
-        aria-setsize={items.length}
-        aria-posinset={index + 1}
-        style={{ top: index * rowHeight, height: rowHeight }}
-      >
-        {renderRow(item, index)}
-      </li>,
-    );
-  }
+  const scrollMargin = useDocumentTop(ref);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => getKey(items[index]),
+    overscan,
+    scrollMargin,
+  });
 
   return (
-    <ul ref={ref} aria-label={label} className={`sy-virtual-list ${className ?? ''}`} style={{ height: items.length * rowHeight }}>
-      {rows}
+    <ul ref={ref} aria-label={label} className={`sy-virtual-list ${className ?? ''}`} style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => (
+        <li
+          key={row.key}
+          className="sy-virtual-row"
+          aria-setsize={items.length}
+          aria-posinset={row.index + 1}
+          style={{ top: row.start - scrollMargin, height: row.size }}
+        >
+          {renderRow(items[row.index], row.index)}
+        </li>
+      ))}
     </ul>
   );
 }

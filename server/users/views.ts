@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiUser, Feedback, User } from '../../contract/users.ts';
-import type { Caller } from '../platform/access/caller.ts';
+import type { CallerToken } from '../platform/access/caller.ts';
 import type { FeedbackRow, UserRow } from './store.ts';
 
 function imageUrl(user: UserRow): string {
@@ -23,7 +23,7 @@ export const userView = (user: UserRow): User => ({
 });
 
 /** An API token calling GET api/admin/user; ApiUserSchema drops the secret and the dates. */
-export const apiUserView = (token: Extract<Caller, { kind: 'token' }>['token']): ApiUser => ({ ...token, isAPI: true });
+export const apiUserView = (token: CallerToken): ApiUser => ({ ...token, isAPI: true });
 
 /** What an audit event records about a user (never the password hash). */
 export function userEventData(user: UserRow) {

@@ -3,9 +3,11 @@ import type { PermissionEntry } from '../../../contract/permissions.ts';
 import type { apiTokens, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 
+/** An API token calling (its row). */
+export type CallerToken = typeof apiTokens.$inferSelect;
+
 /** Who is calling: a signed-in user (or, with AUTH_TYPE=none, the first admin) or an API token. */
-export type Caller =
-  { kind: 'user'; user: typeof users.$inferSelect } | { kind: 'token'; token: typeof apiTokens.$inferSelect };
+export type Caller = { kind: 'user'; user: typeof users.$inferSelect } | { kind: 'token'; token: CallerToken };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -20,7 +20,7 @@ describe('registerAccessControl', () => {
     await expect(app.register(plugin)).rejects.toThrow('Route GET /x does not declare config.permission');
   });
 
-  it('checks the routes of child plugins, and gives a scope its permission for plugins that cannot set one', async () => {
+  it('checks routes in child plugins; a scope gives its permission to plugins that cannot set one', async () => {
     const app = Fastify();
     registerAccessControl(app, options);
     await app.register(async (scope) => {

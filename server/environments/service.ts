@@ -103,16 +103,12 @@ class StartOver extends Error {}
 const DELETE_ATTEMPTS = 5;
 
 /**
- * DELETE api/admin/environments/{name}. Refused while API tokens are scoped to it (they would point at nothing, or at
- * a later environment of the same name) and while it is the only environment of a project. Deleting removes it from
- * its projects and removes every toggle's state and strategies in it; those toggles' versions are bumped.
- *
- * Lock order as in a toggle change (the toggle row, then the environment row through the foreign key of a new state
- * row): the toggles first, then the environment. A toggle that got a state in the environment between the two (its
- * change committed before the environment lock was granted) makes the attempt start over, so no toggle changes
- * without its version changing.
+ * DELETE api/admin/environments/{name}: refused while API tokens are scoped to it (they would point at nothing) or it
+ * is a project's only environment. Removes it from its projects and every toggle's state and strategies in it.
  */
 export async function removeEnvironment(deps: AppDeps, actor: string, name: string): Promise<void> {
+  // Lock order as in a toggle change: the toggles (their versions bumped), then the environment. A toggle that got a
+  // state in the environment between the two makes the attempt start over, so none changes without a new version.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await deps.db.transaction(async (tx) => {
@@ -129,9 +125,9 @@ export async function removeEnvironment(deps: AppDeps, actor: string, name: stri
         const projects = await projectsUsing(tx, name);
         const alone = projects.filter((p) => p.environments === 1).map((p) => p.project);
         if (alone.length > 0) {
+          const which = `${alone.length === 1 ? 'project' : 'projects'} ${alone.join(', ')}`;
           throw invalidOperation(
-            `Environment ${name} is the only environment of ${alone.length === 1 ? 'project' : 'projects'} ${alone.join(', ')}: ` +
-              'enable another environment there first',
+            `Environment ${name} is the only environment of ${which}: enable another environment there first`,
           );
         }
         const strategiesDeleted = await countStrategies(tx, name);

@@ -36,9 +36,8 @@ const NO_STRATEGIES = 'You can not enable the environment before it has strategi
 async function checkEnvironment(db: Db, feature: FeatureRow, environment: string) {
   if (!(await findEnvironment(db, environment))) throw notFound(`Could not find environment with name: ${environment}`);
   if (!(await projectEnvironmentNames(db, feature.project)).includes(environment)) {
-    throw notFound(
-      `Could not find environment ${environment} for feature: ${feature.name} (the environment is not enabled in project ${feature.project})`,
-    );
+    const reason = `the environment is not enabled in project ${feature.project}`;
+    throw notFound(`Could not find environment ${environment} for feature: ${feature.name} (${reason})`);
   }
 }
 

@@ -17,10 +17,9 @@ export interface ToggleWrite {
 }
 
 /**
- * The one rule for changing a toggle, called first in the transaction of every mutating toggle call: locks the
- * toggle's row (SELECT ... FOR UPDATE) so concurrent changes queue up, refuses the change with a 412 when the
- * caller's If-Match is not the current version, and bumps the version by one (rolled back with the rest if the change
- * fails). Sets `write.version` to the new version and returns the row as bumped.
+ * The one rule for changing a toggle, first in every mutating call's transaction: locks its row (FOR UPDATE, so changes
+ * queue up), answers 412 when If-Match is not the current version, and bumps the version (rolled back if the change
+ * fails), setting `write.version` to it. Returns the row as bumped.
  */
 export async function lockForChange(
   tx: Db,

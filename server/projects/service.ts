@@ -99,16 +99,15 @@ export async function removeProject(deps: AppDeps, actor: string, id: string): P
     if (id === DEFAULT_PROJECT) throw invalidOperation('You can not delete the default project');
     const toggles = await lockProjectToggles(tx, id);
     if (toggles.length > 0) {
+      const count = plural(toggles.length, 'feature toggle', 'feature toggles');
       throw invalidOperation(
-        `You can not delete project ${id}: it still has ${plural(toggles.length, 'feature toggle', 'feature toggles')} ` +
-          '(archived ones included). Move or delete them first',
+        `You can not delete project ${id}: it still has ${count} (archived ones included). Move or delete them first`,
       );
     }
     const tokens = await countTokensOf(tx, id);
     if (tokens > 0) {
-      throw invalidOperation(
-        `You can not delete project ${id}: ${plural(tokens, 'API token is', 'API tokens are')} scoped to it. Delete them first`,
-      );
+      const scoped = plural(tokens, 'API token is', 'API tokens are');
+      throw invalidOperation(`You can not delete project ${id}: ${scoped} scoped to it. Delete them first`);
     }
     const environments = await projectEnvironmentNames(tx, id);
     await deleteProject(tx, id);

@@ -1,7 +1,7 @@
 import type { Tag } from '../../contract/tags.ts';
 import { assertUrlFriendly, validationError } from '../platform/http/errors.ts';
 
-export const DEFAULT_TAG_TYPE = 'simple';
+const DEFAULT_TAG_TYPE = 'simple';
 
 export function assertTagTypeName(name: string) {
   assertUrlFriendly('name', name, 50, 2);

@@ -53,7 +53,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/\/api\//, /\/auth\//, /\/logout$/, /\/health$/],
+        navigateFallbackDenylist: [/\/api\//, /\/auth\//, /\/logout$/, /\/health$/, /\/docs(\/|$)/],
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,
@@ -86,7 +86,7 @@ export default defineConfig({
   ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
   server: {
-    proxy: Object.fromEntries(['/api', '/auth', '/logout', '/health'].map((p) => [p, serverUrl])),
+    proxy: Object.fromEntries(['/api', '/auth', '/logout', '/health', '/docs'].map((p) => [p, serverUrl])),
   },
   test: {
     projects: [

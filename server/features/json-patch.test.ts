@@ -64,6 +64,9 @@ describe('applyPatch (RFC 6902 by fast-json-patch, our messages)', () => {
     );
     expect(detail(doc, [{ op: 'add', path: '/x' }]).message).toBe('"[0].value" is required');
     expect(detail(doc, [{ op: 'move', path: '/x' }]).message).toBe('"[0].from" is required');
+    expect(detail(doc, [{ op: 'copy', from: 'name', path: '/x' }]).message).toBe(
+      '"[0].from" must be a JSON pointer such as /0/name',
+    );
     expect(detail(doc, [{ op: 'move', from: '/nested', path: '/nested/in' }]).path).toEqual([0, 'from']);
     expect(detail(doc, [{ op: 'test', path: '/list', value: [1, 2] }]).message).toBe(
       'The test of "/list" failed: the value differs',

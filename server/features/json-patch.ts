@@ -46,12 +46,18 @@ function patchError(error: unknown, operation: PatchOperation, i: number, docume
   }
 }
 
-/** What RFC 6902 forbids and fast-json-patch lets through. */
+/**
+ * What fast-json-patch lets through and we refuse: removing the whole document, a `from` that is not a JSON pointer,
+ * and a move into one of its own children (RFC 6902 section 4.4).
+ */
 function checkOperation(operation: PatchOperation, i: number) {
   if (operation.op === 'remove' && operation.path === '') {
     throw validationError([i, 'path'], 'The whole document cannot be removed', operation.path);
   }
   const { from, path } = operation;
+  if (from !== undefined && from !== '' && !from.startsWith('/') && ['move', 'copy'].includes(operation.op)) {
+    throw validationError([i, 'from'], `"[${i}].from" must be a JSON pointer such as /0/name`, from);
+  }
   if (operation.op === 'move' && typeof from === 'string' && path.startsWith(`${from}/`)) {
     throw validationError([i, 'from'], `"${from}" cannot be moved into one of its own children`, from);
   }

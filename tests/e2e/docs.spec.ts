@@ -1,5 +1,5 @@
 // Issue 9, must-show 2: the API reference at {base}/docs renders in Chromium from the server alone (no other origin).
-import { expect, freshServer, test } from './fixtures.ts';
+import { expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer({ BASE_URI_PATH: '/yard' });
 
@@ -8,11 +8,13 @@ test('the API reference renders every route from the OpenAPI document, with no r
 }) => {
   const { url } = server();
   const origin = new URL(url).origin;
+  // Signed in, with the console's service worker in control: /docs is still the server's page, not the shell.
+  await signIn(page, url);
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
   const elsewhere: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
   });
-
   await page.goto(`${url}/docs`);
   await expect(page.locator('.swagger-ui .information-container')).toBeVisible();
   // Operations are grouped by tag; open them all and find a route of the toggle API and one of the SDK API.

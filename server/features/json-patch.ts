@@ -6,60 +6,67 @@ const { applyOperation, deepClone, getValueByPointer, JsonPatchError } = jsonPat
 type PatchOperation = JsonPatch[number];
 type Field = 'op' | 'path' | 'from' | 'value';
 
-/** Whether `pointer` names an element of an array of `document` (for the message of a missing index). */
-function inArray(document: unknown, pointer: string): boolean {
+/** The value a JSON pointer names in `document`; undefined when it names none. */
+function valueAt(document: unknown, pointer: string): unknown {
   try {
-    return Array.isArray(getValueByPointer(document, pointer.slice(0, pointer.lastIndexOf('/'))));
+    return getValueByPointer(document, pointer);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+const fail = (operation: PatchOperation, i: number, field: Field, message: string) =>
+  validationError([i, field], message, operation[field]);
+
+/** A 400 for a path or from that names nothing in `document`: a missing array index is said as such. */
+function missing(operation: PatchOperation, i: number, field: 'path' | 'from', document: unknown) {
+  const pointer = operation[field] ?? '';
+  const inArray = Array.isArray(valueAt(document, pointer.slice(0, pointer.lastIndexOf('/'))));
+  const problem = inArray ? 'is not an index of the array' : 'does not exist in the document';
+  return fail(operation, i, field, `"${pointer}" ${problem}`);
 }
 
 /** Our message and field for each of fast-json-patch's errors, in the Joi shape the console reads. */
 function patchError(error: unknown, operation: PatchOperation, i: number, document: unknown) {
-  const fail = (field: Field, message: string) => validationError([i, field], message, operation[field]);
-  const missing = (field: 'path' | 'from') =>
-    inArray(document, operation[field] ?? '')
-      ? fail(field, `"${operation[field]}" is not an index of the array`)
-      : fail(field, `"${operation[field]}" does not exist in the document`);
   // fast-json-patch refuses __proto__ and constructor/prototype with a TypeError: for JSON they do not exist.
-  if (!(error instanceof JsonPatchError)) return error instanceof TypeError ? missing('path') : error;
+  if (!(error instanceof JsonPatchError))
+    return error instanceof TypeError ? missing(operation, i, 'path', document) : error;
   switch (error.name) {
     case 'OPERATION_OP_INVALID':
-      return fail('op', `"[${i}].op" must be one of [add, remove, replace, move, copy, test]`);
+      return fail(operation, i, 'op', `"[${i}].op" must be one of [add, remove, replace, move, copy, test]`);
     case 'OPERATION_PATH_INVALID':
-      return fail('path', `"[${i}].path" must be a JSON pointer such as /0/name`);
+      return fail(operation, i, 'path', `"[${i}].path" must be a JSON pointer such as /0/name`);
     case 'OPERATION_FROM_REQUIRED':
-      return fail('from', `"[${i}].from" is required`);
+      return fail(operation, i, 'from', `"[${i}].from" is required`);
     case 'OPERATION_VALUE_REQUIRED':
     case 'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED':
-      return fail('value', `"[${i}].value" is required`);
+      return fail(operation, i, 'value', `"[${i}].value" is required`);
     case 'OPERATION_FROM_UNRESOLVABLE':
-      return missing('from');
+      return missing(operation, i, 'from', document);
     case 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX':
     case 'OPERATION_VALUE_OUT_OF_BOUNDS':
-      return fail('path', `"${operation.path}" is not an index of the array`);
+      return fail(operation, i, 'path', `"${operation.path}" is not an index of the array`);
     case 'TEST_OPERATION_FAILED':
-      return fail('value', `The test of "${operation.path}" failed: the value differs`);
+      return fail(operation, i, 'value', `The test of "${operation.path}" failed: the value differs`);
     default:
-      return missing('path');
+      return missing(operation, i, 'path', document);
   }
 }
 
 /**
- * What fast-json-patch lets through and we refuse: removing the whole document, a `from` that is not a JSON pointer,
- * and a move into one of its own children (RFC 6902 section 4.4).
+ * What fast-json-patch lets through and we refuse: removing the whole document, a `from` that is not a JSON pointer
+ * or names nothing (the library skips that check for the root), and a move into its own child (RFC 6902 4.4).
  */
-function checkOperation(operation: PatchOperation, i: number) {
-  if (operation.op === 'remove' && operation.path === '') {
-    throw validationError([i, 'path'], 'The whole document cannot be removed', operation.path);
+function checkOperation(operation: PatchOperation, i: number, document: unknown) {
+  const { op, from, path } = operation;
+  if (op === 'remove' && path === '') throw fail(operation, i, 'path', 'The whole document cannot be removed');
+  if ((op !== 'move' && op !== 'copy') || from === undefined) return;
+  if (from !== '' && !from.startsWith('/')) {
+    throw fail(operation, i, 'from', `"[${i}].from" must be a JSON pointer such as /0/name`);
   }
-  const { from, path } = operation;
-  if (from !== undefined && from !== '' && !from.startsWith('/') && ['move', 'copy'].includes(operation.op)) {
-    throw validationError([i, 'from'], `"[${i}].from" must be a JSON pointer such as /0/name`, from);
-  }
-  if (operation.op === 'move' && typeof from === 'string' && path.startsWith(`${from}/`)) {
-    throw validationError([i, 'from'], `"${from}" cannot be moved into one of its own children`, from);
+  if (valueAt(document, from) === undefined) throw missing(operation, i, 'from', document);
+  if (op === 'move' && path.startsWith(`${from}/`)) {
+    throw fail(operation, i, 'from', `"${from}" cannot be moved into one of its own children`);
   }
 }
 
@@ -70,7 +77,7 @@ function checkOperation(operation: PatchOperation, i: number) {
 export function applyPatch(document: unknown, operations: JsonPatch): unknown {
   let result = deepClone(document);
   operations.forEach((operation, i) => {
-    checkOperation(operation, i);
+    checkOperation(operation, i, result);
     try {
       result = applyOperation(result, operation as Operation, true, true, true, i).newDocument;
     } catch (error) {

@@ -1,7 +1,6 @@
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PermissionButton } from '../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../auth/permissions';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, truncate } from '../feature-toggles/feature-list';
 import { DEFAULT_PROJECT } from '../feature-toggles/api/queries';
 import { useReviveFeature } from '../feature-toggles/api/use-revive-feature';
@@ -58,7 +57,7 @@ export default function ArchivePage() {
                   </Group>
                 </div>
                 <PermissionButton
-                  permission={UPDATE_FEATURE}
+                  permission="UPDATE_FEATURE"
                   project={project}
                   variant="light"
                   aria-label={`Revive ${feature.name}`}

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../test-support';
 import { PermissionButton, PermissionSwitch } from './PermissionControls';
-import type { Permission } from './user';
+import type { PermissionEntry } from '../../contract/permissions';
 
-function withPermissions(permissions: Permission[]) {
+function withPermissions(permissions: PermissionEntry[]) {
   const client = new QueryClient();
   client.setQueryData(['user'], { user: { id: 1 }, permissions });
   return client;

@@ -1,6 +1,7 @@
 import { Button, Switch, type ButtonProps, type SwitchProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useId, useState, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import type { Permission } from '../../contract/permissions';
 import { NO_ACCESS_MESSAGE, useHasAccess } from './permissions';
 
 /** Props a control takes when the user lacks access: still focusable, announced as disabled, described by the message. */
@@ -40,12 +41,12 @@ export function Gated({ allowed, children }: { allowed: boolean; children: (prop
 }
 
 /** Whether the session holds `permission` (for `project`, when given). */
-export function usePermission(permission: string, project?: string): boolean {
+export function usePermission(permission: Permission, project?: string): boolean {
   return useHasAccess()(permission, project);
 }
 
 type PermissionButtonProps = ButtonProps & {
-  permission: string;
+  permission: Permission;
   project?: string;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
   type?: 'button' | 'submit';
@@ -75,7 +76,7 @@ export function PermissionButton({ permission, project, onClick, leftSection, ty
 }
 
 type PermissionSwitchProps = Omit<SwitchProps, 'onChange'> & {
-  permission: string;
+  permission: Permission;
   project?: string;
   onChange(checked: boolean): void;
 };

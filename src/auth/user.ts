@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../shared/api/client';
+import { isAdmin, type PermissionEntry } from '../../contract/permissions';
 import { gettingFailed } from '../shared/api/errors';
-
-export interface Permission {
-  permission: string;
-  project?: string | null;
-}
 
 export interface User {
   id?: number;
@@ -29,16 +25,9 @@ export interface Feedback {
 /** GET api/admin/user */
 export interface Session {
   user: User;
-  permissions: Permission[];
+  permissions: PermissionEntry[];
   feedback?: Feedback[];
   splash?: Record<string, boolean>;
-}
-
-export const ADMIN = 'ADMIN';
-
-/** An admin is known once the permission list is non-empty and contains ADMIN (part 2 section 6). */
-export function isAdmin(permissions: Permission[] | undefined): boolean {
-  return (permissions ?? []).some((p) => p.permission === ADMIN);
 }
 
 export const userQuery = queryOptions({

@@ -6,7 +6,6 @@ import { memo, useMemo, useState } from 'react';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
 import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
-import { CREATE_FEATURE, UPDATE_FEATURE } from '../auth/permissions';
 import { useProjects } from '../projects/projects';
 import { useUiConfig } from '../ui-config/ui-config';
 import {
@@ -34,7 +33,7 @@ const FeatureRow = memo(function FeatureRow({ feature, onToggle }: { feature: Fe
   return (
     <div className="sy-feature-row">
       <PermissionSwitch
-        permission={UPDATE_FEATURE}
+        permission="UPDATE_FEATURE"
         project={project}
         checked={!!feature.enabled}
         onChange={(enabled) => onToggle(feature.name, enabled)}
@@ -113,7 +112,7 @@ export default function FeatureListPage() {
         <Title order={1} size="h2">
           Feature toggles {features.data && <Text span c="dimmed" inherit>({total})</Text>}
         </Title>
-        <PermissionButton permission={CREATE_FEATURE} project={createProject} leftSection={<IconPlus size={18} aria-hidden />} onClick={toCreate}>
+        <PermissionButton permission="CREATE_FEATURE" project={createProject} leftSection={<IconPlus size={18} aria-hidden />} onClick={toCreate}>
           Create feature toggle
         </PermissionButton>
       </Group>
@@ -158,7 +157,7 @@ export default function FeatureListPage() {
         <Paper withBorder p="xl" radius="md" ta="center">
           <Stack align="center" gap="sm">
             <Text fw={600}>No feature toggles added yet.</Text>
-            <PermissionButton permission={CREATE_FEATURE} project={createProject} variant="light" onClick={toCreate}>
+            <PermissionButton permission="CREATE_FEATURE" project={createProject} variant="light" onClick={toCreate}>
               Add your first toggle
             </PermissionButton>
           </Stack>

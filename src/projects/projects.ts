@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../shared/api/client';
+import type { ProjectSummary } from '../../contract/projects';
 import { accessibleProjects } from '../auth/permissions';
 import { useSession } from '../auth/user';
+import { api } from '../shared/api/client';
+import type { Received } from '../shared/api/received';
 
-export interface Project {
-  id: string;
-  name: string;
-  description?: string;
-}
+export type Project = Received<ProjectSummary, 'id' | 'name'>;
 
 export const projectsQuery = queryOptions({
   queryKey: ['projects'],

@@ -2,15 +2,8 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper,
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Constraint } from '../../contract/constraints';
-import {
-  constraintErrors,
-  dropEmptyConstraints,
-  ENTERPRISE_ONLY,
-  newConstraint,
-  OPERATORS,
-  type ContextField,
-} from './constraints';
+import { OPERATORS, type Constraint } from '../../contract/constraints';
+import { constraintErrors, dropEmptyConstraints, ENTERPRISE_ONLY, newConstraint, type ContextField } from './constraints';
 import { ListValuesInput } from './ListValuesInput';
 import './strategies.css';
 

@@ -4,7 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { PermissionButton } from '../auth/PermissionControls';
-import { CREATE_STRATEGY, DELETE_STRATEGY, UPDATE_STRATEGY } from '../auth/permissions';
 import { showToast } from '../shared/messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DefinitionBadges } from './DefinitionBadges';
@@ -56,12 +55,12 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
       </div>
       <Group gap={4} className="sy-definition-actions">
         {strategy.deprecated ? (
-          <PermissionButton permission={UPDATE_STRATEGY} variant="subtle" size="sm" leftSection={<IconEye size={18} aria-hidden />} onClick={() => onAction('reactivate')} aria-label={`Reactivate ${strategy.name}`}>
+          <PermissionButton permission="UPDATE_STRATEGY" variant="subtle" size="sm" leftSection={<IconEye size={18} aria-hidden />} onClick={() => onAction('reactivate')} aria-label={`Reactivate ${strategy.name}`}>
             Reactivate
           </PermissionButton>
         ) : (
           strategy.name !== DEFAULT_STRATEGY && (
-            <PermissionButton permission={UPDATE_STRATEGY} variant="subtle" size="sm" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => onAction('deprecate')} aria-label={`Deprecate ${strategy.name}`}>
+            <PermissionButton permission="UPDATE_STRATEGY" variant="subtle" size="sm" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => onAction('deprecate')} aria-label={`Deprecate ${strategy.name}`}>
               Deprecate
             </PermissionButton>
           )
@@ -69,7 +68,7 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
         {!builtIn && (
           <>
             <PermissionButton
-              permission={UPDATE_STRATEGY}
+              permission="UPDATE_STRATEGY"
               variant="subtle"
               size="sm"
               leftSection={<IconPencil size={18} aria-hidden />}
@@ -78,7 +77,7 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
             >
               Edit
             </PermissionButton>
-            <PermissionButton permission={DELETE_STRATEGY} variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => onAction('delete')} aria-label={`Delete ${strategy.name}`}>
+            <PermissionButton permission="DELETE_STRATEGY" variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => onAction('delete')} aria-label={`Delete ${strategy.name}`}>
               Delete
             </PermissionButton>
           </>
@@ -110,7 +109,7 @@ export default function StrategiesPage() {
         <Title order={1} size="h2">
           Strategies
         </Title>
-        <PermissionButton permission={CREATE_STRATEGY} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => void navigate({ to: '/strategies/create' })}>
+        <PermissionButton permission="CREATE_STRATEGY" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => void navigate({ to: '/strategies/create' })}>
           Add new strategy
         </PermissionButton>
       </Group>

@@ -1,7 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PermissionButton } from '../auth/PermissionControls';
-import { CREATE_STRATEGY, UPDATE_STRATEGY } from '../auth/permissions';
 import { PARAMETER_TYPES } from './definitions';
 import type { DefinitionForm } from './strategy-definition-form';
 import './strategies.css';
@@ -89,7 +88,7 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <PermissionButton permission={editMode ? UPDATE_STRATEGY : CREATE_STRATEGY} type="submit" loading={form.submitting}>
+          <PermissionButton permission={editMode ? 'UPDATE_STRATEGY' : 'CREATE_STRATEGY'} type="submit" loading={form.submitting}>
             {editMode ? 'Update' : 'Create'}
           </PermissionButton>
         </Group>

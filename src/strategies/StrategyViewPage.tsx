@@ -2,7 +2,6 @@ import { Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/c
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { usePermission } from '../auth/PermissionControls';
-import { UPDATE_STRATEGY } from '../auth/permissions';
 import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/api/queries';
 import { showToast } from '../shared/messages/toast';
 import { isBuiltIn, strategyDisplayName, type StrategyDefinition } from './definitions';
@@ -97,7 +96,7 @@ export default function StrategyViewPage() {
   const { activeTab, strategyName } = route.useParams();
   const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
-  const canUpdate = usePermission(UPDATE_STRATEGY);
+  const canUpdate = usePermission('UPDATE_STRATEGY');
 
   if (strategies.isPending) return <Loader aria-label="Loading strategy" />;
   if (strategies.isError) return <Text c="red.8" role="alert">{strategies.error.message}</Text>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanValues, constraintErrors, constraintsEnabled, dropEmptyConstraints, newConstraint, VALUES_REQUIRED } from './constraints';
+import { cleanValues, VALUES_REQUIRED } from '../../contract/constraints';
+import { constraintErrors, constraintsEnabled, dropEmptyConstraints, newConstraint } from './constraints';
 
 describe('constraints', () => {
   it('need the enterprise flag C', () => {

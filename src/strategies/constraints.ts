@@ -1,18 +1,12 @@
-/** Constraint rules (part 1 sections 3, 5 and 9). */
-import type { Constraint } from '../../contract/constraints';
+/** Constraint rules (part 1 sections 3, 5 and 9); the operators and values rules: contract/constraints.ts. */
+import { cleanValues, DEFAULT_OPERATOR, VALUES_REQUIRED, type Constraint } from '../../contract/constraints';
+import type { ContextField as WireContextField } from '../../contract/context';
+import type { Received } from '../shared/api/received';
 
-export const OPERATORS = ['IN', 'NOT_IN'] as const;
-export const DEFAULT_OPERATOR = 'IN';
-export const VALUES_REQUIRED = 'You need to specify at least one value';
 export const ENTERPRISE_ONLY = 'Constraints are only available as an enterprise feature.';
 
-/** A context field as GET api/admin/context lists it (the parts constraints and stickiness use). */
-export interface ContextField {
-  name: string;
-  description?: string | null;
-  legalValues?: string[] | null;
-  stickiness?: boolean;
-}
+/** A context field as GET api/admin/context lists it. */
+export type ContextField = Received<WireContextField, 'name'>;
 
 /** Constraints need the enterprise flag C of the UI config. */
 export function constraintsEnabled(flags: Record<string, boolean> | undefined): boolean {
@@ -22,11 +16,6 @@ export function constraintsEnabled(flags: Record<string, boolean> | undefined): 
 /** A new constraint: the first context field, operator IN, no values yet. */
 export function newConstraint(contextFields: ContextField[] | undefined): Constraint {
   return { contextName: contextFields?.[0]?.name ?? '', operator: DEFAULT_OPERATOR, values: [] };
-}
-
-/** Values trimmed, blanks and duplicates dropped. */
-export function cleanValues(values: string[]): string[] {
-  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
 /** The errors of a list of constraints, by index: a constraint needs at least one value. */

@@ -1,26 +1,14 @@
 /** Strategy definitions (part 1 sections 3 and 9): their shape, the built-ins, and how the console lists them. */
+import type { StrategyDefinition as WireDefinition, StrategyParameter } from '../../contract/strategies';
+import type { Received } from '../shared/api/received';
 
 export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'string'] as const;
-export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
 /** One parameter a definition declares. */
-export interface ParameterDefinition {
-  name: string;
-  type: ParameterType | string;
-  description?: string | null;
-  required?: boolean;
-}
+export type ParameterDefinition = Received<StrategyParameter, 'name' | 'type'>;
 
 /** GET api/admin/strategies: `{version, strategies: StrategyDefinition[]}`. */
-export interface StrategyDefinition {
-  name: string;
-  displayName?: string | null;
-  description?: string | null;
-  parameters: ParameterDefinition[];
-  /** false for built-ins. */
-  editable?: boolean;
-  deprecated?: boolean;
-}
+export type StrategyDefinition = Received<Omit<WireDefinition, 'parameters'>, 'name'> & { parameters: ParameterDefinition[] };
 
 export const DEFAULT_STRATEGY = 'default';
 export const FLEXIBLE_ROLLOUT = 'flexibleRollout';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { isAdmin, userQuery } from '../../auth/user';
+import { isAdmin } from '../../../contract/permissions';
+import { userQuery } from '../../auth/user';
 import { eventsQuery } from '../../events/events';
 import { mainRoute } from './root';
 

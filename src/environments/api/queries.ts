@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Environment as WireEnvironment } from '../../../contract/environments';
 import { api } from '../../shared/api/client';
+import type { Received } from '../../shared/api/received';
 
 /** GET api/admin/environments */
-export interface Environment {
-  name: string;
-  type: string;
-  sortOrder?: number;
-  enabled?: boolean;
-  protected?: boolean;
-}
+export type Environment = Received<WireEnvironment, 'name' | 'type'>;
 
 /** The environments (reference data the offline mirror keeps). */
 export const environmentsQuery = queryOptions({

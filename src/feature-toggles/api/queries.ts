@@ -12,7 +12,7 @@ import {
   syncedAt,
   toggleKeys,
 } from '../offline/mirror';
-import type { Tag } from '../../tags/api/queries';
+import type { Tag } from '../../../contract/tags';
 import { classicPath, projectFeaturePath } from './paths';
 import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';
 

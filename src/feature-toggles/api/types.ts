@@ -1,63 +1,38 @@
-import type { Constraint } from '../../../contract/constraints';
+import type { Static } from 'typebox';
+import type {
+  ClassicFeature,
+  FeatureTypeSchema,
+  OrderedStrategy,
+  ProjectFeatureSchema,
+} from '../../../contract/features';
+import type { ToggleMetricsSchema } from '../../../contract/metrics';
+import type { Received } from '../../shared/api/received';
 import type { Variant } from '../variants/variants';
 
-export interface StrategyInstance {
-  id?: string;
-  name: string;
-  parameters?: Record<string, string>;
-  constraints?: Constraint[];
-  sortOrder?: number;
-}
+// The toggle API's wire types (contract/features.ts) as the console reads them (see Received).
+
+/** A strategy instance; one not saved yet has no id. */
+export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
 /** A toggle as GET api/admin/features (and /features/{name}, /archive/features) returns it. */
-export interface FeatureToggle {
-  name: string;
-  description?: string | null;
-  type?: string;
-  project?: string;
-  enabled?: boolean;
-  stale?: boolean;
-  archived?: boolean;
+export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies' | 'variants'>, 'name'> & {
   strategies?: StrategyInstance[];
   variants?: Variant[] | null;
-  createdAt?: string;
-  lastSeenAt?: string | null;
-  /** Bumped by the server on every change of the toggle (its ETag); absent on servers without versions. */
-  version?: number;
-}
+};
+
+type WireProjectFeature = Static<typeof ProjectFeatureSchema>;
 
 /** One environment of a toggle, as GET api/admin/projects/{project}/features/{name} returns it. */
-export interface FeatureEnvironment {
-  name: string;
-  type?: string;
-  enabled: boolean;
-  sortOrder?: number;
+export type FeatureEnvironment = Received<Omit<WireProjectFeature['environments'][number], 'strategies'>, 'name' | 'enabled'> & {
   strategies: StrategyInstance[];
-}
+};
 
 /** GET api/admin/projects/{project}/features/{name}: the toggle with every environment and its strategies. */
-export interface ProjectFeature {
-  name: string;
-  description?: string | null;
-  type?: string;
-  project: string;
-  stale?: boolean;
-  variants?: Variant[] | null;
-  createdAt?: string;
-  lastSeenAt?: string | null;
-  archived?: boolean;
-  version?: number;
+export type ProjectFeature = Received<Omit<WireProjectFeature, 'environments' | 'variants'>, 'name' | 'project'> & {
   environments: FeatureEnvironment[];
-}
+  variants?: Variant[] | null;
+};
 
-export interface FeatureType {
-  id: string;
-  name: string;
-  description?: string;
-  lifetimeDays?: number | null;
-}
+export type FeatureType = Received<Static<typeof FeatureTypeSchema>, 'id' | 'name'>;
 
-export interface ToggleMetrics {
-  lastHour: Record<string, { yes: number; no: number }>;
-  lastMinute: Record<string, { yes: number; no: number }>;
-}
+export type ToggleMetrics = Static<typeof ToggleMetricsSchema>;

@@ -3,7 +3,6 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { statusOf } from '../../shared/api/errors';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { CREATE_FEATURE } from '../../auth/permissions';
 import { DEFAULT_PROJECT, useFeature } from '../api/queries';
 import { useCloneFeature } from '../api/use-clone-feature';
 import { useNameCheck } from '../name-check';
@@ -88,7 +87,7 @@ function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: 
             >
               Cancel
             </RouteLink>
-            <PermissionButton permission={CREATE_FEATURE} project={project} type="submit" loading={form.submitting}>
+            <PermissionButton permission="CREATE_FEATURE" project={project} type="submit" loading={form.submitting}>
               Create from copy
             </PermissionButton>
           </Group>

@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { CREATE_FEATURE } from '../../auth/permissions';
 import type { Project } from '../../projects/projects';
 import type { FeatureType } from '../api/types';
 import type { FeatureForm as Form } from './use-feature-form';
@@ -98,7 +97,7 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <PermissionButton permission={CREATE_FEATURE} project={values.project} type="submit" loading={form.submitting}>
+            <PermissionButton permission="CREATE_FEATURE" project={values.project} type="submit" loading={form.submitting}>
               Create
             </PermissionButton>
           </Group>

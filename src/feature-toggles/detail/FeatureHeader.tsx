@@ -3,7 +3,6 @@ import { IconChevronDown, IconCopy, IconPencil, IconTag, IconX } from '@tabler/i
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Gated, PermissionButton, PermissionSwitch, usePermission } from '../../auth/PermissionControls';
-import { CREATE_FEATURE, DELETE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { showToast } from '../../shared/messages/toast';
 import { useSelectableProjects } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
@@ -24,7 +23,7 @@ export { staleMessage } from '../offline/changes';
 export const PROJECT_UPDATED = 'Successfully updated toggle project.';
 
 function Description({ feature, project }: { feature: FeatureToggle; project: string }) {
-  const allowed = usePermission(CREATE_FEATURE, project);
+  const allowed = usePermission('CREATE_FEATURE', project);
   const update = useUpdateFeature();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
@@ -89,7 +88,7 @@ function Description({ feature, project }: { feature: FeatureToggle; project: st
 
 function Tags({ feature, project }: { feature: FeatureToggle; project: string }) {
   const tags = useFeatureTags(feature.name).data ?? [];
-  const canDelete = usePermission(UPDATE_FEATURE, project) && !feature.archived;
+  const canDelete = usePermission('UPDATE_FEATURE', project) && !feature.archived;
   const removeTag = useRemoveTag();
   if (tags.length === 0) return null;
   return (
@@ -116,7 +115,7 @@ function Tags({ feature, project }: { feature: FeatureToggle; project: string })
 }
 
 function StaleMenu({ feature, project }: { feature: FeatureToggle; project: string }) {
-  const allowed = usePermission(UPDATE_FEATURE, project);
+  const allowed = usePermission('UPDATE_FEATURE', project);
   const setStale = useSetStale();
   const label = feature.stale ? 'Stale' : 'Active';
   // Queued: the queue says when the server has it (or that it is queued, offline).
@@ -125,7 +124,7 @@ function StaleMenu({ feature, project }: { feature: FeatureToggle; project: stri
   };
   if (!allowed) {
     return (
-      <PermissionButton permission={UPDATE_FEATURE} project={project} variant="default" aria-label={`State: ${label}`}>
+      <PermissionButton permission="UPDATE_FEATURE" project={project} variant="default" aria-label={`State: ${label}`}>
         {label}
       </PermissionButton>
     );
@@ -153,7 +152,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
   const projectsEnabled = useUiConfig().data?.flags.P === true;
   const projects = useSelectableProjects(projectsEnabled && !archived);
   const featureTypes = useFeatureTypes().data ?? [];
-  const canEdit = usePermission(CREATE_FEATURE, project) && !archived;
+  const canEdit = usePermission('CREATE_FEATURE', project) && !archived;
   const toggle = useToggleFeature();
   const update = useUpdateFeature();
   const changeProject = useChangeProject();
@@ -232,7 +231,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
         <Tags feature={feature} project={project} />
         <Group gap="sm" wrap="wrap" className="sy-detail-controls">
           <PermissionSwitch
-            permission={UPDATE_FEATURE}
+            permission="UPDATE_FEATURE"
             project={project}
             size="lg"
             label="Enabled"
@@ -242,7 +241,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
           />
           {archived ? (
             <PermissionButton
-              permission={UPDATE_FEATURE}
+              permission="UPDATE_FEATURE"
               project={project}
               onClick={() => revive.mutate(feature.name, { onSuccess: () => void navigate({ to: '/features' }) })}
               loading={revive.isPending}
@@ -252,7 +251,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
           ) : (
             <>
               <PermissionButton
-                permission={UPDATE_FEATURE}
+                permission="UPDATE_FEATURE"
                 project={project}
                 variant="default"
                 leftSection={<IconTag size={16} aria-hidden />}
@@ -261,7 +260,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
                 Add tag
               </PermissionButton>
               <PermissionButton
-                permission={CREATE_FEATURE}
+                permission="CREATE_FEATURE"
                 project={project}
                 variant="default"
                 leftSection={<IconCopy size={16} aria-hidden />}
@@ -275,7 +274,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
                 Clone
               </PermissionButton>
               <StaleMenu feature={feature} project={project} />
-              <PermissionButton permission={DELETE_FEATURE} project={project} color="red" variant="outline" onClick={() => setArchiveOpen(true)}>
+              <PermissionButton permission="DELETE_FEATURE" project={project} color="red" variant="outline" onClick={() => setArchiveOpen(true)}>
                 Archive
               </PermissionButton>
             </>

@@ -5,7 +5,6 @@ import { ActionIcon, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconGripVertical, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Gated, PermissionButton } from '../../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../../auth/permissions';
 import { strategyDefinition, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { MissingDefinition } from '../../strategies/MissingDefinition';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
@@ -88,11 +87,11 @@ function SortableStrategy({ id, strategy, title, definition, missing, canUpdate,
           <StrategySummary strategy={strategy} />
           <Group gap="xs" justify="flex-end">
             {definition && (
-              <PermissionButton permission={UPDATE_FEATURE} project={project} variant="subtle" size="sm" leftSection={<IconPencil size={18} aria-hidden />} aria-label={`Edit ${title}`} onClick={onEdit}>
+              <PermissionButton permission="UPDATE_FEATURE" project={project} variant="subtle" size="sm" leftSection={<IconPencil size={18} aria-hidden />} aria-label={`Edit ${title}`} onClick={onEdit}>
                 Edit
               </PermissionButton>
             )}
-            <PermissionButton permission={UPDATE_FEATURE} project={project} variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} aria-label={`Delete ${title}`} onClick={onDelete}>
+            <PermissionButton permission="UPDATE_FEATURE" project={project} variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} aria-label={`Delete ${title}`} onClick={onDelete}>
               Delete
             </PermissionButton>
           </Group>

@@ -3,7 +3,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { snackbar } from '../../shared/messages/messages';
-import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { CLASSIC_ENVIRONMENT } from '../offline/changes';
 import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
@@ -30,8 +29,8 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
   const strategies = feature.strategies ?? [];
   const definitions = useStrategyDefinitions();
   const actions = useStrategyActions();
-  const canCreate = usePermission(CREATE_FEATURE, project);
-  const canUpdate = usePermission(UPDATE_FEATURE, project);
+  const canCreate = usePermission('CREATE_FEATURE', project);
+  const canUpdate = usePermission('UPDATE_FEATURE', project);
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<StrategyInstance>();
@@ -57,7 +56,7 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
         <Title order={2} size="h4">
           Activation strategies
         </Title>
-        <PermissionButton permission={CREATE_FEATURE} project={project} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setPicking(true)}>
+        <PermissionButton permission="CREATE_FEATURE" project={project} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setPicking(true)}>
           Add a new strategy
         </PermissionButton>
       </Group>

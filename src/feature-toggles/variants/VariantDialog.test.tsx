@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError } from '../../shared/api/errors';
 import { renderWithMantine } from '../../test-support';
 import { VariantDialog } from './VariantDialog';
-import { NAME_REQUIRED, NO_VARIABLE_VARIANT, TOTAL_EXCEEDED, WEIGHT_RANGE, type Variant } from './variants';
+import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED } from '../../../contract/variants';
+import { NAME_REQUIRED, type Variant, WEIGHT_RANGE } from './variants';
 
 const three: Variant[] = [
   { name: 'a', weight: 334, weightType: 'variable', stickiness: 'userId', overrides: [] },

@@ -3,13 +3,12 @@ import { ActionIcon, Alert, Group, NativeSelect, Stack, Table, Text, Title } fro
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../../auth/permissions';
 import type { ContextField } from '../../strategies/constraints';
 import { DEFAULT_STICKINESS, stickinessOptions } from '../../strategies/parameters';
 import { useContextFields } from '../../strategies/strategies';
 import { useVariantActions } from '../strategy-actions';
 import { VariantDialog } from './VariantDialog';
-import { removeVariant, saveErrorMessage, toPercent, withStickiness, type Variant } from './variants';
+import { removeVariant, saveErrorMessage, toPercent, type Variant, withStickiness } from './variants';
 import './variants.css';
 
 interface Props {
@@ -22,7 +21,7 @@ interface Props {
 
 /** The variants of a toggle: table, add/edit dialog, delete, and the stickiness select (from two variants). */
 export function VariantsEditor({ project, variants, contextFields, save }: Props) {
-  const allowed = usePermission(UPDATE_FEATURE, project);
+  const allowed = usePermission('UPDATE_FEATURE', project);
   // undefined: closed; 'new': adding; a number: editing that variant.
   const [dialog, setDialog] = useState<'new' | number>();
   const [error, setError] = useState<string>();
@@ -51,7 +50,7 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
         <Title order={2} size="h3">
           Variants
         </Title>
-        <PermissionButton permission={UPDATE_FEATURE} project={project} leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('new')}>
+        <PermissionButton permission="UPDATE_FEATURE" project={project} leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('new')}>
           Add variant
         </PermissionButton>
       </Group>

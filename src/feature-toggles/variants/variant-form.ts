@@ -1,15 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  applyDraft,
-  DEFAULT_OVERRIDE_CONTEXT,
-  draftOf,
-  newDraft,
-  saveErrorMessage,
-  type DraftErrors,
-  type Override,
-  type Variant,
-  type VariantDraft,
-} from './variants';
+import type { Override } from '../../../contract/variants';
+import { applyDraft, DEFAULT_OVERRIDE_CONTEXT, type DraftErrors, draftOf, newDraft, saveErrorMessage, type Variant, type VariantDraft } from './variants';
 
 const FIELD_ERROR: Partial<Record<keyof VariantDraft, keyof DraftErrors>> = { name: 'name', weight: 'weight', weightType: 'weight' };
 

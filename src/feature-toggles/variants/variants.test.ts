@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/api/errors';
-import {
-  applyDraft,
-  COULD_NOT_ADD,
-  draftOf,
-  DUPLICATE_NAME,
-  NAME_REQUIRED,
-  newDraft,
-  NO_VARIABLE_VARIANT,
-  rebalance,
-  removeVariant,
-  saveErrorMessage,
-  TOTAL_EXCEEDED,
-  toPercent,
-  WEIGHT_NOT_NUMBER,
-  WEIGHT_RANGE,
-  withStickiness,
-  type Variant,
-  type VariantDraft,
-} from './variants';
+import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED } from '../../../contract/variants';
+import { applyDraft, COULD_NOT_ADD, draftOf, DUPLICATE_NAME, NAME_REQUIRED, newDraft, rebalance, removeVariant, saveErrorMessage, toPercent, type Variant, type VariantDraft, WEIGHT_NOT_NUMBER, WEIGHT_RANGE, withStickiness } from './variants';
 
 const variable = (name: string, weight = 0, stickiness = 'default'): Variant => ({ name, weight, weightType: 'variable', stickiness, overrides: [] });
 const fixed = (name: string, weight: number): Variant => ({ name, weight, weightType: 'fix', stickiness: 'default', overrides: [] });

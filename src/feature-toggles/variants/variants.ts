@@ -1,28 +1,28 @@
+import {
+  NO_VARIABLE_VARIANT,
+  TOTAL_EXCEEDED,
+  TOTAL_WEIGHT,
+  type Override,
+  type PayloadType,
+  type WeightType,
+} from '../../../contract/variants';
 import { ApiError } from '../../shared/api/errors';
-import { cleanValues } from '../../strategies/constraints';
+import { cleanValues } from '../../../contract/constraints';
 import { DEFAULT_STICKINESS } from '../../strategies/parameters';
 
-/** Variant rules of part 1 sections 3, 5 and 9: weights in tenths of a percent, total 1000, shown as weight / 10. */
-export const TOTAL_WEIGHT = 1000;
-export const PAYLOAD_TYPES = ['string', 'json', 'csv'] as const;
+/** Variant rules of part 1 sections 3, 5 and 9 (the weight rule itself: contract/variants.ts). */
 export const DEFAULT_OVERRIDE_CONTEXT = 'userId';
 
 export const NAME_REQUIRED = 'Name is required';
 export const WEIGHT_RANGE = 'weight must be between 0 and 100';
 export const WEIGHT_NOT_NUMBER = 'Weight must be a number';
-export const TOTAL_EXCEEDED = 'The traffic distribution total must equal 100%';
-export const NO_VARIABLE_VARIANT = 'There must be at least one variable variant';
 export const DUPLICATE_NAME = 'A variant with that name already exists.';
 export const COULD_NOT_ADD = 'Could not add variant';
 
-export type WeightType = 'variable' | 'fix';
-export type PayloadType = (typeof PAYLOAD_TYPES)[number];
-
-export interface Override {
-  contextName: string;
-  values: string[];
-}
-
+/**
+ * A variant as the API serves it. (contract/variants.ts has the same shape, but its Static type loses the literal
+ * weight and payload types, so the console keeps this one and the rule below until it is fixed.)
+ */
 export interface Variant {
   name: string;
   /** Tenths of a percent. */

@@ -1,7 +1,6 @@
 import { Badge, Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../../auth/permissions';
 import type { ProjectFeature } from '../api/types';
 import { useSetStale } from '../api/use-set-stale';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
@@ -43,7 +42,7 @@ export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
             {feature.stale ? 'Stale' : 'Active'}
           </Badge>
         </Group>
-        <PermissionButton permission={UPDATE_FEATURE} project={feature.project} variant="default" onClick={() => setFlipping(true)}>
+        <PermissionButton permission="UPDATE_FEATURE" project={feature.project} variant="default" onClick={() => setFlipping(true)}>
           {feature.stale ? 'Flip to active' : 'Flip to stale'}
         </PermissionButton>
       </Group>

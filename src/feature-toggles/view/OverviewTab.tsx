@@ -2,7 +2,6 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../../auth/permissions';
 import { usePendingChanges } from '../../offline/pending';
 import { strategyTitle } from '../../strategies/definitions';
 import { useStrategyDefinitions } from '../../strategies/strategies';
@@ -61,7 +60,7 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
           {feature.environments.map((environment) => (
             <li key={environment.name}>
               <PermissionSwitch
-                permission={UPDATE_FEATURE}
+                permission="UPDATE_FEATURE"
                 project={feature.project}
                 size="lg"
                 label={environment.name}

@@ -5,7 +5,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../shared/api/client';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
-import { UPDATE_FEATURE } from '../../auth/permissions';
 import { showToast } from '../../shared/messages/toast';
 import { useSelectableProjects, type Project } from '../../projects/projects';
 import { useUiConfig } from '../../ui-config/ui-config';
@@ -36,7 +35,7 @@ interface MetadataProps {
 
 /** Metadata: the feature type and the (required) description. */
 export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
-  const allowed = usePermission(UPDATE_FEATURE, feature.project);
+  const allowed = usePermission('UPDATE_FEATURE', feature.project);
   const [type, setType] = useState(feature.type ?? '');
   const [description, setDescription] = useState(feature.description ?? '');
   const [error, setError] = useState<string>();
@@ -90,7 +89,7 @@ export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
           }}
         />
         <Group justify="flex-end">
-          <PermissionButton permission={UPDATE_FEATURE} project={feature.project} type="submit" disabled={!dirty} loading={saving}>
+          <PermissionButton permission="UPDATE_FEATURE" project={feature.project} type="submit" disabled={!dirty} loading={saving}>
             Save
           </PermissionButton>
         </Group>
@@ -110,7 +109,7 @@ interface MoveProps {
 
 /** Project: move the toggle, allowed only if every environment with strategies exists in the target project. */
 export function MoveProjectForm({ feature, projects, environmentsOf, move }: MoveProps) {
-  const allowed = usePermission(UPDATE_FEATURE, feature.project);
+  const allowed = usePermission('UPDATE_FEATURE', feature.project);
   const [target, setTarget] = useState(feature.project);
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string[]>();
@@ -150,7 +149,7 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
           onChange={(e) => setTarget(e.currentTarget.value)}
         />
         <Group justify="flex-end">
-          <PermissionButton permission={UPDATE_FEATURE} project={feature.project} type="submit" disabled={target === feature.project} loading={busy}>
+          <PermissionButton permission="UPDATE_FEATURE" project={feature.project} type="submit" disabled={target === feature.project} loading={busy}>
             Move toggle
           </PermissionButton>
         </Group>

@@ -18,7 +18,6 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
-import { CREATE_FEATURE, UPDATE_FEATURE } from '../../auth/permissions';
 import { showToast } from '../../shared/messages/toast';
 import { RefreshNotice } from '../../offline/RefreshNotice';
 import { strategyDefinition, strategyDisplayName, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
@@ -76,8 +75,8 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const environment: Environment | undefined = environments.find((e) => e.name === search.environment) ?? environments[0];
   const { definitions, contextFields, constraintsEnabled } = useStrategyReferenceData();
   const actions = useStrategyActions();
-  const canAdd = usePermission(CREATE_FEATURE, project);
-  const canEdit = usePermission(UPDATE_FEATURE, project);
+  const canAdd = usePermission('CREATE_FEATURE', project);
+  const canEdit = usePermission('UPDATE_FEATURE', project);
   const [adding, setAdding] = useState<StrategyDefinition>();
   const [dragged, setDragged] = useState<StrategyDefinition>();
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
@@ -214,7 +213,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
                   </Title>
                   {!sidebarOpen && !adding && (
                     <PermissionButton
-                      permission={CREATE_FEATURE}
+                      permission="CREATE_FEATURE"
                       project={project}
                       leftSection={<IconPlus size={16} aria-hidden />}
                       onClick={() => {

@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TagType as WireTagType } from '../../../contract/tags';
 import { api } from '../../shared/api/client';
+import type { Received } from '../../shared/api/received';
 
-export interface Tag {
-  type: string;
-  value: string;
-}
-
-export interface TagType {
-  name: string;
-  description?: string;
-  icon?: string;
-}
+export type TagType = Received<WireTagType, 'name'>;
 
 export const DEFAULT_TAG_TYPE = 'simple';
 

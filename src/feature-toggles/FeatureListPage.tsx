@@ -2,7 +2,7 @@ import { Badge, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Titl
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
 import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
@@ -89,7 +89,7 @@ export default function FeatureListPage() {
   const [sort, setSort] = useState<SortKey>('name');
   const [project, setProject] = useState(ALL_PROJECTS);
   const metrics = useToggleMetrics(sort === 'metrics');
-  const toggle = useToggleFeature();
+  const { mutate: toggle } = useToggleFeature();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 700px)');
   const rowHeight = wide ? 76 : 112;
@@ -100,7 +100,7 @@ export default function FeatureListPage() {
     [indexed, query, project, projectsEnabled],
   );
   const sorted = useMemo(() => sortFeatures(filtered, sort, metrics.data), [filtered, sort, metrics.data]);
-  const onToggle = useMemo(() => (name: string, enabled: boolean) => toggle.mutate({ name, enabled }), [toggle.mutate]);
+  const onToggle = useCallback((name: string, enabled: boolean) => toggle({ name, enabled }), [toggle]);
 
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
   const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });

@@ -88,7 +88,7 @@ export function drain(): Promise<void> {
     return running;
   }
   running = (async () => {
-    let open = true;
+    let open: boolean;
     do {
       again = false;
       open = await exclusive(sendAll);

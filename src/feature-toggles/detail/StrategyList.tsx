@@ -13,7 +13,7 @@ import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/str
 import { useStrategyDefinitions } from '../../strategies/strategies';
 import { DEFAULT_PROJECT } from '../api/queries';
 import type { FeatureToggle, StrategyInstance } from '../api/types';
-import { useStrategyActions } from '../strategy-actions';
+import { useStrategyActions } from '../api/use-strategy-actions';
 import { SortableStrategies } from './SortableStrategies';
 
 type Editing = { definition: StrategyDefinition; initial: EditedStrategy };

@@ -227,7 +227,7 @@ describe('replaying the outbox', () => {
   });
 
   it('a strategy added offline is edited and reordered under its temporary id; the replay uses the server id', async () => {
-    const { add } = (await import('../strategy-actions')).useStrategyActions();
+    const { add } = (await import('../api/use-strategy-actions')).useStrategyActions();
     const target = { project: 'web', feature: 'kill.switch', environment: 'production' };
     const added = await add({ ...target, strategy: { name: 'userWithId', parameters: { userIds: 'ann' } } });
     expect(added.id).toMatch(/^tmp-/);

@@ -6,7 +6,7 @@ import { Gated, PermissionButton, usePermission } from '../../auth/PermissionCon
 import type { ContextField } from '../../strategies/constraints';
 import { DEFAULT_STICKINESS, stickinessOptions } from '../../strategies/parameters';
 import { useContextFields } from '../../strategies/strategies';
-import { useVariantActions } from '../strategy-actions';
+import { useSaveVariants } from '../api/use-save-variants';
 import { VariantDialog } from './VariantDialog';
 import { removeVariant, saveErrorMessage, toPercent, type Variant, withStickiness } from './variants';
 import './variants.css';
@@ -153,6 +153,6 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
 /** The Variants tab: the editor, saving through the offline queue (the hook sends the JSON patch). */
 export function VariantsTab({ project, feature, variants }: { project: string; feature: string; variants: Variant[] }) {
   const contextFields = useContextFields().data ?? [];
-  const { save } = useVariantActions();
+  const save = useSaveVariants();
   return <VariantsEditor project={project} variants={variants} contextFields={contextFields} save={(next) => save({ project, feature, variants: next })} />;
 }

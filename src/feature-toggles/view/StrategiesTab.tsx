@@ -26,7 +26,7 @@ import { useStrategyReferenceData } from '../../strategies/strategies';
 import type { EditedStrategy } from '../../strategies/strategy-instance';
 import { projectFeatureQuery } from '../api/queries';
 import type { ProjectFeature, StrategyInstance } from '../api/types';
-import { useStrategyActions } from '../strategy-actions';
+import { useStrategyActions } from '../api/use-strategy-actions';
 import { useLocalConfiguration } from './local-configuration';
 import { NewStrategyForm } from './NewStrategyForm';
 import { useProductionConfirm } from './ProductionConfirm';

@@ -1,8 +1,7 @@
-import { newTmpId } from '../offline/changes';
-import type { QueuedStrategy } from './offline/changes';
-import { queueToggleChange } from './offline/queue';
-import type { StrategyInstance } from './api/types';
-import type { Variant } from './variants/variants';
+import { newTmpId } from '../../offline/changes';
+import type { QueuedStrategy } from '../offline/changes';
+import { queueToggleChange } from '../offline/queue';
+import type { StrategyInstance } from './types';
 
 /** Which toggle environment a strategy edit is for. */
 export interface StrategyTarget {
@@ -48,17 +47,7 @@ const strategyActions = {
   },
 };
 
-const variantActions = {
-  /** `variants`: the whole new list; the queue sends the JSON patch from the list it was made on. */
-  async save({ project, feature, variants }: { project: string; feature: string; variants: Variant[] }): Promise<void> {
-    await queueToggleChange(feature, { kind: 'variants', variants }, project);
-  },
-};
-
 export function useStrategyActions() {
   return strategyActions;
 }
 
-export function useVariantActions() {
-  return variantActions;
-}

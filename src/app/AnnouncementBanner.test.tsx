@@ -5,7 +5,12 @@ import { renderWithMantine } from '../test-support';
 import { announcementKey } from './announcement';
 import { AnnouncementBanner } from './AnnouncementBanner';
 
-const announcement = { id: 'v2', severity: 'warning' as const, message: 'Maintenance tonight.', link: 'https://example.com/x' };
+const announcement = {
+  id: 'v2',
+  severity: 'warning' as const,
+  message: 'Maintenance tonight.',
+  link: 'https://example.com/x',
+};
 
 describe('AnnouncementBanner', () => {
   it("shows the message with a 'View more' link and is remembered as seen by its id", async () => {

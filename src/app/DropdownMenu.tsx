@@ -34,7 +34,11 @@ export default function DropdownMenu({ label, items, icon }: { label: string; it
   }, [opened]);
 
   return (
-    <div ref={root} className="sy-dropdown" onBlur={(e) => !root.current?.contains(e.relatedTarget as Node) && setOpened(false)}>
+    <div
+      ref={root}
+      className="sy-dropdown"
+      onBlur={(e) => !root.current?.contains(e.relatedTarget as Node) && setOpened(false)}
+    >
       <Button
         ref={button}
         variant="subtle"

@@ -12,7 +12,11 @@ afterEach(() => feedbackPrompt.hide());
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions: [{ permission: 'ADMIN', project: null }], feedback: [] });
+  client.setQueryData(userQuery.queryKey, {
+    user: { id: 1 },
+    permissions: [{ permission: 'ADMIN', project: null }],
+    feedback: [],
+  });
   client.setQueryData(featureKeys.list(), []);
   return client;
 }

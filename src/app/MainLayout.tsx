@@ -34,7 +34,9 @@ export default function MainLayout() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const feedbackShown = useFeedbackPromptShown();
   const { pathname } = useLocation();
-  const conflict = usePendingChanges().some((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry));
+  const conflict = usePendingChanges().some(
+    (entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry),
+  );
   const updateWaiting = useUpdateWaiting();
 
   useEffect(() => {

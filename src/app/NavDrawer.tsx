@@ -5,7 +5,6 @@ import { useUiConfig } from '../ui-config/ui-config';
 import { DOCUMENTATION_URL, SOURCE_URL } from './links';
 import { menuFor, type MenuItem } from './menu';
 
-
 function Section({ title, items, onNavigate }: { title?: string; items: MenuItem[]; onNavigate(): void }) {
   if (items.length === 0) return null;
   return (
@@ -16,7 +15,14 @@ function Section({ title, items, onNavigate }: { title?: string; items: MenuItem
         </Text>
       )}
       {items.map((item) => (
-        <NavLink key={item.path} component={Link} to={item.path} label={item.title} onClick={onNavigate} className="sy-nav-link" />
+        <NavLink
+          key={item.path}
+          component={Link}
+          to={item.path}
+          label={item.title}
+          onClick={onNavigate}
+          className="sy-nav-link"
+        />
       ))}
     </Stack>
   );
@@ -30,14 +36,35 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
   const adminItems = menuFor('admin', scope).filter((item) => !item.placements.includes('mobile'));
 
   return (
-    <Drawer id="navigation-drawer" opened={opened} onClose={onClose} title="Switchyard" size={300} closeButtonProps={{ 'aria-label': 'Close navigation', size: 'lg' }}>
+    <Drawer
+      id="navigation-drawer"
+      opened={opened}
+      onClose={onClose}
+      title="Switchyard"
+      size={300}
+      closeButtonProps={{ 'aria-label': 'Close navigation', size: 'lg' }}
+    >
       <nav aria-label="Navigation">
         <Stack gap="sm">
           <Section items={menuFor('mobile', scope)} onNavigate={onClose} />
           {isAdmin && <Section title="Admin" items={adminItems} onNavigate={onClose} />}
           <Divider />
-          <NavLink component="a" href={DOCUMENTATION_URL} target="_blank" rel="noreferrer" label="Documentation" className="sy-nav-link" />
-          <NavLink component="a" href={SOURCE_URL} target="_blank" rel="noreferrer" label="Source code on GitHub" className="sy-nav-link" />
+          <NavLink
+            component="a"
+            href={DOCUMENTATION_URL}
+            target="_blank"
+            rel="noreferrer"
+            label="Documentation"
+            className="sy-nav-link"
+          />
+          <NavLink
+            component="a"
+            href={SOURCE_URL}
+            target="_blank"
+            rel="noreferrer"
+            label="Source code on GitHub"
+            className="sy-nav-link"
+          />
         </Stack>
       </nav>
     </Drawer>

@@ -10,7 +10,18 @@ describe('breadcrumbs', () => {
   });
 
   it('hide create, edit, view, variants, logs, metrics, copy, strategies, features and features2', () => {
-    for (const hidden of ['create', 'edit', 'view', 'variants', 'logs', 'metrics', 'copy', 'strategies', 'features', 'features2']) {
+    for (const hidden of [
+      'create',
+      'edit',
+      'view',
+      'variants',
+      'logs',
+      'metrics',
+      'copy',
+      'strategies',
+      'features',
+      'features2',
+    ]) {
       expect(breadcrumbs(`/projects/${hidden}`).map((c) => c.label)).toEqual(['projects']);
     }
     expect(breadcrumbs('/projects/default/features/my.toggle/strategies')).toEqual([

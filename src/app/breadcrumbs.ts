@@ -1,5 +1,16 @@
 /** Segments that never show as a breadcrumb (part 1 section 2). */
-export const HIDDEN_SEGMENTS = ['create', 'edit', 'view', 'variants', 'logs', 'metrics', 'copy', 'strategies', 'features', 'features2'];
+export const HIDDEN_SEGMENTS = [
+  'create',
+  'edit',
+  'view',
+  'variants',
+  'logs',
+  'metrics',
+  'copy',
+  'strategies',
+  'features',
+  'features2',
+];
 export const BREADCRUMB_MAX_LENGTH = 30;
 
 export interface Crumb {

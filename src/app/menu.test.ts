@@ -22,7 +22,9 @@ describe('menus', () => {
 
   it('show flagged items only when the flag is on', () => {
     expect(menuFor('configure', { isAdmin: true, flags: {} }, items)).toEqual([]);
-    expect(menuFor('configure', { isAdmin: true, flags: { E: true } }, items).map((i) => i.title)).toEqual(['Environments']);
+    expect(menuFor('configure', { isAdmin: true, flags: { E: true } }, items).map((i) => i.title)).toEqual([
+      'Environments',
+    ]);
   });
 
   it('list only routes that exist today: Feature toggles, and Event History for admins', () => {

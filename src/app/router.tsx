@@ -20,7 +20,7 @@ const routeTree = rootRoute.addChildren([
   mainRoute.addChildren([indexRoute, ...featureToggleRoutes, ...strategyRoutes, archiveRoute, ...eventRoutes]),
 ]);
 
-/** The console's router; its loaders read through `queryClient`. `history` defaults to the browser's (tests: memory). */
+/** The console's router; its loaders read through `queryClient`. `history`: the browser's, or a test's memory. */
 export function createAppRouter(queryClient: QueryClient, base: string = basePath, history?: RouterHistory) {
   return createRouter({
     routeTree,

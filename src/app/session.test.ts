@@ -22,7 +22,10 @@ describe('session error handling', () => {
     const { client, navigation } = setup(false);
     client.setQueryData(['features'], { features: [] });
     await client
-      .fetchQuery({ queryKey: ['user'], queryFn: () => Promise.reject(new AuthenticationError('Authentication required', details)) })
+      .fetchQuery({
+        queryKey: ['user'],
+        queryFn: () => Promise.reject(new AuthenticationError('Authentication required', details)),
+      })
       .catch(() => undefined);
     expect(client.getQueryData(['features'])).toBeUndefined();
     expect(authState.get()).toEqual({ unauthorised: true, details });
@@ -33,7 +36,10 @@ describe('session error handling', () => {
     const { client, navigation } = setup(false);
     client.setQueryData(['user'], { user: { id: 1 }, permissions: [] });
     await client
-      .fetchQuery({ queryKey: ['user'], queryFn: () => Promise.reject(new NetworkError('An error occurred while trying to get user')) })
+      .fetchQuery({
+        queryKey: ['user'],
+        queryFn: () => Promise.reject(new NetworkError('An error occurred while trying to get user')),
+      })
       .catch(() => undefined);
     expect(client.getQueryData(['user'])).toEqual({ user: { id: 1 }, permissions: [] });
     expect(authState.get().unauthorised).toBe(false);
@@ -53,7 +59,11 @@ describe('session error handling', () => {
   it('action errors go to the snackbar list, unless the screen shows them itself', async () => {
     const { client } = setup(false);
     const fail = () => Promise.reject(new NotFoundError(404, 'Could not find the requested resource'));
-    await client.getMutationCache().build(client, { mutationFn: fail }).execute(undefined).catch(() => undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: fail })
+      .execute(undefined)
+      .catch(() => undefined);
     await client
       .getMutationCache()
       .build(client, { mutationFn: () => Promise.reject(new Error('shown inline')), meta: { inlineErrors: true } })

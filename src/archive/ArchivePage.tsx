@@ -28,7 +28,15 @@ export default function ArchivePage() {
         </Paper>
       )}
       {archive.data && archive.data.length > 0 && (
-        <Paper withBorder radius="md" component="ul" aria-label="Archived features" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Paper
+          withBorder
+          radius="md"
+          component="ul"
+          aria-label="Archived features"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
           {archive.data.map((feature) => {
             const project = feature.project ?? DEFAULT_PROJECT;
             return (

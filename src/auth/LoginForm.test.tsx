@@ -17,7 +17,9 @@ describe('LoginForm', () => {
     renderWithMantine(<Harness variant="password" submit={submit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getAllByText('This is a required field')).toHaveLength(2);
-    expect(screen.getByRole('textbox', { name: /Username or email/ })).toHaveAccessibleDescription('This is a required field');
+    expect(screen.getByRole('textbox', { name: /Username or email/ })).toHaveAccessibleDescription(
+      'This is a required field',
+    );
     expect(submit).not.toHaveBeenCalled();
   });
 

@@ -7,7 +7,12 @@ import { userQuery } from './user';
 
 function seeded(signedIn: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', authenticationType: 'open-source', flags: {} });
+  client.setQueryData(uiConfigQuery.queryKey, {
+    name: 'Switchyard',
+    version: '1.0.0',
+    authenticationType: 'open-source',
+    flags: {},
+  });
   if (signedIn) {
     client.setQueryData(userQuery.queryKey, {
       user: { id: 1, username: 'admin' },

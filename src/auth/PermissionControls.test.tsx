@@ -48,7 +48,13 @@ describe('gated controls', () => {
   it('a switch without access does not change', async () => {
     const onChange = vi.fn();
     renderWithMantine(
-      <PermissionSwitch permission="UPDATE_FEATURE" project="default" checked={false} onChange={onChange} label="Enabled" />,
+      <PermissionSwitch
+        permission="UPDATE_FEATURE"
+        project="default"
+        checked={false}
+        onChange={onChange}
+        label="Enabled"
+      />,
       withPermissions([]),
     );
     const toggle = screen.getByRole('switch', { name: 'Enabled' });

@@ -4,7 +4,7 @@ import { useId, useState, type CSSProperties, type MouseEvent, type ReactElement
 import type { Permission } from '../../contract/permissions';
 import { NO_ACCESS_MESSAGE, useHasAccess } from './permissions';
 
-/** Props a control takes when the user lacks access: still focusable, announced as disabled, described by the message. */
+/** Props of a control the user lacks access to: still focusable, announced as disabled, described by the message. */
 export interface GateProps {
   'aria-disabled'?: true;
   'data-disabled'?: true;
@@ -28,7 +28,8 @@ export function Gated({ allowed, children }: { allowed: boolean; children: (prop
   const id = useId();
   const [position, setPosition] = useState<CSSProperties>();
   if (allowed) return children({});
-  const show = (event: { currentTarget: HTMLElement }) => setPosition(tooltipPosition(event.currentTarget.getBoundingClientRect()));
+  const show = (event: { currentTarget: HTMLElement }) =>
+    setPosition(tooltipPosition(event.currentTarget.getBoundingClientRect()));
   const hide = () => setPosition(undefined);
   return (
     <span className="sy-gated" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onTouchStart={show}>
@@ -55,7 +56,14 @@ type PermissionButtonProps = ButtonProps & {
 };
 
 /** A button that needs a permission: without it, disabled with a lock icon and the no-access tooltip. */
-export function PermissionButton({ permission, project, onClick, leftSection, type = 'button', ...rest }: PermissionButtonProps) {
+export function PermissionButton({
+  permission,
+  project,
+  onClick,
+  leftSection,
+  type = 'button',
+  ...rest
+}: PermissionButtonProps) {
   const allowed = usePermission(permission, project);
   return (
     <Gated allowed={allowed}>

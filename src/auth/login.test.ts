@@ -4,7 +4,10 @@ import { loginErrorMessage, loginPath, loginVariant, validateLogin } from './log
 
 describe('login messages (part 2 section 8)', () => {
   it("404 or 400: 'Invalid login details' and the fields are cleared", () => {
-    for (const error of [new NotFoundError(404, 'x'), new BadRequestError(400, 'You must provide username and password')]) {
+    for (const error of [
+      new NotFoundError(404, 'x'),
+      new BadRequestError(400, 'You must provide username and password'),
+    ]) {
       expect(loginErrorMessage(error, 'password')).toEqual({ message: 'Invalid login details', clearFields: true });
       expect(loginErrorMessage(error, 'email')).toEqual({ message: 'Invalid login details', clearFields: true });
     }
@@ -37,7 +40,9 @@ describe('login variant and path', () => {
   });
 
   it('posts to the path of the auth details, else to the default under the base path', () => {
-    expect(loginPath('password', { type: 'password', path: '/yard/auth/simple/login' })).toBe('/yard/auth/simple/login');
+    expect(loginPath('password', { type: 'password', path: '/yard/auth/simple/login' })).toBe(
+      '/yard/auth/simple/login',
+    );
     expect(loginPath('password', null)).toBe('auth/simple/login');
     expect(loginPath('email', null)).toBe('auth/demo/login');
   });

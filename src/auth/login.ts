@@ -52,7 +52,11 @@ export function validateLogin(values: LoginValues, variant: LoginVariant): Login
 export type LoginBody = { username: string; password: string } | { email: string };
 
 /** Form state and validation of the sign-in form; `submit` performs the call. */
-export function useLoginForm(variant: LoginVariant, initialUsername: string, submit: (body: LoginBody) => Promise<void>) {
+export function useLoginForm(
+  variant: LoginVariant,
+  initialUsername: string,
+  submit: (body: LoginBody) => Promise<void>,
+) {
   const [values, setValues] = useState<LoginValues>({ username: initialUsername, password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -70,7 +74,9 @@ export function useLoginForm(variant: LoginVariant, initialUsername: string, sub
     setSubmitting(true);
     try {
       await submit(
-        variant === 'email' ? { email: values.username.trim() } : { username: values.username.trim(), password: values.password },
+        variant === 'email'
+          ? { email: values.username.trim() }
+          : { username: values.username.trim(), password: values.password },
       );
     } catch (error) {
       const { message, clearFields } = loginErrorMessage(error, variant);

@@ -7,7 +7,10 @@ describe('accessibleProjects', () => {
     expect(accessibleProjects([{ permission: 'ADMIN', project: null }], projects)).toEqual(projects);
   });
   it('lists projects with a project-level permission', () => {
-    const perms = [{ permission: 'CREATE_FEATURE', project: 'web' }, { permission: 'CREATE_TAG', project: null }];
+    const perms = [
+      { permission: 'CREATE_FEATURE', project: 'web' },
+      { permission: 'CREATE_TAG', project: null },
+    ];
     expect(accessibleProjects(perms, projects)).toEqual([{ id: 'web' }]);
     expect(accessibleProjects([], projects)).toEqual([]);
   });

@@ -4,7 +4,10 @@ import { useSession } from './user';
 export const NO_ACCESS_MESSAGE = "You don't have access to perform this operation";
 
 /** Projects where the user holds some project-level permission; every project for admins. */
-export function accessibleProjects<T extends { id: string }>(permissions: PermissionEntry[] | undefined, projects: T[]): T[] {
+export function accessibleProjects<T extends { id: string }>(
+  permissions: PermissionEntry[] | undefined,
+  projects: T[],
+): T[] {
   const list = permissions ?? [];
   if (list.some((p) => p.permission === 'ADMIN')) return projects;
   const ids = new Set(list.filter((p) => p.project).map((p) => p.project));

@@ -16,7 +16,10 @@ afterEach(() => {
 
 describe('the account a change is recorded with', () => {
   it('is the user’s id, with their name, else username, else email to show', () => {
-    expect(ownerOf({ id: 3, name: 'Ann Lee', username: 'ann', email: 'ann@example.com' })).toEqual({ id: 3, name: 'Ann Lee' });
+    expect(ownerOf({ id: 3, name: 'Ann Lee', username: 'ann', email: 'ann@example.com' })).toEqual({
+      id: 3,
+      name: 'Ann Lee',
+    });
     expect(ownerOf({ id: 3, username: 'ann', email: 'ann@example.com' })).toEqual({ id: 3, name: 'ann' });
     expect(ownerOf({ id: 3, name: '', email: 'ann@example.com' })).toEqual({ id: 3, name: 'ann@example.com' });
     // An API token's session has no id: its username names it.

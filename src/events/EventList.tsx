@@ -20,7 +20,8 @@ export function EventDiff({ event }: { event: AuditEvent }) {
           {line.path}:{' '}
           {line.kind === 'changed' ? (
             <>
-              <span className="sy-diff-removed">{show(line.before)}</span> → <span className="sy-diff-added">{show(line.after)}</span>
+              <span className="sy-diff-removed">{show(line.before)}</span> →{' '}
+              <span className="sy-diff-added">{show(line.after)}</span>
             </>
           ) : (
             show(line.kind === 'added' ? line.after : line.before)

@@ -4,7 +4,12 @@ import { diffValues, eventChanges } from './diff';
 describe('diffValues', () => {
   it('lists changed, added and removed leaves by path', () => {
     const before = { name: 'a', stale: false, strategies: [{ name: 'default', parameters: {} }], description: 'x' };
-    const after = { name: 'a', stale: true, strategies: [{ name: 'default', parameters: { rollout: '50' } }], type: 'release' };
+    const after = {
+      name: 'a',
+      stale: true,
+      strategies: [{ name: 'default', parameters: { rollout: '50' } }],
+      type: 'release',
+    };
     expect(diffValues(before, after)).toEqual([
       { kind: 'changed', path: 'stale', before: false, after: true },
       { kind: 'added', path: 'strategies[0].parameters.rollout', after: '50' },

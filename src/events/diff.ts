@@ -37,10 +37,11 @@ export function diffValues(before: unknown, after: unknown): ChangeLine[] {
   for (const [path, value] of b) {
     if (!a.has(path)) {
       if (!hasChildren(a, path)) lines.push({ kind: 'added', path, after: value });
-    }
-    else if (JSON.stringify(a.get(path)) !== JSON.stringify(value)) lines.push({ kind: 'changed', path, before: a.get(path), after: value });
+    } else if (JSON.stringify(a.get(path)) !== JSON.stringify(value))
+      lines.push({ kind: 'changed', path, before: a.get(path), after: value });
   }
-  for (const [path, value] of a) if (!b.has(path) && !hasChildren(b, path)) lines.push({ kind: 'removed', path, before: value });
+  for (const [path, value] of a)
+    if (!b.has(path) && !hasChildren(b, path)) lines.push({ kind: 'removed', path, before: value });
   return lines;
 }
 

@@ -29,7 +29,11 @@ export const eventsQuery = (toggleName?: string) =>
     queryKey: ['events', toggleName ?? ''] as const,
     queryFn: async () =>
       toggleName
-        ? (await api.get<{ toggleName: string; events: AuditEvent[] }>(`api/admin/events/${encodeURIComponent(toggleName)}`)).events
+        ? (
+            await api.get<{ toggleName: string; events: AuditEvent[] }>(
+              `api/admin/events/${encodeURIComponent(toggleName)}`,
+            )
+          ).events
         : (await api.get<{ events: AuditEvent[] }>('api/admin/events')).events,
   });
 

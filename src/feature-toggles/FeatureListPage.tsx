@@ -27,7 +27,13 @@ import { useToggleFeature } from './api/use-toggle-feature';
 /** Search debounce (part 1 section 9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-const FeatureRow = memo(function FeatureRow({ feature, onToggle }: { feature: FeatureToggle; onToggle(name: string, enabled: boolean): void }) {
+const FeatureRow = memo(function FeatureRow({
+  feature,
+  onToggle,
+}: {
+  feature: FeatureToggle;
+  onToggle(name: string, enabled: boolean): void;
+}) {
   const project = feature.project ?? DEFAULT_PROJECT;
   const seen = lastSeen(feature.lastSeenAt);
   return (
@@ -56,7 +62,12 @@ const FeatureRow = memo(function FeatureRow({ feature, onToggle }: { feature: Fe
       </div>
       <Group gap={6} className="sy-feature-meta" wrap="nowrap">
         {seen && (
-          <Badge color={seen.color} variant="light" aria-label={`Last seen ${seen.text}`} title={`Last seen ${seen.text}`}>
+          <Badge
+            color={seen.color}
+            variant="light"
+            aria-label={`Last seen ${seen.text}`}
+            title={`Last seen ${seen.text}`}
+          >
             {seen.text}
           </Badge>
         )}
@@ -110,9 +121,19 @@ export default function FeatureListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2">
-          Feature toggles {features.data && <Text span c="dimmed" inherit>({total})</Text>}
+          Feature toggles{' '}
+          {features.data && (
+            <Text span c="dimmed" inherit>
+              ({total})
+            </Text>
+          )}
         </Title>
-        <PermissionButton permission="CREATE_FEATURE" project={createProject} leftSection={<IconPlus size={18} aria-hidden />} onClick={toCreate}>
+        <PermissionButton
+          permission="CREATE_FEATURE"
+          project={createProject}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={toCreate}
+        >
           Create feature toggle
         </PermissionButton>
       </Group>
@@ -137,7 +158,10 @@ export default function FeatureListPage() {
             <NativeSelect
               label="Project"
               value={project}
-              data={[{ value: ALL_PROJECTS, label: 'All projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name || p.id }))]}
+              data={[
+                { value: ALL_PROJECTS, label: 'All projects' },
+                ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name || p.id })),
+              ]}
               onChange={(e) => setProject(e.currentTarget.value)}
             />
           )}

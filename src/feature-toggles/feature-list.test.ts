@@ -3,9 +3,36 @@ import { filterFeatures, indexFeatures, lastSeen, sortFeatures, truncate, type S
 import type { FeatureToggle } from './api/types';
 
 const features: FeatureToggle[] = [
-  { name: 'Checkout.new', description: 'New checkout flow', type: 'release', project: 'web', enabled: true, stale: false, createdAt: '2024-01-02T00:00:00Z', lastSeenAt: '2024-03-01T00:00:00Z' },
-  { name: 'beta-search', description: null, type: 'experiment', project: 'default', enabled: false, stale: true, createdAt: '2024-01-03T00:00:00Z', lastSeenAt: null },
-  { name: 'alpha', description: 'Kill CHECKOUT quickly', type: 'kill-switch', project: 'default', enabled: true, stale: false, createdAt: '2024-01-01T00:00:00Z', lastSeenAt: '2024-03-02T00:00:00Z' },
+  {
+    name: 'Checkout.new',
+    description: 'New checkout flow',
+    type: 'release',
+    project: 'web',
+    enabled: true,
+    stale: false,
+    createdAt: '2024-01-02T00:00:00Z',
+    lastSeenAt: '2024-03-01T00:00:00Z',
+  },
+  {
+    name: 'beta-search',
+    description: null,
+    type: 'experiment',
+    project: 'default',
+    enabled: false,
+    stale: true,
+    createdAt: '2024-01-03T00:00:00Z',
+    lastSeenAt: null,
+  },
+  {
+    name: 'alpha',
+    description: 'Kill CHECKOUT quickly',
+    type: 'kill-switch',
+    project: 'default',
+    enabled: true,
+    stale: false,
+    createdAt: '2024-01-01T00:00:00Z',
+    lastSeenAt: '2024-03-02T00:00:00Z',
+  },
 ];
 const indexed = indexFeatures(features);
 const names = (items: ReturnType<typeof indexFeatures>) => items.map((i) => i.feature.name);
@@ -60,7 +87,11 @@ describe('sortFeatures', () => {
 
   it('stays fast with 10,000 toggles', () => {
     const many = indexFeatures(
-      Array.from({ length: 10_000 }, (_, i) => ({ name: `toggle-${(i * 7919) % 10_000}`, description: `d ${i}`, createdAt: new Date(i).toISOString() })),
+      Array.from({ length: 10_000 }, (_, i) => ({
+        name: `toggle-${(i * 7919) % 10_000}`,
+        description: `d ${i}`,
+        createdAt: new Date(i).toISOString(),
+      })),
     );
     const start = performance.now();
     const result = sortFeatures(filterFeatures(many, 'toggle-9'), 'name');

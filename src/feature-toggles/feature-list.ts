@@ -69,13 +69,18 @@ export function matcher(query: string): (item: IndexedFeature) => boolean {
   return (item) => regex.test(item.feature.name) || regex.test(item.feature.description ?? '');
 }
 
-export function filterFeatures(items: IndexedFeature[], query: string, project: string = ALL_PROJECTS): IndexedFeature[] {
+export function filterFeatures(
+  items: IndexedFeature[],
+  query: string,
+  project: string = ALL_PROJECTS,
+): IndexedFeature[] {
   const matches = matcher(query);
   const inProject = (item: IndexedFeature) => project === ALL_PROJECTS || item.feature.project === project;
   return items.filter((item) => inProject(item) && matches(item));
 }
 
-const byName = (a: IndexedFeature, b: IndexedFeature) => (a.lowerName < b.lowerName ? -1 : a.lowerName > b.lowerName ? 1 : 0);
+const byName = (a: IndexedFeature, b: IndexedFeature) =>
+  a.lowerName < b.lowerName ? -1 : a.lowerName > b.lowerName ? 1 : 0;
 const text = (a: string | undefined, b: string | undefined) => (a ?? '').localeCompare(b ?? '');
 
 /** Usage of a toggle for the metrics sort: the last hour's count, or the last minute's when the hour has none. */

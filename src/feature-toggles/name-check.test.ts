@@ -23,8 +23,12 @@ describe('checkName', () => {
   });
 
   it("falls back to 'Could not check name'", async () => {
-    expect(await checkName('x', () => Promise.reject(new ServiceError(500, 'Service error (HTTP 500)')))).toBe(COULD_NOT_CHECK);
-    expect(await checkName('x', () => Promise.reject(new BadRequestError(400, UNEXPECTED_MESSAGE)))).toBe(COULD_NOT_CHECK);
+    expect(await checkName('x', () => Promise.reject(new ServiceError(500, 'Service error (HTTP 500)')))).toBe(
+      COULD_NOT_CHECK,
+    );
+    expect(await checkName('x', () => Promise.reject(new BadRequestError(400, UNEXPECTED_MESSAGE)))).toBe(
+      COULD_NOT_CHECK,
+    );
     expect(await checkName('x', () => Promise.reject(new TypeError('Failed to fetch')))).toBe(COULD_NOT_CHECK);
     expect(await checkName('x', () => Promise.reject(new NotFoundError(404, 'gone')))).toBe('gone');
   });

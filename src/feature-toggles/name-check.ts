@@ -9,7 +9,9 @@ export const COULD_NOT_CHECK = 'Could not check name';
 /** The message for a failed name check: the server's message ('not allowed to be empty' tidied), else a fallback. */
 export function nameCheckMessage(error: unknown): string {
   const message =
-    error instanceof ApiError && !(error instanceof ServiceError) && error.message !== UNEXPECTED_MESSAGE ? error.message : undefined;
+    error instanceof ApiError && !(error instanceof ServiceError) && error.message !== UNEXPECTED_MESSAGE
+      ? error.message
+      : undefined;
   if (!message) return COULD_NOT_CHECK;
   return message.includes('not allowed to be empty') ? NAME_EMPTY : message;
 }

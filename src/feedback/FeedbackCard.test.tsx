@@ -29,7 +29,9 @@ function setup(calls: { give?: () => Promise<unknown>; neverShow?: () => Promise
 describe('FeedbackCard', () => {
   it("'Yes, no problem' records the feedback, opens the survey in a new tab and hides after 200 ms", async () => {
     const { give, hide, user } = setup();
-    expect(screen.getByRole('region', { name: 'Hi. Do you have 2 minutes to help us improve Switchyard?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Hi. Do you have 2 minutes to help us improve Switchyard?' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, no problem' }));
     expect(give).toHaveBeenCalledOnce();
     expect(open).toHaveBeenCalledWith(SURVEY_URL, '_blank', 'noopener,noreferrer');

@@ -75,5 +75,11 @@ export function FeedbackCard({ give, neverShow, hide }: Props) {
 /** Loaded on demand by the main layout once the prompt is asked for. */
 export default function FeedbackPrompt() {
   const { give, neverShow } = useFeedbackActions();
-  return <FeedbackCard give={() => give.mutateAsync()} neverShow={() => neverShow.mutateAsync()} hide={feedbackPrompt.hide} />;
+  return (
+    <FeedbackCard
+      give={() => give.mutateAsync()}
+      neverShow={() => neverShow.mutateAsync()}
+      hide={feedbackPrompt.hide}
+    />
+  );
 }

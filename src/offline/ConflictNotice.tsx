@@ -31,7 +31,9 @@ function useAction() {
  * is left for that account (the waiting list offers to discard it).
  */
 export default function ConflictNotice() {
-  const conflict = usePendingChanges().find((entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry));
+  const conflict = usePendingChanges().find(
+    (entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry),
+  );
   const { busy, error, run } = useAction();
   if (!conflict) return null;
   const words = describeChange(conflict);

@@ -22,7 +22,13 @@ interface Props {
 export function RefreshNotice({ open, onRefresh, onDisregard, children, refreshing }: Props) {
   if (!open) return null;
   return (
-    <Alert color="yellow" variant="light" role="alert" icon={<IconRefreshAlert size={22} aria-hidden />} className="sy-refresh-notice">
+    <Alert
+      color="yellow"
+      variant="light"
+      role="alert"
+      icon={<IconRefreshAlert size={22} aria-hidden />}
+      className="sy-refresh-notice"
+    >
       <Stack gap="sm">
         <Text fw={600}>The configuration was changed elsewhere.</Text>
         {children}

@@ -59,10 +59,14 @@ function Entry({ entry }: { entry: QueuedChange }) {
         </Text>
         {!mine && <Text size="sm">{otherAccountLine(entry)}</Text>}
         {behind && (
-          <Text size="sm">Waits behind a change to "{entry.feature}" made while signed in as {behind.user!.name}.</Text>
+          <Text size="sm">
+            Waits behind a change to "{entry.feature}" made while signed in as {behind.user!.name}.
+          </Text>
         )}
         {mine && entry.state === 'conflict' && (
-          <Text size="sm">"{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.</Text>
+          <Text size="sm">
+            "{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.
+          </Text>
         )}
         {mine && entry.error && (
           <Text size="sm" c="red.8">
@@ -112,10 +116,19 @@ export default function WaitingList({ opened, onClose }: { opened: boolean; onCl
   const entries = usePendingChanges();
   const online = useOnline();
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="md" title={waitingLabel(entries.length)} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={waitingLabel(entries.length)}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {online ? 'These changes are sent in the order they were made.' : 'Offline: these changes are sent, in order, once the server can be reached.'}
+          {online
+            ? 'These changes are sent in the order they were made.'
+            : 'Offline: these changes are sent, in order, once the server can be reached.'}
         </Text>
         {entries.length === 0 ? (
           <Text>Every change has been synced.</Text>

@@ -11,7 +11,8 @@ import type { AccountSource } from './registry';
  * session) and reads the session again. Returns a function that stops following.
  */
 export function followAccount(queryClient: QueryClient, base: string, source: AccountSource): () => void {
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${databaseName(base)}:account`);
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`${databaseName(base)}:account`);
   const update = () => {
     const before = signedIn.get();
     const next = source.ownerOf(queryClient.getQueryData(source.queryKey));

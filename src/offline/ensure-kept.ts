@@ -6,7 +6,10 @@ import { offlineStarted } from './offline';
  * hand is taken as it is (the page's query refreshes it); other data is fetched, and awaited only while the server
  * can be reached, so navigation offline never waits. A failure is left for the page to show.
  */
-export async function ensureKept<T, K extends QueryKey>(queryClient: QueryClient, options: EnsureQueryDataOptions<T, Error, T, K>) {
+export async function ensureKept<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: EnsureQueryDataOptions<T, Error, T, K>,
+) {
   await offlineStarted();
   const read = queryClient.ensureQueryData({ ...options, staleTime: Infinity }).catch(() => undefined);
   if (onlineManager.isOnline()) await read;

@@ -20,7 +20,9 @@ const syncListeners = new Set<() => void>();
 export function writeMirror(task: (db: SwitchyardDb) => Promise<unknown>) {
   const database = db;
   if (!database) return;
-  writes = writes.then(() => task(database)).catch((error: unknown) => console.warn('Switchyard: the offline mirror could not be written', error));
+  writes = writes
+    .then(() => task(database))
+    .catch((error: unknown) => console.warn('Switchyard: the offline mirror could not be written', error));
 }
 
 /** The server has answered (at `at`): the header's last sync moves on. */
@@ -101,7 +103,9 @@ export async function attachMirror(database: SwitchyardDb, queryClient: QueryCli
     if (!isReference(event.query.queryKey)) return;
     const syncedAt = event.query.state.dataUpdatedAt;
     markSynced(syncedAt);
-    writeMirror((d) => d.reference.put({ key: JSON.stringify(event.query.queryKey), value: event.query.state.data, syncedAt }));
+    writeMirror((d) =>
+      d.reference.put({ key: JSON.stringify(event.query.queryKey), value: event.query.state.data, syncedAt }),
+    );
   });
 }
 

@@ -26,7 +26,11 @@ function ensureStorage(): Promise<void> {
  * Queues a change in the outbox (opening it first if need be) and sends it at once when online. Resolves once the
  * change is stored and shown. `feature`: the record it changes; `project`: its project (else the mirror's).
  */
-export async function queueChange<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
+export async function queueChange<C extends Change>(
+  feature: string,
+  change: C,
+  project?: string,
+): Promise<QueuedChange<C>> {
   await ensureStorage();
   const replay = await import('./replay');
   return replay.queueChange(feature, change, project);
@@ -83,9 +87,14 @@ async function start(queryClient: QueryClient, base: string) {
     stopPersisting();
     await clearMirror();
   });
-  const open = () => void ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
-  if (await storedBefore(base).catch(() => true)) await ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
+  const open = () =>
+    void ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
+  if (await storedBefore(base).catch(() => true))
+    await ensureStorage().catch((error: unknown) =>
+      console.warn('Switchyard: offline storage is not available', error),
+    );
   else if (navigator.serviceWorker?.controller) open();
   else navigator.serviceWorker?.addEventListener('controllerchange', open, { once: true });
-  if (import.meta.env.PROD) void registerServiceWorker().catch((error: unknown) => console.warn('Switchyard: no service worker', error));
+  if (import.meta.env.PROD)
+    void registerServiceWorker().catch((error: unknown) => console.warn('Switchyard: no service worker', error));
 }

@@ -26,7 +26,8 @@ function database(): SwitchyardDb {
 function changedRecords(before: QueuedChange[], after: QueuedChange[]): Set<string> {
   const byRecord = (entries: QueuedChange[]) => {
     const map = new Map<string, string>();
-    for (const entry of entries) map.set(entry.feature, (map.get(entry.feature) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
+    for (const entry of entries)
+      map.set(entry.feature, (map.get(entry.feature) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
     return map;
   };
   const a = byRecord(before);
@@ -72,7 +73,11 @@ export async function attachOutbox(target: SwitchyardDb) {
  * Queues a change: it is stored with the signed-in account, a new idempotency key, the record's version and a
  * snapshot of the part it touches as the user saw it (with their earlier queued changes applied), then shown at once.
  */
-export async function enqueue<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
+export async function enqueue<C extends Change>(
+  feature: string,
+  change: C,
+  project?: string,
+): Promise<QueuedChange<C>> {
   const resolved = [...createdIds].reduce((c, [tmp, id]) => replaceId(c, tmp, id), change);
   const base = await handlerFor(change).base({ feature, project, change: resolved });
   const user = signedIn.get();
@@ -153,7 +158,11 @@ export async function confirmSent(entry: QueuedChange, answer: { data: unknown; 
   const rewrite = <T>(value: T): T => (tmp && created ? replaceId(value, tmp, created) : value);
   await target.transaction('rw', target.outbox, async () => {
     await target.outbox.delete(entry.seq!);
-    const later = await target.outbox.where('feature').equals(entry.feature).filter((e) => e.seq! > entry.seq!).toArray();
+    const later = await target.outbox
+      .where('feature')
+      .equals(entry.feature)
+      .filter((e) => e.seq! > entry.seq!)
+      .toArray();
     for (const next of later) {
       await target.outbox.put({
         ...next,
@@ -183,7 +192,11 @@ export async function cancel(seq: number): Promise<boolean> {
     const handler = handlerFor(entry.change);
     const id = handler.createdId(entry.change);
     if (id) {
-      const later = await target.outbox.where('feature').equals(entry.feature).filter((e) => e.seq! > seq).toArray();
+      const later = await target.outbox
+        .where('feature')
+        .equals(entry.feature)
+        .filter((e) => e.seq! > seq)
+        .toArray();
       for (const next of later) {
         const kept = handler.without(next.change, id);
         if (kept === null) await target.outbox.delete(next.seq!);

@@ -14,7 +14,9 @@ describe('the persisted query cache', () => {
     await first.fetchQuery({ queryKey: ['ui-config'], queryFn: () => ({ name: 'Switchyard' }) });
     await first.fetchQuery({ queryKey: ['user'], queryFn: () => session });
     // Writes are throttled to one a second.
-    await vi.waitFor(() => expect(localStorage.getItem(queryCacheKey('/yard'))).toContain('"ADMIN"'), { timeout: 3000 });
+    await vi.waitFor(() => expect(localStorage.getItem(queryCacheKey('/yard'))).toContain('"ADMIN"'), {
+      timeout: 3000,
+    });
 
     const next = new QueryClient();
     const forget = persistQueryCache(next, '/yard');

@@ -17,7 +17,11 @@ export const queryCacheKey = (base: string) => `switchyard${base}:query-cache`;
  * persist-client package pins an older query-core, whose QueryClient type is not react-query's.)
  */
 export function persistQueryCache(queryClient: QueryClient, base: string): () => void {
-  const persister = createSyncStoragePersister({ storage: window.localStorage, key: queryCacheKey(base), retry: removeOldestQuery });
+  const persister = createSyncStoragePersister({
+    storage: window.localStorage,
+    key: queryCacheKey(base),
+    retry: removeOldestQuery,
+  });
   try {
     const saved = persister.restoreClient() as ReturnType<typeof save> | undefined;
     if (saved && Date.now() - saved.timestamp <= QUERY_CACHE_MAX_AGE_MS) hydrate(queryClient, saved.clientState);

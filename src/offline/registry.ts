@@ -103,4 +103,5 @@ export function handlerFor(change: Change): ChangeHandler {
 }
 
 /** A queued change in words, by its domain. */
-export const describeChange = (entry: Pick<QueuedChange, 'feature' | 'change'>) => handlerFor(entry.change).describe(entry);
+export const describeChange = (entry: Pick<QueuedChange, 'feature' | 'change'>) =>
+  handlerFor(entry.change).describe(entry);

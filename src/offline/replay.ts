@@ -49,7 +49,13 @@ async function sendOne(entry: QueuedChange): Promise<Outcome> {
       await hold(entry);
       return 'held';
     }
-    if (error instanceof ApiError && status !== undefined && status >= 400 && status < 500 && !RETRY_LATER.has(status)) {
+    if (
+      error instanceof ApiError &&
+      status !== undefined &&
+      status >= 400 &&
+      status < 500 &&
+      !RETRY_LATER.has(status)
+    ) {
       const body = error.body as { details?: { message?: string }[] } | undefined;
       const detail = body?.details?.[0]?.message;
       await fail(entry, { status, message: error.message, ...(detail && detail !== error.message && { detail }) });
@@ -58,7 +64,8 @@ async function sendOne(entry: QueuedChange): Promise<Outcome> {
     }
     await release(entry);
     // Only the server's own 401 signs the user out: the session query sees it again and sends them to /login.
-    if (error instanceof AuthenticationError) void queryClient?.invalidateQueries({ queryKey: accountSource().queryKey });
+    if (error instanceof AuthenticationError)
+      void queryClient?.invalidateQueries({ queryKey: accountSource().queryKey });
     return 'stop';
   }
 }
@@ -105,7 +112,11 @@ let persistenceAsked = false;
  * Queues a change and sends it at once when online; offline, says it is queued instead of claiming success. The
  * first queued change asks the browser to keep the site's storage (it now holds work not yet sent).
  */
-export async function queueChange<C extends Change>(feature: string, change: C, project?: string): Promise<QueuedChange<C>> {
+export async function queueChange<C extends Change>(
+  feature: string,
+  change: C,
+  project?: string,
+): Promise<QueuedChange<C>> {
   const entry = await enqueue(feature, change, project);
   if (!persistenceAsked) {
     persistenceAsked = true;

@@ -8,7 +8,9 @@ const ProfilePopup = lazy(loadPopup);
 export function ProfileMenu() {
   const [used, setUsed] = useState(false);
   if (!used) {
-    return <ProfileButton opened={false} onPointerEnter={loadPopup} onFocus={loadPopup} onClick={() => setUsed(true)} />;
+    return (
+      <ProfileButton opened={false} onPointerEnter={loadPopup} onFocus={loadPopup} onClick={() => setUsed(true)} />
+    );
   }
   return (
     <Suspense fallback={<ProfileButton opened />}>

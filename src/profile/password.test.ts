@@ -36,7 +36,9 @@ describe('password live checks', () => {
   });
 
   it('lists reported problems that name no rule', () => {
-    expect(passwordCheck('Password-1234', ['The password is too common.']).other).toEqual(['The password is too common.']);
+    expect(passwordCheck('Password-1234', ['The password is too common.']).other).toEqual([
+      'The password is too common.',
+    ]);
   });
 
   it('is valid when the validator accepts the password', () => {
@@ -46,7 +48,11 @@ describe('password live checks', () => {
   });
 
   it("reads details[0].validationErrors from the validator's 400", () => {
-    const body = { name: 'OwaspValidationError', isJoi: true, details: [{ validationErrors: owasp, message: owasp[0] }] };
+    const body = {
+      name: 'OwaspValidationError',
+      isJoi: true,
+      details: [{ validationErrors: owasp, message: owasp[0] }],
+    };
     expect(validationErrorsOf(new BadRequestError(400, owasp[0], body))).toEqual(owasp);
     expect(() => validationErrorsOf(new ServiceError(500, 'x'))).toThrow('x');
   });
@@ -54,7 +60,10 @@ describe('password live checks', () => {
 
 describe('change own password statuses (part 2 section 8)', () => {
   it.each([
-    [new BadRequestError(400, 'x'), 'Password could not be accepted. Please make sure you are inputting a valid password.'],
+    [
+      new BadRequestError(400, 'x'),
+      'Password could not be accepted. Please make sure you are inputting a valid password.',
+    ],
     [new AuthenticationError('x', null), 'You are not authorized to make this request.'],
     [new NotFoundError(404, 'x'), 'The resource you requested could not be found on the server.'],
     [new ServiceError(500, 'Service error (HTTP 500)'), 'Service error (HTTP 500)'],

@@ -9,7 +9,11 @@ export const LIVE_CHECK_MIN_LENGTH = 3;
 
 /** The own-password rules of part 2 section 5; the server validator decides, these name what it reports. */
 export const PASSWORD_RULES = [
-  { id: 'length', label: 'At least 10 characters', reported: /characters long|at least \d+ characters|too short|length/i },
+  {
+    id: 'length',
+    label: 'At least 10 characters',
+    reported: /characters long|at least \d+ characters|too short|length/i,
+  },
   { id: 'upper', label: 'An upper case letter', reported: /upper ?case/i },
   { id: 'lower', label: 'A lower case letter', reported: /lower ?case/i },
   { id: 'number', label: 'A number', reported: /number|digit/i },
@@ -88,7 +92,8 @@ export const PASSWORDS_DIFFER = 'Passwords does not match';
 
 export function useChangePasswordActions() {
   return useMutation({
-    mutationFn: (body: { password: string; confirmPassword: string }) => api.post('api/admin/user/change-password', body),
+    mutationFn: (body: { password: string; confirmPassword: string }) =>
+      api.post('api/admin/user/change-password', body),
     meta: { inlineErrors: true },
   });
 }

@@ -10,7 +10,15 @@ export interface AddStrategyDialogProps {
   onClose(): void;
 }
 
-function Section({ title, definitions, onPick }: { title: string; definitions: StrategyDefinition[]; onPick(d: StrategyDefinition): void }) {
+function Section({
+  title,
+  definitions,
+  onPick,
+}: {
+  title: string;
+  definitions: StrategyDefinition[];
+  onPick(d: StrategyDefinition): void;
+}) {
   const id = `add-strategy-${title.replace(/\s+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id}>
@@ -42,7 +50,14 @@ export function AddStrategyDialog({ definitions, onPick, onClose }: AddStrategyD
   const { builtIn, custom } = pickerSections(definitions);
   const phone = useMediaQuery('(max-width: 499.98px)');
   return (
-    <Modal opened onClose={onClose} title="Add a new strategy" size="xl" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Add a new strategy"
+      size="xl"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
       <Stack gap="lg">
         <Section title="Built in strategies" definitions={builtIn} onPick={onPick} />
         {custom.length > 0 && <Section title="Custom strategies" definitions={custom} onPick={onPick} />}

@@ -14,7 +14,15 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation: the question, what it concerns, Cancel and the confirm button. */
-export function ConfirmDialog({ title, children, confirmLabel, danger, loading, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger,
+  loading,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <Stack gap="md">

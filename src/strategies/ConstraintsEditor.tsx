@@ -1,9 +1,27 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { OPERATORS, type Constraint } from '../../contract/constraints';
-import { constraintErrors, dropEmptyConstraints, ENTERPRISE_ONLY, newConstraint, type ContextField } from './constraints';
+import {
+  constraintErrors,
+  dropEmptyConstraints,
+  ENTERPRISE_ONLY,
+  newConstraint,
+  type ContextField,
+} from './constraints';
 import { ListValuesInput } from './ListValuesInput';
 import './strategies.css';
 
@@ -54,7 +72,13 @@ function ConstraintFields({
   return (
     <Paper component="fieldset" withBorder p="sm" radius="md" m={0} className="sy-fieldset">
       <legend className="sy-fieldset-legend">{label}</legend>
-      <ActionIcon variant="subtle" color="red" aria-label={`Remove constraint ${index + 1}`} onClick={onRemove} className="sy-fieldset-remove">
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove constraint ${index + 1}`}
+        onClick={onRemove}
+        className="sy-fieldset-remove"
+      >
         <IconTrash size={20} aria-hidden />
       </ActionIcon>
       <Stack gap="sm">
@@ -75,7 +99,12 @@ function ConstraintFields({
           />
         </div>
         {legalValues.length > 0 ? (
-          <Checkbox.Group label="Values" value={constraint.values} error={error} onChange={(values) => onChange({ ...constraint, values })}>
+          <Checkbox.Group
+            label="Values"
+            value={constraint.values}
+            error={error}
+            onChange={(values) => onChange({ ...constraint, values })}
+          >
             <Group gap="md" mt={6}>
               {legalValues.map((value) => (
                 <Checkbox key={value} value={value} label={value} size="md" className="sy-touch-check" />
@@ -83,7 +112,12 @@ function ConstraintFields({
             </Group>
           </Checkbox.Group>
         ) : (
-          <ListValuesInput label="Values" values={constraint.values} error={error} onChange={(values) => onChange({ ...constraint, values })} />
+          <ListValuesInput
+            label="Values"
+            values={constraint.values}
+            error={error}
+            onChange={(values) => onChange({ ...constraint, values })}
+          />
         )}
       </Stack>
     </Paper>
@@ -169,7 +203,14 @@ function ConstraintsDialog({
 }
 
 /** Constraints of a strategy: the list, and a dialog to define them (enterprise flag C; otherwise the notice). */
-export function ConstraintsEditor({ constraints, onChange, contextFields, enabled, disabled, onDialogToggle }: ConstraintsEditorProps) {
+export function ConstraintsEditor({
+  constraints,
+  onChange,
+  contextFields,
+  enabled,
+  disabled,
+  onDialogToggle,
+}: ConstraintsEditorProps) {
   const [open, setOpenState] = useState(false);
   const setOpen = (value: boolean) => {
     setOpenState(value);
@@ -197,12 +238,24 @@ export function ConstraintsEditor({ constraints, onChange, contextFields, enable
         </Alert>
       ) : (
         !disabled && (
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setOpen(true)}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {constraints.length === 0 ? 'Add constraints' : 'Edit constraints'}
           </Button>
         )
       )}
-      {open && <ConstraintsDialog constraints={constraints} contextFields={contextFields} onChange={onChange} onClose={() => setOpen(false)} />}
+      {open && (
+        <ConstraintsDialog
+          constraints={constraints}
+          contextFields={contextFields}
+          onChange={onChange}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </Stack>
   );
 }

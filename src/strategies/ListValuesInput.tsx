@@ -129,7 +129,12 @@ export function ListValuesInput({ label, description, values, onChange, error, r
             <li key={value} className="sy-tag sy-value">
               <span>{value}</span>
               {!disabled && (
-                <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${value}`} onClick={() => onChange(values.filter((v) => v !== value))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Remove ${value}`}
+                  onClick={() => onChange(values.filter((v) => v !== value))}
+                >
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               )}

@@ -7,7 +7,13 @@ import { PermissionButton } from '../auth/PermissionControls';
 import { showToast } from '../shared/messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DefinitionBadges } from './DefinitionBadges';
-import { DEFAULT_STRATEGY, isBuiltIn, strategyDisplayName, strategyTitle, type StrategyDefinition } from './definitions';
+import {
+  DEFAULT_STRATEGY,
+  isBuiltIn,
+  strategyDisplayName,
+  strategyTitle,
+  type StrategyDefinition,
+} from './definitions';
 import {
   REALLY_DELETE,
   REALLY_DEPRECATE,
@@ -55,12 +61,26 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
       </div>
       <Group gap={4} className="sy-definition-actions">
         {strategy.deprecated ? (
-          <PermissionButton permission="UPDATE_STRATEGY" variant="subtle" size="sm" leftSection={<IconEye size={18} aria-hidden />} onClick={() => onAction('reactivate')} aria-label={`Reactivate ${strategy.name}`}>
+          <PermissionButton
+            permission="UPDATE_STRATEGY"
+            variant="subtle"
+            size="sm"
+            leftSection={<IconEye size={18} aria-hidden />}
+            onClick={() => onAction('reactivate')}
+            aria-label={`Reactivate ${strategy.name}`}
+          >
             Reactivate
           </PermissionButton>
         ) : (
           strategy.name !== DEFAULT_STRATEGY && (
-            <PermissionButton permission="UPDATE_STRATEGY" variant="subtle" size="sm" leftSection={<IconEyeOff size={18} aria-hidden />} onClick={() => onAction('deprecate')} aria-label={`Deprecate ${strategy.name}`}>
+            <PermissionButton
+              permission="UPDATE_STRATEGY"
+              variant="subtle"
+              size="sm"
+              leftSection={<IconEyeOff size={18} aria-hidden />}
+              onClick={() => onAction('deprecate')}
+              aria-label={`Deprecate ${strategy.name}`}
+            >
               Deprecate
             </PermissionButton>
           )
@@ -73,11 +93,24 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
               size="sm"
               leftSection={<IconPencil size={18} aria-hidden />}
               aria-label={`Edit ${strategy.name}`}
-              onClick={() => void navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: 'edit', strategyName: strategy.name } })}
+              onClick={() =>
+                void navigate({
+                  to: '/strategies/$activeTab/$strategyName',
+                  params: { activeTab: 'edit', strategyName: strategy.name },
+                })
+              }
             >
               Edit
             </PermissionButton>
-            <PermissionButton permission="DELETE_STRATEGY" variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => onAction('delete')} aria-label={`Delete ${strategy.name}`}>
+            <PermissionButton
+              permission="DELETE_STRATEGY"
+              variant="subtle"
+              color="red"
+              size="sm"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => onAction('delete')}
+              aria-label={`Delete ${strategy.name}`}
+            >
               Delete
             </PermissionButton>
           </>
@@ -109,7 +142,11 @@ export default function StrategiesPage() {
         <Title order={1} size="h2">
           Strategies
         </Title>
-        <PermissionButton permission="CREATE_STRATEGY" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => void navigate({ to: '/strategies/create' })}>
+        <PermissionButton
+          permission="CREATE_STRATEGY"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => void navigate({ to: '/strategies/create' })}
+        >
           Add new strategy
         </PermissionButton>
       </Group>
@@ -125,7 +162,11 @@ export default function StrategiesPage() {
         ) : (
           <ul className="sy-definition-list" aria-label="Strategies">
             {strategies.data.map((strategy) => (
-              <StrategyRow key={strategy.name} strategy={strategy} onAction={(action) => setPending({ action, name: strategy.name })} />
+              <StrategyRow
+                key={strategy.name}
+                strategy={strategy}
+                onAction={(action) => setPending({ action, name: strategy.name })}
+              />
             ))}
           </ul>
         )}

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PermissionButton } from '../auth/PermissionControls';
 import { PARAMETER_TYPES } from './definitions';
@@ -22,7 +35,11 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
             {title}
           </Title>
         )}
-        {editMode && <Text>Be careful! Changing a strategy definition might also require changes to the implementation in the clients.</Text>}
+        {editMode && (
+          <Text>
+            Be careful! Changing a strategy definition might also require changes to the implementation in the clients.
+          </Text>
+        )}
         {errors.general && (
           <Alert color="red" role="alert" variant="light">
             {errors.general}
@@ -39,7 +56,14 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
           onChange={(e) => form.setName(e.currentTarget.value)}
           onBlur={form.onNameBlur}
         />
-        <Textarea label="Description" size="md" autosize minRows={2} value={values.description} onChange={(e) => form.setDescription(e.currentTarget.value)} />
+        <Textarea
+          label="Description"
+          size="md"
+          autosize
+          minRows={2}
+          value={values.description}
+          onChange={(e) => form.setDescription(e.currentTarget.value)}
+        />
         <Stack gap="sm" component="section" aria-labelledby="definition-parameters">
           <Title order={2} size="h4" id="definition-parameters">
             Parameters
@@ -48,7 +72,13 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
           {values.parameters.map((parameter, index) => (
             <Paper key={index} component="fieldset" withBorder radius="md" p="sm" m={0} className="sy-fieldset">
               <legend className="sy-fieldset-legend">Parameter {index + 1}</legend>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove parameter ${index + 1}`} onClick={() => form.removeParameter(index)} className="sy-fieldset-remove">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove parameter ${index + 1}`}
+                onClick={() => form.removeParameter(index)}
+                className="sy-fieldset-remove"
+              >
                 <IconTrash size={20} aria-hidden />
               </ActionIcon>
               <div className="sy-parameter-fields">
@@ -80,7 +110,12 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
               </div>
             </Paper>
           ))}
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={form.addParameter} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={form.addParameter}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Add parameter
           </Button>
         </Stack>
@@ -88,7 +123,11 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <PermissionButton permission={editMode ? 'UPDATE_STRATEGY' : 'CREATE_STRATEGY'} type="submit" loading={form.submitting}>
+          <PermissionButton
+            permission={editMode ? 'UPDATE_STRATEGY' : 'CREATE_STRATEGY'}
+            type="submit"
+            loading={form.submitting}
+          >
             {editMode ? 'Update' : 'Create'}
           </PermissionButton>
         </Group>

@@ -41,11 +41,22 @@ function seeded(flags: Record<string, boolean> = { C: true }) {
   return client;
 }
 
-function ParametersHarness({ definition, initial }: { definition: StrategyDefinition; initial: Record<string, string> }) {
+function ParametersHarness({
+  definition,
+  initial,
+}: {
+  definition: StrategyDefinition;
+  initial: Record<string, string>;
+}) {
   const [parameters, setParameters] = useState(initial);
   return (
     <>
-      <StrategyParametersEditor definition={definition} parameters={parameters} onChange={setParameters} contextFields={contextFields} />
+      <StrategyParametersEditor
+        definition={definition}
+        parameters={parameters}
+        onChange={setParameters}
+        contextFields={contextFields}
+      />
       <output data-testid="parameters">{JSON.stringify(parameters)}</output>
     </>
   );
@@ -55,7 +66,9 @@ const current = () => JSON.parse(screen.getByTestId('parameters').textContent ??
 
 describe('StrategyParametersEditor', () => {
   it('a field per parameter, labelled with its name and description', () => {
-    renderWithMantine(<ParametersHarness definition={custom} initial={{ regions: '', limit: '', beta: 'false', label: '' }} />);
+    renderWithMantine(
+      <ParametersHarness definition={custom} initial={{ regions: '', limit: '', beta: 'false', label: '' }} />,
+    );
     expect(screen.getByRole('textbox', { name: 'regions' })).toHaveAccessibleDescription('Where it is on');
     expect(screen.getByRole('textbox', { name: 'limit' })).toHaveAccessibleDescription('How many');
     expect(screen.getByRole('switch', { name: /^beta/ })).toBeInTheDocument();
@@ -85,7 +98,12 @@ describe('StrategyParametersEditor', () => {
   });
 
   it('the gradual rollout: a 0-100 slider, stickiness as a select with context fields, groupId', async () => {
-    renderWithMantine(<ParametersHarness definition={FALLBACK_DEFINITION} initial={newStrategy(FALLBACK_DEFINITION, 'checkout').parameters} />);
+    renderWithMantine(
+      <ParametersHarness
+        definition={FALLBACK_DEFINITION}
+        initial={newStrategy(FALLBACK_DEFINITION, 'checkout').parameters}
+      />,
+    );
     const slider = screen.getByRole('slider', { name: 'rollout' });
     expect(slider).toHaveAttribute('aria-valuenow', '100');
     expect(slider).toHaveAttribute('aria-valuemin', '0');
@@ -94,7 +112,11 @@ describe('StrategyParametersEditor', () => {
     fireEvent.keyDown(slider, { key: 'ArrowLeft' });
     expect(current().rollout).toBe('99');
     const stickiness = screen.getByRole('combobox', { name: /stickiness/ });
-    expect(within(stickiness).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'userId', 'sessionId', 'random', 'tenant']);
+    expect(
+      within(stickiness)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['default', 'userId', 'sessionId', 'random', 'tenant']);
     await userEvent.selectOptions(stickiness, 'tenant');
     expect(current()).toEqual({ rollout: '99', stickiness: 'tenant', groupId: 'checkout' });
   });
@@ -104,7 +126,12 @@ function ConstraintsHarness({ enabled, initial = [] }: { enabled: boolean; initi
   const [constraints, setConstraints] = useState(initial);
   return (
     <>
-      <ConstraintsEditor constraints={constraints} onChange={setConstraints} contextFields={contextFields} enabled={enabled} />
+      <ConstraintsEditor
+        constraints={constraints}
+        onChange={setConstraints}
+        contextFields={contextFields}
+        enabled={enabled}
+      />
       <output data-testid="constraints">{JSON.stringify(constraints)}</output>
     </>
   );
@@ -140,7 +167,9 @@ describe('ConstraintsEditor', () => {
   });
 
   it('closing the dialog drops constraints with no values; legal values are offered as checkboxes', async () => {
-    renderWithMantine(<ConstraintsHarness enabled initial={[{ contextName: 'userId', operator: 'IN', values: ['7'] }]} />);
+    renderWithMantine(
+      <ConstraintsHarness enabled initial={[{ contextName: 'userId', operator: 'IN', values: ['7'] }]} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Edit constraints' }));
     const dialog = await screen.findByRole('dialog', { name: 'Define constraints' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add constraint' }));
@@ -162,7 +191,12 @@ describe('StrategyConfigureDialog', () => {
   it('blocks Save while a parameter has an error, then saves the normalised strategy', async () => {
     const onSave = vi.fn(() => Promise.resolve());
     renderWithMantine(
-      <StrategyConfigureDialog definition={custom} initial={newStrategy(custom, 'checkout')} onCancel={() => {}} onSave={onSave} />,
+      <StrategyConfigureDialog
+        definition={custom}
+        initial={newStrategy(custom, 'checkout')}
+        onCancel={() => {}}
+        onSave={onSave}
+      />,
       seeded(),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Configure Regions strategy' });
@@ -183,7 +217,12 @@ describe('StrategyConfigureDialog', () => {
     const onSave = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();
     renderWithMantine(
-      <StrategyConfigureDialog definition={custom} initial={newStrategy(custom, 'checkout')} onCancel={() => {}} onSave={onSave} />,
+      <StrategyConfigureDialog
+        definition={custom}
+        initial={newStrategy(custom, 'checkout')}
+        onCancel={() => {}}
+        onSave={onSave}
+      />,
       seeded(),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Configure Regions strategy' });
@@ -220,7 +259,12 @@ describe('StrategyConfigureDialog', () => {
   it('Escape in the constraints dialog closes only that dialog', async () => {
     const onCancel = vi.fn();
     renderWithMantine(
-      <StrategyConfigureDialog definition={FALLBACK_DEFINITION} initial={newStrategy(FALLBACK_DEFINITION, 'x')} onCancel={onCancel} onSave={async () => {}} />,
+      <StrategyConfigureDialog
+        definition={FALLBACK_DEFINITION}
+        initial={newStrategy(FALLBACK_DEFINITION, 'x')}
+        onCancel={onCancel}
+        onSave={async () => {}}
+      />,
       seeded(),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Add constraints' }));
@@ -232,7 +276,12 @@ describe('StrategyConfigureDialog', () => {
 
   it('shows the enterprise notice when flag C is off', async () => {
     renderWithMantine(
-      <StrategyConfigureDialog definition={FALLBACK_DEFINITION} initial={newStrategy(FALLBACK_DEFINITION, 'x')} onCancel={() => {}} onSave={async () => {}} />,
+      <StrategyConfigureDialog
+        definition={FALLBACK_DEFINITION}
+        initial={newStrategy(FALLBACK_DEFINITION, 'x')}
+        onCancel={() => {}}
+        onSave={async () => {}}
+      />,
       seeded({}),
     );
     expect(await screen.findByText('Constraints are only available as an enterprise feature.')).toBeInTheDocument();
@@ -243,7 +292,12 @@ describe('AddStrategyDialog', () => {
   it('lists built-in strategies in order, then custom ones, and picks one', async () => {
     const onPick = vi.fn();
     const definitions: StrategyDefinition[] = [
-      { name: 'userWithId', parameters: [], editable: false, description: 'Enable the feature for a specific set of userIds.' },
+      {
+        name: 'userWithId',
+        parameters: [],
+        editable: false,
+        description: 'Enable the feature for a specific set of userIds.',
+      },
       { name: 'default', parameters: [], editable: false },
       { name: 'gradualRolloutRandom', parameters: [], editable: true, deprecated: true },
       FALLBACK_DEFINITION,
@@ -252,11 +306,11 @@ describe('AddStrategyDialog', () => {
     renderWithMantine(<AddStrategyDialog definitions={definitions} onPick={onPick} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Add a new strategy' });
     const builtIn = within(dialog).getByRole('region', { name: 'Built in strategies' });
-    expect(within(builtIn).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Standard',
-      'Gradual rollout',
-      'UserIDsEnable the feature for a specific set of userIds.',
-    ]);
+    expect(
+      within(builtIn)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Standard', 'Gradual rollout', 'UserIDsEnable the feature for a specific set of userIds.']);
     const customSection = within(dialog).getByRole('region', { name: 'Custom strategies' });
     await userEvent.click(within(customSection).getByRole('button', { name: /Regions/ }));
     expect(onPick).toHaveBeenCalledWith(custom);

@@ -125,7 +125,10 @@ export interface StrategyConfigureDialogProps {
   /** A new strategy (`newStrategy`) or a saved one (`toEdited`). */
   initial: EditedStrategy;
   onCancel(): void;
-  /** Gets the body to save (normalised, without empty constraints); the dialog stays open until it resolves, and shows why it failed. */
+  /**
+   * Gets the body to save (normalised, without empty constraints); the dialog stays open until it resolves, and shows
+   * why it failed.
+   */
   onSave(strategy: EditedStrategy): Promise<void>;
 }
 

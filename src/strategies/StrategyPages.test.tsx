@@ -1,5 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,12 +19,24 @@ import type { StrategyDefinition } from './definitions';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import StrategiesPage from './StrategiesPage';
 import StrategyViewPage from './StrategyViewPage';
-import { newDefinitionValues, STRATEGY_EXISTS, useDefinitionForm, type DefinitionFormValues } from './strategy-definition-form';
+import {
+  newDefinitionValues,
+  STRATEGY_EXISTS,
+  useDefinitionForm,
+  type DefinitionFormValues,
+} from './strategy-definition-form';
 import { strategyKeys } from './strategies';
 import { ApiError } from '../shared/api/errors';
 
 const definitions: StrategyDefinition[] = [
-  { name: 'default', displayName: 'Standard', description: 'On or off for everyone.', parameters: [], editable: false, deprecated: false },
+  {
+    name: 'default',
+    displayName: 'Standard',
+    description: 'On or off for everyone.',
+    parameters: [],
+    editable: false,
+    deprecated: false,
+  },
   {
     name: 'flexibleRollout',
     displayName: 'Gradual rollout',
@@ -26,7 +45,14 @@ const definitions: StrategyDefinition[] = [
     deprecated: false,
     parameters: [{ name: 'rollout', type: 'percentage', description: '', required: false }],
   },
-  { name: 'gradualRolloutRandom', displayName: null, description: 'Random.', parameters: [], editable: false, deprecated: true },
+  {
+    name: 'gradualRolloutRandom',
+    displayName: null,
+    description: 'Random.',
+    parameters: [],
+    editable: false,
+    deprecated: true,
+  },
   {
     name: 'region',
     displayName: null,
@@ -43,7 +69,11 @@ function seeded(permissions: { permission: string; project?: string | null }[]) 
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
   client.setQueryData(strategyKeys.definitions, definitions);
   client.setQueryData(featureKeys.list(), [
-    { name: 'checkout', project: 'web', strategies: [{ id: 'a', name: 'region', parameters: { regions: 'eu' }, constraints: [] }] },
+    {
+      name: 'checkout',
+      project: 'web',
+      strategies: [{ id: 'a', name: 'region', parameters: { regions: 'eu' }, constraints: [] }],
+    },
     { name: 'search', project: 'default', strategies: [{ id: 'b', name: 'default', parameters: {}, constraints: [] }] },
   ]);
   return client;
@@ -60,10 +90,16 @@ function renderStrategies(path: string, client: QueryClient) {
     createRoute({
       getParentRoute: () => main,
       path: 'strategies/create',
-      validateSearch: (search: Record<string, unknown>) => ({ name: typeof search.name === 'string' ? search.name : undefined }),
+      validateSearch: (search: Record<string, unknown>) => ({
+        name: typeof search.name === 'string' ? search.name : undefined,
+      }),
       component: CreateStrategyPage,
     }),
-    createRoute({ getParentRoute: () => main, path: 'strategies/$activeTab/$strategyName', component: StrategyViewPage }),
+    createRoute({
+      getParentRoute: () => main,
+      path: 'strategies/$activeTab/$strategyName',
+      component: StrategyViewPage,
+    }),
   ];
   const routeTree = root.addChildren([main.addChildren(routes)]);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
@@ -77,7 +113,10 @@ describe('/strategies', () => {
     const list = await screen.findByRole('list', { name: 'Strategies' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(4);
-    expect(within(rows[1]).getByRole('link', { name: 'Gradual rollout' })).toHaveAttribute('href', '/strategies/view/flexibleRollout');
+    expect(within(rows[1]).getByRole('link', { name: 'Gradual rollout' })).toHaveAttribute(
+      'href',
+      '/strategies/view/flexibleRollout',
+    );
     expect(within(rows[1]).getByText('flexibleRollout')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Roll out to a percentage.')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Deprecated')).toBeInTheDocument();
@@ -119,7 +158,10 @@ describe('/strategies/view/{name}', () => {
     expect(await screen.findByRole('heading', { name: 'region' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Region codes')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'checkout' })).toHaveAttribute('href', '/projects/web/features/checkout/strategies');
+    expect(screen.getByRole('link', { name: 'checkout' })).toHaveAttribute(
+      'href',
+      '/projects/web/features/checkout/strategies',
+    );
     expect(screen.queryByRole('link', { name: 'search' })).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
     expect(router.state.location.pathname).toBe('/strategies/edit/region');
@@ -153,7 +195,10 @@ describe('/strategies/create', () => {
   });
 });
 
-function FormHarness(props: { validateName(name: string): Promise<void>; submit(values: DefinitionFormValues): Promise<void> }) {
+function FormHarness(props: {
+  validateName(name: string): Promise<void>;
+  submit(values: DefinitionFormValues): Promise<void>;
+}) {
   const form = useDefinitionForm(newDefinitionValues(), { editMode: false, ...props });
   return <StrategyDefinitionForm form={form} onCancel={() => {}} />;
 }

@@ -67,7 +67,13 @@ function PercentageField({ parameter, value, onChange, disabled }: FieldProps) {
 }
 
 /** One field per parameter the definition declares, labelled with its name and description. */
-export function StrategyParametersEditor({ definition, parameters, onChange, contextFields, disabled }: StrategyParametersEditorProps) {
+export function StrategyParametersEditor({
+  definition,
+  parameters,
+  onChange,
+  contextFields,
+  disabled,
+}: StrategyParametersEditorProps) {
   const errors = parameterErrors(definition, parameters);
   const set = (name: string, value: string) => onChange({ ...parameters, [name]: value });
 

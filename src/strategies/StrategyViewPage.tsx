@@ -57,9 +57,19 @@ function Details({ strategy }: { strategy: StrategyDefinition }) {
             {strategy.parameters.map((p) => (
               <div key={p.name}>
                 <dt>
-                  <code>{p.name}</code> <Text span size="sm" c="dimmed">({p.type}{p.required ? ', required' : ''})</Text>
+                  <code>{p.name}</code>{' '}
+                  <Text span size="sm" c="dimmed">
+                    ({p.type}
+                    {p.required ? ', required' : ''})
+                  </Text>
                 </dt>
-                <dd>{p.description || <Text span c="dimmed" size="sm">No description</Text>}</dd>
+                <dd>
+                  {p.description || (
+                    <Text span c="dimmed" size="sm">
+                      No description
+                    </Text>
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -78,7 +88,11 @@ function Details({ strategy }: { strategy: StrategyDefinition }) {
 function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
   const navigate = useNavigate();
   const { validateName, update } = useStrategyDefinitionActions();
-  const toView = () => navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: 'view', strategyName: strategy.name } });
+  const toView = () =>
+    navigate({
+      to: '/strategies/$activeTab/$strategyName',
+      params: { activeTab: 'view', strategyName: strategy.name },
+    });
   const form = useDefinitionForm(definitionFormValues(strategy), {
     editMode: true,
     validateName: (value) => validateName.mutateAsync(value),
@@ -99,7 +113,12 @@ export default function StrategyViewPage() {
   const canUpdate = usePermission('UPDATE_STRATEGY');
 
   if (strategies.isPending) return <Loader aria-label="Loading strategy" />;
-  if (strategies.isError) return <Text c="red.8" role="alert">{strategies.error.message}</Text>;
+  if (strategies.isError)
+    return (
+      <Text c="red.8" role="alert">
+        {strategies.error.message}
+      </Text>
+    );
   const strategy = strategies.data.find((s) => s.name === strategyName);
   if (!strategy) return <MissingDefinition name={strategyName} />;
 
@@ -127,7 +146,10 @@ export default function StrategyViewPage() {
           <Tabs
             value={tab}
             keepMounted={false}
-            onChange={(value) => value && void navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: value, strategyName } })}
+            onChange={(value) =>
+              value &&
+              void navigate({ to: '/strategies/$activeTab/$strategyName', params: { activeTab: value, strategyName } })
+            }
           >
             <Tabs.List aria-label="Strategy sections">
               {TABS.map((t) => (

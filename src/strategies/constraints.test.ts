@@ -10,7 +10,11 @@ describe('constraints', () => {
   });
 
   it('a new constraint takes the first context field, operator IN and no values', () => {
-    expect(newConstraint([{ name: 'environment' }, { name: 'userId' }])).toEqual({ contextName: 'environment', operator: 'IN', values: [] });
+    expect(newConstraint([{ name: 'environment' }, { name: 'userId' }])).toEqual({
+      contextName: 'environment',
+      operator: 'IN',
+      values: [],
+    });
     expect(newConstraint([])).toEqual({ contextName: '', operator: 'IN', values: [] });
   });
 

@@ -10,7 +10,12 @@ import {
   type StrategyDefinition,
 } from './definitions';
 
-const def = (name: string, extra: Partial<StrategyDefinition> = {}): StrategyDefinition => ({ name, parameters: [], editable: false, ...extra });
+const def = (name: string, extra: Partial<StrategyDefinition> = {}): StrategyDefinition => ({
+  name,
+  parameters: [],
+  editable: false,
+  ...extra,
+});
 
 describe('strategy definitions', () => {
   it('the fallback when none is loaded is flexibleRollout "Gradual rollout" with rollout, stickiness and groupId', () => {
@@ -30,7 +35,10 @@ describe('strategy definitions', () => {
     expect(strategyDefinition([region], 'tenant')).toEqual({ definition: undefined, missing: true });
     expect(strategyDefinition([region], 'flexibleRollout')).toEqual({ definition: undefined, missing: true });
     for (const loading of [undefined, []]) {
-      expect(strategyDefinition(loading, 'flexibleRollout')).toEqual({ definition: FALLBACK_DEFINITION, missing: false });
+      expect(strategyDefinition(loading, 'flexibleRollout')).toEqual({
+        definition: FALLBACK_DEFINITION,
+        missing: false,
+      });
       expect(strategyDefinition(loading, 'region')).toEqual({ definition: undefined, missing: false });
     }
   });
@@ -56,7 +64,13 @@ describe('strategy definitions', () => {
       def('tenant', { editable: true }),
     ];
     const { builtIn, custom } = pickerSections(loaded);
-    expect(builtIn.map((d) => d.name)).toEqual(['default', 'flexibleRollout', 'userWithId', 'remoteAddress', 'applicationHostname']);
+    expect(builtIn.map((d) => d.name)).toEqual([
+      'default',
+      'flexibleRollout',
+      'userWithId',
+      'remoteAddress',
+      'applicationHostname',
+    ]);
     expect(custom.map((d) => d.name)).toEqual(['region', 'tenant']);
     expect(pickerSections([def('default', { deprecated: true })]).builtIn).toEqual([]);
   });

@@ -8,7 +8,9 @@ export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'stri
 export type ParameterDefinition = Received<StrategyParameter, 'name' | 'type'>;
 
 /** GET api/admin/strategies: `{version, strategies: StrategyDefinition[]}`. */
-export type StrategyDefinition = Received<Omit<WireDefinition, 'parameters'>, 'name'> & { parameters: ParameterDefinition[] };
+export type StrategyDefinition = Received<Omit<WireDefinition, 'parameters'>, 'name'> & {
+  parameters: ParameterDefinition[];
+};
 
 export const DEFAULT_STRATEGY = 'default';
 export const FLEXIBLE_ROLLOUT = 'flexibleRollout';
@@ -47,7 +49,10 @@ export function definitionsOrFallback(definitions: StrategyDefinition[] | undefi
   return definitions && definitions.length > 0 ? definitions : [FALLBACK_DEFINITION];
 }
 
-export function findDefinition(definitions: StrategyDefinition[] | undefined, name: string): StrategyDefinition | undefined {
+export function findDefinition(
+  definitions: StrategyDefinition[] | undefined,
+  name: string,
+): StrategyDefinition | undefined {
   return definitionsOrFallback(definitions).find((d) => d.name === name);
 }
 
@@ -74,7 +79,7 @@ export function strategyTitle(strategy: { name: string }, definitions: StrategyD
   return strategyDisplayName(strategy.name, findDefinition(definitions, strategy.name));
 }
 
-/** Built-ins cannot be edited or deleted; a real Unleash 4.2 marks the legacy ones editable, so the name decides too. */
+/** Built-ins cannot be edited or deleted; a real Unleash 4.2 marks the legacy ones editable, so the name decides. */
 export function isBuiltIn(definition: StrategyDefinition): boolean {
   return definition.editable === false || Object.hasOwn(STRATEGY_NAMES, definition.name);
 }

@@ -31,16 +31,34 @@ describe('parameter editors and defaults', () => {
   });
 
   it('picks an editor per type; stickiness is a select; an unknown type is a string', () => {
-    expect(custom.parameters.map(parameterEditor)).toEqual(['list', 'number', 'boolean', 'percentage', 'string', 'string']);
+    expect(custom.parameters.map(parameterEditor)).toEqual([
+      'list',
+      'number',
+      'boolean',
+      'percentage',
+      'string',
+      'string',
+    ]);
     expect(parameterEditor({ name: 'stickiness', type: 'string' })).toBe('stickiness');
   });
 
   it('a new flexible rollout gets rollout 100, stickiness default and the toggle name as groupId', () => {
-    expect(initialParameters(FALLBACK_DEFINITION, 'checkout')).toEqual({ rollout: '100', stickiness: 'default', groupId: 'checkout' });
+    expect(initialParameters(FALLBACK_DEFINITION, 'checkout')).toEqual({
+      rollout: '100',
+      stickiness: 'default',
+      groupId: 'checkout',
+    });
   });
 
   it('other parameters start empty, booleans false, percentages 100', () => {
-    expect(initialParameters(custom, 'x')).toEqual({ regions: '', limit: '', beta: 'false', share: '100', label: '', odd: '' });
+    expect(initialParameters(custom, 'x')).toEqual({
+      regions: '',
+      limit: '',
+      beta: 'false',
+      share: '100',
+      label: '',
+      odd: '',
+    });
   });
 
   it('stickiness offers default, userId, sessionId, random, then context fields flagged for stickiness', () => {
@@ -89,7 +107,14 @@ describe('number parameters', () => {
 describe('normalising parameters for saving', () => {
   it('percentages become whole numbers 0..100, lists canonical, booleans true/false, strings trimmed', () => {
     expect(
-      normaliseParameters(custom, { regions: ' eu, us,eu,', limit: '5', beta: 'true', share: '33.6', label: '  hi ', extra: 'kept' }),
+      normaliseParameters(custom, {
+        regions: ' eu, us,eu,',
+        limit: '5',
+        beta: 'true',
+        share: '33.6',
+        label: '  hi ',
+        extra: 'kept',
+      }),
     ).toEqual({ regions: 'eu,us', limit: '5', beta: 'true', share: '34', label: 'hi', odd: '', extra: 'kept' });
     expect(normaliseParameters(custom, { share: '250', beta: 'yes' })).toMatchObject({ share: '100', beta: 'false' });
   });

@@ -19,7 +19,9 @@ export interface StickinessSource {
 }
 
 export function stickinessOptions(contextFields: StickinessSource[] | undefined): string[] {
-  const extra = (contextFields ?? []).filter((f) => f.stickiness && !BUILT_IN_STICKINESS.includes(f.name)).map((f) => f.name);
+  const extra = (contextFields ?? [])
+    .filter((f) => f.stickiness && !BUILT_IN_STICKINESS.includes(f.name))
+    .map((f) => f.name);
   return [...BUILT_IN_STICKINESS, ...extra];
 }
 
@@ -40,7 +42,8 @@ export function parameterEditor(parameter: ParameterDefinition): ParameterEditor
 }
 
 export function defaultParameterValue(parameter: ParameterDefinition, featureName: string): string {
-  if (parameter.name === 'rollout' || parameter.name === 'percentage' || parameter.type === 'percentage') return DEFAULT_PERCENTAGE;
+  if (parameter.name === 'rollout' || parameter.name === 'percentage' || parameter.type === 'percentage')
+    return DEFAULT_PERCENTAGE;
   if (parameter.name === 'stickiness') return DEFAULT_STICKINESS;
   if (parameter.name === 'groupId') return featureName;
   if (parameter.type === 'boolean') return 'false';
@@ -54,7 +57,14 @@ export function initialParameters(definition: StrategyDefinition, featureName: s
 
 /** List input: split on commas, trimmed, duplicates and empties ignored. */
 export function parseList(text: string): string[] {
-  return [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Adds typed input (maybe several comma-separated values) to a list, by the same rule. */
@@ -80,7 +90,10 @@ export function numberError(name: string, value: string | undefined): string | u
 }
 
 /** Errors by parameter name; saving is blocked while there is one. */
-export function parameterErrors(definition: StrategyDefinition | undefined, parameters: Parameters): Record<string, string> {
+export function parameterErrors(
+  definition: StrategyDefinition | undefined,
+  parameters: Parameters,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const p of definition?.parameters ?? []) {
     const error = parameterEditor(p) === 'number' ? numberError(p.name, parameters[p.name]) : undefined;

@@ -38,13 +38,22 @@ export function definitionFormValues(definition: StrategyDefinition): Definition
 /** Parameters without a name are dropped; a missing type becomes string. */
 export function cleanDefinitionParameters(parameters: ParameterDefinition[]): ParameterDefinition[] {
   return parameters
-    .map((p) => ({ name: p.name.trim(), type: p.type || 'string', description: p.description?.trim() ?? '', required: !!p.required }))
+    .map((p) => ({
+      name: p.name.trim(),
+      type: p.type || 'string',
+      description: p.description?.trim() ?? '',
+      required: !!p.required,
+    }))
     .filter((p) => p.name);
 }
 
 /** What the form sends: trimmed name and description, cleaned parameters. */
 export function definitionBody(values: DefinitionFormValues): DefinitionFormValues {
-  return { name: values.name.trim(), description: values.description.trim(), parameters: cleanDefinitionParameters(values.parameters) };
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    parameters: cleanDefinitionParameters(values.parameters),
+  };
 }
 
 /** A failed name check or save: a taken name (409) gives the spec's text, anything else the server's message. */
@@ -123,7 +132,20 @@ export function useDefinitionForm(initial: DefinitionFormValues, { editMode, val
   };
 
   const dirty = JSON.stringify(definitionBody(values)) !== JSON.stringify(definitionBody(initial));
-  return { values, errors, submitting, dirty, editMode, setName, setDescription, setParameter, addParameter, removeParameter, onNameBlur, onSubmit };
+  return {
+    values,
+    errors,
+    submitting,
+    dirty,
+    editMode,
+    setName,
+    setDescription,
+    setParameter,
+    addParameter,
+    removeParameter,
+    onNameBlur,
+    onSubmit,
+  };
 }
 
 export type DefinitionForm = ReturnType<typeof useDefinitionForm>;

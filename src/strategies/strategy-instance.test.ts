@@ -33,7 +33,9 @@ describe('strategy instances', () => {
     const withValues = (values: string[]) => ({ ...saved, constraints: [{ ...saved.constraints[0], values }] });
     expect(isStrategyDirty(saved, withValues(['1', '2', '3']))).toBe(true);
     expect(isStrategyDirty(saved, withValues(['2', '1']))).toBe(true);
-    expect(isStrategyDirty(saved, { ...saved, constraints: [{ ...saved.constraints[0], operator: 'NOT_IN' }] })).toBe(true);
+    expect(isStrategyDirty(saved, { ...saved, constraints: [{ ...saved.constraints[0], operator: 'NOT_IN' }] })).toBe(
+      true,
+    );
     expect(isStrategyDirty(saved, { ...saved, constraints: [] })).toBe(true);
     expect(isStrategyDirty({ ...saved, constraints: undefined }, { ...saved, constraints: [] })).toBe(false);
   });

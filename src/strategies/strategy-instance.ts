@@ -47,5 +47,8 @@ const constraintKey = (constraints: Constraint[] | undefined) =>
 
 /** Parameter differences mark dirty, and any constraint change marks dirty (part 1 section 4). */
 export function isStrategyDirty(saved: StrategyInstance, edited: StrategyInstance): boolean {
-  return parametersDiffer(saved.parameters, edited.parameters) || constraintKey(saved.constraints) !== constraintKey(edited.constraints);
+  return (
+    parametersDiffer(saved.parameters, edited.parameters) ||
+    constraintKey(saved.constraints) !== constraintKey(edited.constraints)
+  );
 }

@@ -7,7 +7,8 @@ import { mainRoute } from './root';
 
 /** The event log is read in the background, for instance admins only (the page tells others it is not theirs). */
 function prefetchEvents(queryClient: QueryClient, toggleName?: string) {
-  if (isAdmin(queryClient.getQueryData(userQuery.queryKey)?.permissions)) void queryClient.prefetchQuery(eventsQuery(toggleName));
+  if (isAdmin(queryClient.getQueryData(userQuery.queryKey)?.permissions))
+    void queryClient.prefetchQuery(eventsQuery(toggleName));
 }
 
 const historyRoute = createRoute({

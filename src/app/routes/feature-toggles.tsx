@@ -1,6 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { archiveQuery } from '../../archive/archive';
-import { featureQuery, featuresQuery, featureTagsQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
+import {
+  featureQuery,
+  featuresQuery,
+  featureTagsQuery,
+  featureTypesQuery,
+  projectFeatureQuery,
+} from '../../feature-toggles/api/queries';
 import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
 import { ensureKept } from '../../offline/ensure-kept';
 import { mainRoute } from './root';
@@ -107,7 +113,8 @@ const featureViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$featureId',
   validateSearch: validateFeatureViewSearch,
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  loader: ({ context: { queryClient }, params }) =>
+    ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
   component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage')),
 });
 
@@ -115,7 +122,8 @@ const featureViewTabRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$featureId/$activeTab',
   validateSearch: validateFeatureViewSearch,
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  loader: ({ context: { queryClient }, params }) =>
+    ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
   component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage'), 'FeatureViewTabPage'),
 });
 

@@ -21,7 +21,8 @@ export const notFoundRoute = createRoute({
 export const mainRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'main',
-  loader: ({ context: { queryClient } }) => Promise.all([ensureKept(queryClient, userQuery), ensureKept(queryClient, uiConfigQuery)]),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([ensureKept(queryClient, userQuery), ensureKept(queryClient, uiConfigQuery)]),
   component: lazyRouteComponent(() => import('../MainLayout')),
 });
 

@@ -33,7 +33,11 @@ export const featureKeys = {
 
 export const featuresQuery = queryOptions({
   queryKey: featureKeys.list(),
-  queryFn: () => readThrough(async () => receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features), listView),
+  queryFn: () =>
+    readThrough(
+      async () => receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features),
+      listView,
+    ),
   initialData: listView,
   initialDataUpdatedAt: listSyncTime,
 });
@@ -42,7 +46,11 @@ export const featuresQuery = queryOptions({
 export const featureQuery = (name: string) =>
   queryOptions({
     queryKey: featureKeys.one(name),
-    queryFn: () => readThrough(async () => receiveToggle(await api.get<FeatureToggle>(classicPath(name))), () => classicOf(name)),
+    queryFn: () =>
+      readThrough(
+        async () => receiveToggle(await api.get<FeatureToggle>(classicPath(name))),
+        () => classicOf(name),
+      ),
     initialData: () => classicOf(name),
     initialDataUpdatedAt: () => syncedAt(name),
     meta: { inlineErrors: true },
@@ -55,7 +63,8 @@ export const projectFeatureQuery = (project: string, name: string) =>
     queryKey: featureKeys.project(project, name),
     queryFn: () =>
       readThrough(
-        async () => receiveProjectFeature(await api.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' })),
+        async () =>
+          receiveProjectFeature(await api.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' })),
         () => projectFeatureOf(project, name),
       ),
     initialData: () => projectFeatureOf(project, name),

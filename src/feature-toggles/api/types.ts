@@ -23,7 +23,10 @@ export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies' | 'varian
 type WireProjectFeature = Static<typeof ProjectFeatureSchema>;
 
 /** One environment of a toggle, as GET api/admin/projects/{project}/features/{name} returns it. */
-export type FeatureEnvironment = Received<Omit<WireProjectFeature['environments'][number], 'strategies'>, 'name' | 'enabled'> & {
+export type FeatureEnvironment = Received<
+  Omit<WireProjectFeature['environments'][number], 'strategies'>,
+  'name' | 'enabled'
+> & {
   strategies: StrategyInstance[];
 };
 

@@ -9,8 +9,16 @@ import type { FeatureToggle } from './types';
 export function useChangeProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ feature, newProjectId }: { feature: Pick<FeatureToggle, 'name' | 'project'>; newProjectId: string }) =>
-      api.post(`${projectFeaturePath(feature.project ?? DEFAULT_PROJECT, feature.name)}/changeProject`, { newProjectId }),
+    mutationFn: ({
+      feature,
+      newProjectId,
+    }: {
+      feature: Pick<FeatureToggle, 'name' | 'project'>;
+      newProjectId: string;
+    }) =>
+      api.post(`${projectFeaturePath(feature.project ?? DEFAULT_PROJECT, feature.name)}/changeProject`, {
+        newProjectId,
+      }),
     meta: { inlineErrors: true },
     onSettled: (_d, _e, { feature }) => refreshFeature(queryClient, feature.name),
   });

@@ -16,7 +16,11 @@ export function useCloneFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ project, name, newName, replaceGroupId }: Clone) =>
-      api.post<FeatureToggle>(`${projectFeaturePath(project, name)}/clone`, { name: newName, replaceGroupId }, { layer: 'project' }),
+      api.post<FeatureToggle>(
+        `${projectFeaturePath(project, name)}/clone`,
+        { name: newName, replaceGroupId },
+        { layer: 'project' },
+      ),
     meta: { inlineErrors: true },
     onSuccess: () => refreshFeature(queryClient),
   });

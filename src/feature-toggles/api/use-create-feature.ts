@@ -18,7 +18,8 @@ export const DEFAULT_STRATEGIES: StrategyInstance[] = [{ name: 'default', parame
 export function useCreateFeature() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (feature: NewFeature) => api.post<FeatureToggle>('api/admin/features', { ...feature, strategies: DEFAULT_STRATEGIES }),
+    mutationFn: (feature: NewFeature) =>
+      api.post<FeatureToggle>('api/admin/features', { ...feature, strategies: DEFAULT_STRATEGIES }),
     meta: { inlineErrors: true },
     onSuccess: () => refreshFeature(queryClient),
   });

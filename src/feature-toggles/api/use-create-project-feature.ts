@@ -13,9 +13,13 @@ export function useCreateProjectFeature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ project, enabled, ...feature }: NewFeature) => {
-      const created = await api.post<FeatureToggle>(`api/admin/projects/${encodeURIComponent(project)}/features`, feature, {
-        layer: 'project',
-      });
+      const created = await api.post<FeatureToggle>(
+        `api/admin/projects/${encodeURIComponent(project)}/features`,
+        feature,
+        {
+          layer: 'project',
+        },
+      );
       if (enabled) await api.post(`${classicPath(feature.name)}/toggle/on`);
       return created;
     },

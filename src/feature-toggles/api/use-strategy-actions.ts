@@ -30,13 +30,27 @@ function requireId(strategy: StrategyInstance): string {
  */
 const strategyActions = {
   /** Resolves with the strategy as queued (with its temporary id). */
-  async add({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<QueuedStrategy> {
+  async add({
+    project,
+    feature,
+    environment,
+    strategy,
+  }: StrategyTarget & { strategy: StrategyInstance }): Promise<QueuedStrategy> {
     const added = queued(strategy, newTmpId());
     await queueToggleChange(feature, { kind: 'strategy-add', environment, strategy: added }, project);
     return added;
   },
-  async update({ project, feature, environment, strategy }: StrategyTarget & { strategy: StrategyInstance }): Promise<void> {
-    await queueToggleChange(feature, { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) }, project);
+  async update({
+    project,
+    feature,
+    environment,
+    strategy,
+  }: StrategyTarget & { strategy: StrategyInstance }): Promise<void> {
+    await queueToggleChange(
+      feature,
+      { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) },
+      project,
+    );
   },
   async remove({ project, feature, environment, strategyId }: StrategyTarget & { strategyId: string }): Promise<void> {
     await queueToggleChange(feature, { kind: 'strategy-remove', environment, strategyId }, project);
@@ -50,4 +64,3 @@ const strategyActions = {
 export function useStrategyActions() {
   return strategyActions;
 }
-

@@ -10,8 +10,17 @@ import { featureQuery } from '../api/queries';
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions: [{ permission: 'ADMIN', project: null }], feedback: [] });
-  client.setQueryData(featureQuery('checkout').queryKey, { name: 'checkout', project: 'web', type: 'release', strategies: [] });
+  client.setQueryData(userQuery.queryKey, {
+    user: { id: 1 },
+    permissions: [{ permission: 'ADMIN', project: null }],
+    feedback: [],
+  });
+  client.setQueryData(featureQuery('checkout').queryKey, {
+    name: 'checkout',
+    project: 'web',
+    type: 'release',
+    strategies: [],
+  });
   return client;
 }
 

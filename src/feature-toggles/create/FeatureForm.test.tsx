@@ -24,7 +24,16 @@ function Harness(props: {
     submit: props.submit,
     errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
   });
-  return <FeatureForm form={form} title="Create feature toggle" featureTypes={types} projects={undefined} legacy={props.legacy} onCancel={() => {}} />;
+  return (
+    <FeatureForm
+      form={form}
+      title="Create feature toggle"
+      featureTypes={types}
+      projects={undefined}
+      legacy={props.legacy}
+      onCancel={() => {}}
+    />
+  );
 }
 
 function admin() {
@@ -35,7 +44,9 @@ function admin() {
 
 describe('create feature toggle form', () => {
   it('checks the trimmed name on blur, shows the server message and blocks submit', async () => {
-    const checkName = vi.fn(async (name: string) => (name === 'taken' ? 'A toggle with that name already exists' : undefined));
+    const checkName = vi.fn(async (name: string) =>
+      name === 'taken' ? 'A toggle with that name already exists' : undefined,
+    );
     const submit = vi.fn(() => Promise.resolve());
     renderWithMantine(<Harness legacy checkName={checkName} submit={submit} />, admin());
     const name = screen.getByRole('textbox', { name: /Name/ });
@@ -58,13 +69,22 @@ describe('create feature toggle form', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Disabled feature toggle' }));
     expect(screen.getByRole('switch', { name: 'Enabled feature toggle' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(submit).toHaveBeenCalledWith({ name: 'new.toggle', type: 'release', project: 'default', description: 'Shiny', enabled: true });
+    expect(submit).toHaveBeenCalledWith({
+      name: 'new.toggle',
+      type: 'release',
+      project: 'default',
+      description: 'Shiny',
+      enabled: true,
+    });
   });
 
   it('an empty name is not allowed and the new form checks the name again on submit', async () => {
     const checkName = vi.fn(async () => 'A toggle with that name already exists');
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness legacy={false} checkName={checkName} submit={submit} search={{ type: 'experiment' }} />, admin());
+    renderWithMantine(
+      <Harness legacy={false} checkName={checkName} submit={submit} search={{ type: 'experiment' }} />,
+      admin(),
+    );
     // Both forms have the enabled switch; only the classic one has the strategies section.
     expect(screen.getByRole('switch', { name: 'Disabled feature toggle' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Activation strategies' })).toBeNull();
@@ -81,7 +101,10 @@ describe('create feature toggle form', () => {
 
   it('shows a failed create as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('Could not find the requested resource')));
-    renderWithMantine(<Harness legacy checkName={async () => undefined} submit={submit} search={{ name: 'x' }} />, admin());
+    renderWithMantine(
+      <Harness legacy checkName={async () => undefined} submit={submit} search={{ name: 'x' }} />,
+      admin(),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not find the requested resource');
   });

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import type { Project } from '../../projects/projects';
 import type { FeatureType } from '../api/types';
@@ -85,8 +98,8 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
                       <Text fw={600}>Standard</Text>
                     </Group>
                     <Text size="sm" c="dimmed" mt={4}>
-                      The default strategy will be used: the toggle is on for everyone while it is enabled. You can change
-                      the strategies once the toggle is created.
+                      The default strategy will be used: the toggle is on for everyone while it is enabled. You can
+                      change the strategies once the toggle is created.
                     </Text>
                   </Paper>
                 </Stack>
@@ -97,7 +110,12 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <PermissionButton permission="CREATE_FEATURE" project={values.project} type="submit" loading={form.submitting}>
+            <PermissionButton
+              permission="CREATE_FEATURE"
+              project={values.project}
+              type="submit"
+              loading={form.submitting}
+            >
               Create
             </PermissionButton>
           </Group>

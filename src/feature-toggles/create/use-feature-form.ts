@@ -26,10 +26,15 @@ interface Options {
 }
 
 /** The create-toggle form: the name is checked on blur, and submit is blocked while it has an error. */
-export function useFeatureForm(initial: FeatureFormValues, { checkName, validateOnSubmit, submit, errorMessage }: Options) {
+export function useFeatureForm(
+  initial: FeatureFormValues,
+  { checkName, validateOnSubmit, submit, errorMessage }: Options,
+) {
   const form = useForm(initial, {
     prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
-    validate: async ({ name }, errors) => ({ name: !name ? NAME_EMPTY : validateOnSubmit ? await checkName(name) : errors.name }),
+    validate: async ({ name }, errors) => ({
+      name: !name ? NAME_EMPTY : validateOnSubmit ? await checkName(name) : errors.name,
+    }),
     submit,
     errorMessage,
   });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_TAG_TYPE, useTagTypes } from '../../tags/api/queries';
 import { useAddTag } from '../api/use-add-tag';
 
-/** 'Add tag': type (from GET api/admin/tag-types, default 'simple') and value; a failure shows under the value field. */
+/** 'Add tag': type (GET api/admin/tag-types, default 'simple') and value; a failure shows under the value field. */
 export function AddTagDialog({ name, opened, onClose }: { name: string; opened: boolean; onClose(): void }) {
   const tagTypes = useTagTypes();
   const addTag = useAddTag();

@@ -7,7 +7,12 @@ export function ArchiveDialog({ name, onClose }: { name: string; onClose(): void
   const archive = useArchiveFeature();
   const navigate = useNavigate();
   return (
-    <Modal opened onClose={onClose} title="Archive feature toggle" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Archive feature toggle"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
         <Group justify="flex-end" gap="sm">

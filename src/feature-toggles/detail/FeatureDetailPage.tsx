@@ -24,7 +24,9 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
   const archived = !!feature.archived;
   const project = feature.project ?? 'default';
   const tabs = tabsFor(archived);
-  const base = archived ? '/projects/$projectId/archived/$name/$activeTab' : '/projects/$projectId/features/$name/$activeTab';
+  const base = archived
+    ? '/projects/$projectId/archived/$name/$activeTab'
+    : '/projects/$projectId/features/$name/$activeTab';
 
   if (!tabs.some((t) => t.value === activeTab)) {
     return <Navigate to={base} params={{ projectId: project, name: feature.name, activeTab: tabs[0].value }} replace />;
@@ -35,7 +37,9 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
       <Tabs
         value={activeTab}
         keepMounted={false}
-        onChange={(tab) => tab && void navigate({ to: base, params: { projectId: project, name: feature.name, activeTab: tab } })}
+        onChange={(tab) =>
+          tab && void navigate({ to: base, params: { projectId: project, name: feature.name, activeTab: tab } })
+        }
       >
         <Tabs.List aria-label="Feature toggle sections">
           {tabs.map((t) => (
@@ -64,7 +68,12 @@ export default function FeatureDetailPage() {
   const feature = useFeature(name);
   if (feature.isPending) return <Loader aria-label="Loading feature toggle" />;
   if (feature.isError) {
-    if (statusOf(feature.error) !== 404) return <Text c="red.8" role="alert">{feature.error.message}</Text>;
+    if (statusOf(feature.error) !== 404)
+      return (
+        <Text c="red.8" role="alert">
+          {feature.error.message}
+        </Text>
+      );
     return (
       <Text role="alert">
         Could not find the toggle{' '}
@@ -75,7 +84,13 @@ export default function FeatureDetailPage() {
     );
   }
   if (feature.data.archived) {
-    return <Navigate to="/projects/$projectId/archived/$name/$activeTab" params={{ projectId, name, activeTab: 'logs' }} replace />;
+    return (
+      <Navigate
+        to="/projects/$projectId/archived/$name/$activeTab"
+        params={{ projectId, name, activeTab: 'logs' }}
+        replace
+      />
+    );
   }
   return <FeatureView feature={feature.data} activeTab={activeTab} />;
 }
@@ -85,7 +100,12 @@ export function ArchivedFeaturePage() {
   const { name, activeTab } = archivedRoute.useParams();
   const archive = useArchive();
   if (archive.isPending) return <Loader aria-label="Loading feature toggle" />;
-  if (archive.isError) return <Text c="red.8" role="alert">{archive.error.message}</Text>;
+  if (archive.isError)
+    return (
+      <Text c="red.8" role="alert">
+        {archive.error.message}
+      </Text>
+    );
   const feature = archive.data.find((f) => f.name === name);
   if (!feature) return <Text role="alert">Could not find the toggle</Text>;
   return <FeatureView feature={feature} activeTab={activeTab} />;

@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Group, Menu, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconChevronDown, IconCopy, IconPencil, IconTag, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -46,7 +58,14 @@ function Description({ feature, project }: { feature: FeatureToggle; project: st
         }}
       >
         <Stack gap="xs">
-          <Textarea label="Description" autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            data-autofocus
+          />
           <Group gap="xs" justify="flex-end">
             <Button variant="default" onClick={() => setEditing(false)}>
               Cancel
@@ -132,7 +151,12 @@ function StaleMenu({ feature, project }: { feature: FeatureToggle; project: stri
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
-        <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} aria-label={`State: ${label}`} loading={setStale.isPending}>
+        <Button
+          variant="default"
+          rightSection={<IconChevronDown size={16} aria-hidden />}
+          aria-label={`State: ${label}`}
+          loading={setStale.isPending}
+        >
           {label}
         </Button>
       </Menu.Target>
@@ -160,8 +184,13 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
   const [tagOpen, setTagOpen] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
 
-  const types = featureTypes.some((t) => t.id === feature.type) || !feature.type ? featureTypes : [...featureTypes, { id: feature.type, name: feature.type }];
-  const projectOptions = projects.some((p) => p.id === project) ? projects : [{ id: project, name: project }, ...projects];
+  const types =
+    featureTypes.some((t) => t.id === feature.type) || !feature.type
+      ? featureTypes
+      : [...featureTypes, { id: feature.type, name: feature.type }];
+  const projectOptions = projects.some((p) => p.id === project)
+    ? projects
+    : [{ id: project, name: project }, ...projects];
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -192,7 +221,10 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
                 onChange={(e) => {
                   if (!canEdit) return;
                   const type = e.currentTarget.value;
-                  update.mutate({ feature, changes: { type } }, { onSuccess: () => showToast(updatedMessage(feature.name), 'success') });
+                  update.mutate(
+                    { feature, changes: { type } },
+                    { onSuccess: () => showToast(updatedMessage(feature.name), 'success') },
+                  );
                 }}
               />
             )}
@@ -274,7 +306,13 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
                 Clone
               </PermissionButton>
               <StaleMenu feature={feature} project={project} />
-              <PermissionButton permission="DELETE_FEATURE" project={project} color="red" variant="outline" onClick={() => setArchiveOpen(true)}>
+              <PermissionButton
+                permission="DELETE_FEATURE"
+                project={project}
+                color="red"
+                variant="outline"
+                onClick={() => setArchiveOpen(true)}
+              >
                 Archive
               </PermissionButton>
             </>

@@ -15,7 +15,15 @@ describe('the Log tab', () => {
   it("lists the toggle's events without the toggle's name on each", () => {
     renderWithMantine(
       <LogTab name="checkout" />,
-      seeded([{ id: 2, type: 'feature-updated', createdAt: '2026-01-02T00:00:00.000Z', createdBy: 'ann', featureName: 'checkout' }]),
+      seeded([
+        {
+          id: 2,
+          type: 'feature-updated',
+          createdAt: '2026-01-02T00:00:00.000Z',
+          createdBy: 'ann',
+          featureName: 'checkout',
+        },
+      ]),
     );
     const list = screen.getByRole('list', { name: 'Events' });
     expect(within(list).getByText('feature-updated')).toBeInTheDocument();

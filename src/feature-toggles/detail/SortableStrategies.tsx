@@ -42,7 +42,18 @@ interface ItemProps {
   onDelete(): void;
 }
 
-function SortableStrategy({ id, strategy, title, definition, missing, canUpdate, sortable, project, onEdit, onDelete }: ItemProps) {
+function SortableStrategy({
+  id,
+  strategy,
+  title,
+  definition,
+  missing,
+  canUpdate,
+  sortable,
+  project,
+  onEdit,
+  onDelete,
+}: ItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !canUpdate || !sortable,
@@ -87,11 +98,28 @@ function SortableStrategy({ id, strategy, title, definition, missing, canUpdate,
           <StrategySummary strategy={strategy} />
           <Group gap="xs" justify="flex-end">
             {definition && (
-              <PermissionButton permission="UPDATE_FEATURE" project={project} variant="subtle" size="sm" leftSection={<IconPencil size={18} aria-hidden />} aria-label={`Edit ${title}`} onClick={onEdit}>
+              <PermissionButton
+                permission="UPDATE_FEATURE"
+                project={project}
+                variant="subtle"
+                size="sm"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                aria-label={`Edit ${title}`}
+                onClick={onEdit}
+              >
                 Edit
               </PermissionButton>
             )}
-            <PermissionButton permission="UPDATE_FEATURE" project={project} variant="subtle" color="red" size="sm" leftSection={<IconTrash size={18} aria-hidden />} aria-label={`Delete ${title}`} onClick={onDelete}>
+            <PermissionButton
+              permission="UPDATE_FEATURE"
+              project={project}
+              variant="subtle"
+              color="red"
+              size="sm"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              aria-label={`Delete ${title}`}
+              onClick={onDelete}
+            >
               Delete
             </PermissionButton>
           </Group>
@@ -105,7 +133,15 @@ function SortableStrategy({ id, strategy, title, definition, missing, canUpdate,
  * The strategies as a list reordered by dragging the handle (pointer or touch) or with the keyboard (focus the
  * handle, space to pick up, arrows to move, space to drop). Without UPDATE_FEATURE the handles are locked.
  */
-export function SortableStrategies({ strategies, definitions, canUpdate, project, onReorder, onEdit, onDelete }: Props) {
+export function SortableStrategies({
+  strategies,
+  definitions,
+  canUpdate,
+  project,
+  onReorder,
+  onEdit,
+  onDelete,
+}: Props) {
   const [order, setOrder] = useState<string[]>();
   const sensors = useStrategySensors();
   const sortable = strategies.length > 1 && strategies.every((s) => s.id);
@@ -121,7 +157,8 @@ export function SortableStrategies({ strategies, definitions, canUpdate, project
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${position(active.id)}.`,
     onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${position(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped in ${position(over.id)}.` : `${titleOf(active.id)} was dropped.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} was dropped in ${position(over.id)}.` : `${titleOf(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   };
 

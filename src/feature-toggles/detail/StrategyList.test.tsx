@@ -1,6 +1,13 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +31,12 @@ import { StrategyList } from './StrategyList';
 const definitions: StrategyDefinition[] = [
   { name: 'default', displayName: 'Standard', description: 'On or off for everyone.', parameters: [], editable: false },
   FALLBACK_DEFINITION,
-  { name: 'userWithId', displayName: 'UserIDs', parameters: [{ name: 'userIds', type: 'list', description: '' }], editable: false },
+  {
+    name: 'userWithId',
+    displayName: 'UserIDs',
+    parameters: [{ name: 'userIds', type: 'list', description: '' }],
+    editable: false,
+  },
 ];
 
 const checkout: FeatureToggle = {
@@ -35,7 +47,12 @@ const checkout: FeatureToggle = {
   version: 3,
   strategies: [
     { id: 's1', name: 'default', parameters: {}, constraints: [] },
-    { id: 's2', name: 'userWithId', parameters: { userIds: 'ann,bob' }, constraints: [{ contextName: 'environment', operator: 'IN', values: ['prod'] }] },
+    {
+      id: 's2',
+      name: 'userWithId',
+      parameters: { userIds: 'ann,bob' },
+      constraints: [{ contextName: 'environment', operator: 'IN', values: ['prod'] }],
+    },
     { id: 's3', name: 'retired', parameters: {}, constraints: [] },
   ],
 };
@@ -61,13 +78,19 @@ async function renderTab(permissions: { permission: string; project?: string | n
   client.setQueryData(featureQuery('checkout').queryKey, classicOf('checkout'));
   const root = createRootRoute({ component: Outlet });
   const tab = createRoute({ getParentRoute: () => root, path: '/', component: Tab });
-  const router = createRouter({ routeTree: root.addChildren([tab]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([tab]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   renderWithMantine(<RouterProvider router={router} />, client);
   return screen.findByRole('list', { name: 'Activation strategies' });
 }
 
 const outbox = async () => (await db.outbox.orderBy('seq').toArray()).map((entry: QueuedChange) => entry.change);
-const titles = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 const ADMIN = [{ permission: 'ADMIN', project: null }];
 
 beforeEach(() => {
@@ -87,8 +110,13 @@ describe('classic Activation tab', () => {
     expect(titles(list)).toEqual(['Standard', 'UserIDs', 'retired']);
     expect(within(list).getByText('ann,bob')).toBeInTheDocument();
     expect(within(list).getByText('environment')).toBeInTheDocument();
-    expect(within(list).getByText('The strategy definition "retired" does not exist', { exact: false })).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'Create it' })).toHaveAttribute('href', '/strategies/create?name=retired');
+    expect(
+      within(list).getByText('The strategy definition "retired" does not exist', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Create it' })).toHaveAttribute(
+      'href',
+      '/strategies/create?name=retired',
+    );
     expect(within(list).queryByRole('button', { name: 'Edit retired' })).toBeNull();
   });
 
@@ -108,7 +136,11 @@ describe('classic Activation tab', () => {
     expect(change).toMatchObject({
       kind: 'strategy-add',
       environment: 'default',
-      strategy: { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' }, constraints: [] },
+      strategy: {
+        name: 'flexibleRollout',
+        parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' },
+        constraints: [],
+      },
     });
     // Offline, the queue says it waits rather than claiming success.
     expect(toastStore.get().map((t) => t.text)).toContain(

@@ -56,7 +56,12 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
         <Title order={2} size="h4">
           Activation strategies
         </Title>
-        <PermissionButton permission="CREATE_FEATURE" project={project} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setPicking(true)}>
+        <PermissionButton
+          permission="CREATE_FEATURE"
+          project={project}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setPicking(true)}
+        >
           Add a new strategy
         </PermissionButton>
       </Group>
@@ -86,10 +91,21 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
         />
       )}
       {editing && (
-        <StrategyConfigureDialog definition={editing.definition} initial={editing.initial} onCancel={() => setEditing(undefined)} onSave={save} />
+        <StrategyConfigureDialog
+          definition={editing.definition}
+          initial={editing.initial}
+          onCancel={() => setEditing(undefined)}
+          onSave={save}
+        />
       )}
       {deleting && (
-        <ConfirmDialog title={REALLY_DELETE} confirmLabel="Delete strategy" danger onConfirm={() => remove(deleting)} onClose={() => setDeleting(undefined)}>
+        <ConfirmDialog
+          title={REALLY_DELETE}
+          confirmLabel="Delete strategy"
+          danger
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(undefined)}
+        >
           {strategyTitle(deleting, definitions.data)} ({deleting.name})
         </ConfirmDialog>
       )}

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { describeChange, requestFor, staleMessage, successMessage, variantsPatch, type ToggleChange } from './changes';
 
-const entry = (change: ToggleChange, snapshot: unknown = null) => ({ project: 'web', feature: 'my.toggle', change, snapshot });
+const entry = (change: ToggleChange, snapshot: unknown = null) => ({
+  project: 'web',
+  feature: 'my.toggle',
+  change,
+  snapshot,
+});
 
 describe('queued changes in words', () => {
   it('says what each change does, naming the toggle and environment', () => {
@@ -20,9 +25,15 @@ describe('queued changes in words', () => {
   it("uses the spec's success messages", () => {
     expect(successMessage('x', { kind: 'stale', stale: true })).toBe('x marked as Stale.');
     expect(staleMessage('x', false)).toBe('x marked as Active.');
-    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: true })).toBe('Successfully turned environment on.');
-    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: false })).toBe('Successfully turned environment off.');
-    expect(successMessage('x', { kind: 'strategy-remove', environment: 'dev', strategyId: 's' })).toBe('Strategy successfully deleted.');
+    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: true })).toBe(
+      'Successfully turned environment on.',
+    );
+    expect(successMessage('x', { kind: 'environment', environment: 'dev', enabled: false })).toBe(
+      'Successfully turned environment off.',
+    );
+    expect(successMessage('x', { kind: 'strategy-remove', environment: 'dev', strategyId: 's' })).toBe(
+      'Strategy successfully deleted.',
+    );
     expect(successMessage('x', { kind: 'enabled', enabled: true })).toBeUndefined();
   });
 });

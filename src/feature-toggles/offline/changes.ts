@@ -96,7 +96,11 @@ export function successMessage(feature: string, change: ToggleChange): string | 
 const enc = encodeURIComponent;
 
 /** The body the strategy calls take: name, parameters, constraints (no id, no sort order). */
-const strategyBody = (s: StrategyInstance) => ({ name: s.name, parameters: s.parameters ?? {}, constraints: s.constraints ?? [] });
+const strategyBody = (s: StrategyInstance) => ({
+  name: s.name,
+  parameters: s.parameters ?? {},
+  constraints: s.constraints ?? [],
+});
 
 /**
  * A JSON patch from one variants list to another, on the array itself: replace what differs by position, add what is
@@ -113,19 +117,34 @@ export function variantsPatch(before: Variant[], after: Variant[]): { op: string
 }
 
 /** What a queued change sends: the flips and stale to the classic API, the rest to the project API. */
-export function requestFor(entry: Pick<QueuedChange<ToggleChange>, 'project' | 'feature' | 'change' | 'snapshot'>): ChangeRequest {
+export function requestFor(
+  entry: Pick<QueuedChange<ToggleChange>, 'project' | 'feature' | 'change' | 'snapshot'>,
+): ChangeRequest {
   const { change } = entry;
   const project = projectFeaturePath(entry.project, entry.feature);
   const environment = 'environment' in change ? `${project}/environments/${enc(change.environment)}` : '';
   switch (change.kind) {
     case 'enabled':
-      return { method: 'POST', path: `${classicPath(entry.feature)}/toggle/${change.enabled ? 'on' : 'off'}`, layer: 'classic' };
+      return {
+        method: 'POST',
+        path: `${classicPath(entry.feature)}/toggle/${change.enabled ? 'on' : 'off'}`,
+        layer: 'classic',
+      };
     case 'stale':
-      return { method: 'POST', path: `${classicPath(entry.feature)}/stale/${change.stale ? 'on' : 'off'}`, layer: 'classic' };
+      return {
+        method: 'POST',
+        path: `${classicPath(entry.feature)}/stale/${change.stale ? 'on' : 'off'}`,
+        layer: 'classic',
+      };
     case 'environment':
       return { method: 'POST', path: `${environment}/${change.enabled ? 'on' : 'off'}`, layer: 'project' };
     case 'strategy-add':
-      return { method: 'POST', path: `${environment}/strategies`, body: strategyBody(change.strategy), layer: 'project' };
+      return {
+        method: 'POST',
+        path: `${environment}/strategies`,
+        body: strategyBody(change.strategy),
+        layer: 'project',
+      };
     case 'strategy-update':
       return {
         method: 'PUT',

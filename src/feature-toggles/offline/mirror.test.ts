@@ -17,12 +17,30 @@ const list: FeatureToggle[] = [
 
 /** GET api/admin/projects/{p}/features, as the server answers it: the environment states of every toggle. */
 const projectLists: Record<string, unknown> = {
-  web: { features: [{ name: 'a', environments: [{ name: 'default', enabled: true, type: 'production' }, { name: 'dev', enabled: true, type: 'development' }] }] },
+  web: {
+    features: [
+      {
+        name: 'a',
+        environments: [
+          { name: 'default', enabled: true, type: 'production' },
+          { name: 'dev', enabled: true, type: 'development' },
+        ],
+      },
+    ],
+  },
   shop: { features: [{ name: 'b', environments: [{ name: 'default', enabled: false, type: 'production' }] }] },
 };
 /** GET api/admin/projects/{p}/features/{name}: every environment with its strategies. */
 const details: Record<string, unknown> = {
-  a: { name: 'a', project: 'web', version: 3, environments: [{ name: 'default', enabled: true, strategies: [] }, { name: 'dev', enabled: true, strategies: [{ id: 's1', name: 'default' }] }] },
+  a: {
+    name: 'a',
+    project: 'web',
+    version: 3,
+    environments: [
+      { name: 'default', enabled: true, strategies: [] },
+      { name: 'dev', enabled: true, strategies: [{ id: 's1', name: 'default' }] },
+    ],
+  },
   b: { name: 'b', project: 'shop', version: 1, environments: [{ name: 'default', enabled: false, strategies: [] }] },
 };
 const requested: string[] = [];
@@ -81,7 +99,9 @@ describe('the mirror', () => {
       { ...list[0], enabled: true },
       { ...list[1], enabled: false },
     ]);
-    expect(fresh.projectFeatureOf('web', 'a')?.environments.map((e) => [e.name, e.enabled, e.strategies.length])).toEqual([
+    expect(
+      fresh.projectFeatureOf('web', 'a')?.environments.map((e) => [e.name, e.enabled, e.strategies.length]),
+    ).toEqual([
       ['default', true, 0],
       ['dev', true, 1],
     ]);
@@ -113,7 +133,9 @@ describe('the mirror', () => {
     await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(list);
     mirror.receiveList([list[1]]);
-    await vi.waitFor(async () => expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['b']));
+    await vi.waitFor(async () =>
+      expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['b']),
+    );
     expect(mirror.listView()?.map((t) => t.name)).toEqual(['b']);
   });
 
@@ -131,9 +153,24 @@ describe('the mirror', () => {
   });
 
   it('answers with what it holds when the network gives no answer, and passes other errors on', async () => {
-    await expect(readThrough(() => Promise.reject(new NetworkError('offline')), () => 'mirrored')).resolves.toBe('mirrored');
-    await expect(readThrough(() => Promise.reject(new NetworkError('offline')), () => undefined)).rejects.toThrow('offline');
-    await expect(readThrough(() => Promise.reject(new Error('404')), () => 'mirrored')).rejects.toThrow('404');
+    await expect(
+      readThrough(
+        () => Promise.reject(new NetworkError('offline')),
+        () => 'mirrored',
+      ),
+    ).resolves.toBe('mirrored');
+    await expect(
+      readThrough(
+        () => Promise.reject(new NetworkError('offline')),
+        () => undefined,
+      ),
+    ).rejects.toThrow('offline');
+    await expect(
+      readThrough(
+        () => Promise.reject(new Error('404')),
+        () => 'mirrored',
+      ),
+    ).rejects.toThrow('404');
   });
 
   it('leaves the toggles and reference data out of the persisted query cache', () => {

@@ -8,7 +8,16 @@ import { NetworkError } from '../../shared/api/errors';
 import { classicPath, projectFeaturePath } from '../api/paths';
 import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../api/types';
 import { isToggleChange } from './changes';
-import { applyChange, fromClassic, fromProject, needsDetail, projectView, withOverview, withVersion, type ToggleState } from './toggle-state';
+import {
+  applyChange,
+  fromClassic,
+  fromProject,
+  needsDetail,
+  projectView,
+  withOverview,
+  withVersion,
+  type ToggleState,
+} from './toggle-state';
 
 /** One toggle as the server last sent it (pending changes are applied on top when it is shown). */
 export interface ToggleRow extends ToggleState {
@@ -73,7 +82,8 @@ function refreshViews(changed: Set<string>) {
   );
   for (const name of changed) {
     const classic = classicOf(name);
-    if (classic && queryClient.getQueryData(toggleKeys.one(name))) queryClient.setQueryData(toggleKeys.one(name), classic, keep(toggleKeys.one(name)));
+    if (classic && queryClient.getQueryData(toggleKeys.one(name)))
+      queryClient.setQueryData(toggleKeys.one(name), classic, keep(toggleKeys.one(name)));
   }
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['features', 'project'] })) {
     const [, , project, name] = query.queryKey as ReturnType<typeof toggleKeys.project>;
@@ -94,7 +104,8 @@ function store(name: string, state: ToggleState, at: number): ToggleRow {
 export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
   const at = Date.now();
   const next = new Map<string, ToggleRow>();
-  for (const toggle of list) next.set(toggle.name, { ...fromClassic(rows.get(toggle.name), toggle), name: toggle.name, syncedAt: at });
+  for (const toggle of list)
+    next.set(toggle.name, { ...fromClassic(rows.get(toggle.name), toggle), name: toggle.name, syncedAt: at });
   const gone = [...rows.keys()].filter((name) => !next.has(name));
   rows = next;
   listNames = list.map((toggle) => toggle.name);
@@ -135,7 +146,8 @@ async function syncEnvironments(projects: string[]) {
     if (answer.status !== 'fulfilled') continue;
     for (const overview of answer.value.features) {
       const known = rows.get(overview.name);
-      if (known && overview.environments) changed.push(store(overview.name, withOverview(known, overview.environments), known.syncedAt));
+      if (known && overview.environments)
+        changed.push(store(overview.name, withOverview(known, overview.environments), known.syncedAt));
     }
   }
   if (changed.length > 0) {
@@ -158,7 +170,11 @@ async function syncDetails() {
   const reader = async () => {
     for (let row = due.shift(); row && !offline; row = due.shift()) {
       try {
-        receiveProjectFeature(await http.get<ProjectFeature>(projectFeaturePath(row.toggle.project ?? 'default', row.name), { layer: 'project' }));
+        receiveProjectFeature(
+          await http.get<ProjectFeature>(projectFeaturePath(row.toggle.project ?? 'default', row.name), {
+            layer: 'project',
+          }),
+        );
       } catch (error) {
         offline = error instanceof NetworkError;
       }

@@ -30,7 +30,9 @@ const toggle = (version: number, production: boolean): ProjectFeature => ({
 /** The server's current toggle (version 5, production turned on elsewhere), for 'Refresh configuration'. */
 const http = createApiClient('', async (input) => {
   const classic = String(input).startsWith('/api/admin/features/');
-  return new Response(JSON.stringify(classic ? { name: 'my.toggle', project: 'web', enabled: false, version: 5 } : toggle(5, true)));
+  return new Response(
+    JSON.stringify(classic ? { name: 'my.toggle', project: 'web', enabled: false, version: 5 } : toggle(5, true)),
+  );
 });
 
 let db: SwitchyardDb;
@@ -85,7 +87,9 @@ describe("another account's changes", () => {
     await enqueue('my.toggle', { kind: 'stale', stale: true });
     renderWithMantine(<WaitingChanges />, client);
     await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
-    const [held, behind] = within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole('listitem');
+    const [held, behind] = within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole(
+      'listitem',
+    );
     expect(held).toHaveTextContent('Turn on "my.toggle" in production');
     expect(held).toHaveTextContent('Held');
     expect(held).toHaveTextContent('Made while signed in as Ann: it is sent when that account signs in again.');

@@ -16,7 +16,12 @@ const feature = (name: string, version = 1): ProjectFeature => ({
   stale: false,
   variants: [],
   environments: [
-    { name: 'default', type: 'production', enabled: true, strategies: [{ id: 's1', name: 'default', parameters: {}, constraints: [] }] },
+    {
+      name: 'default',
+      type: 'production',
+      enabled: true,
+      strategies: [{ id: 's1', name: 'default', parameters: {}, constraints: [] }],
+    },
     { name: 'production', type: 'production', enabled: false, strategies: [] },
   ],
 });
@@ -70,7 +75,9 @@ describe('queueing a change', () => {
     const reloaded = await import('../../offline/outbox');
     const reloadedPending = await import('../../offline/pending');
     await reloaded.attachOutbox(openToggleDb(name));
-    expect(reloadedPending.pending.get().map((e) => [e.feature, e.change.kind, e.state])).toEqual([['b', 'stale', 'waiting']]);
+    expect(reloadedPending.pending.get().map((e) => [e.feature, e.change.kind, e.state])).toEqual([
+      ['b', 'stale', 'waiting'],
+    ]);
   });
 });
 
@@ -113,12 +120,20 @@ describe('after the server accepted a change', () => {
   it("a strategy's temporary id becomes the server's id in the toggle's later changes", async () => {
     const strategy = { id: 'tmp-x', name: 'userWithId', parameters: { userIds: 'ann' }, constraints: [] };
     await enqueue('a', { kind: 'strategy-add', environment: 'default', strategy });
-    await enqueue('a', { kind: 'strategy-update', environment: 'default', strategy: { ...strategy, parameters: { userIds: 'bob' } } });
+    await enqueue('a', {
+      kind: 'strategy-update',
+      environment: 'default',
+      strategy: { ...strategy, parameters: { userIds: 'bob' } },
+    });
     await enqueue('a', { kind: 'strategy-order', environment: 'default', ids: ['tmp-x', 's1'] });
     await confirmSent((await takeNext())!, { data: { ...strategy, id: 'srv-9' }, etag: '"8"' });
     const rest = (await db.outbox.toArray()).map((e) => e.change);
     expect(rest).toEqual([
-      { kind: 'strategy-update', environment: 'default', strategy: { ...strategy, id: 'srv-9', parameters: { userIds: 'bob' } } },
+      {
+        kind: 'strategy-update',
+        environment: 'default',
+        strategy: { ...strategy, id: 'srv-9', parameters: { userIds: 'bob' } },
+      },
       { kind: 'strategy-order', environment: 'default', ids: ['srv-9', 's1'] },
     ]);
     expect(projectFeatureOf('web', 'a')?.environments[0].strategies.map((s) => s.id)).toEqual(['srv-9', 's1']);
@@ -147,10 +162,16 @@ describe('cancelling', () => {
   it("a strategy's add takes the queued edits of that strategy with it", async () => {
     const strategy = { id: 'tmp-y', name: 'default', parameters: {}, constraints: [] };
     const add = await enqueue('a', { kind: 'strategy-add', environment: 'default', strategy });
-    await enqueue('a', { kind: 'strategy-update', environment: 'default', strategy: { ...strategy, parameters: { a: '1' } } });
+    await enqueue('a', {
+      kind: 'strategy-update',
+      environment: 'default',
+      strategy: { ...strategy, parameters: { a: '1' } },
+    });
     await enqueue('a', { kind: 'strategy-order', environment: 'default', ids: ['tmp-y', 's1'] });
     await cancel(add.seq!);
-    expect((await db.outbox.toArray()).map((e) => e.change)).toEqual([{ kind: 'strategy-order', environment: 'default', ids: ['s1'] }]);
+    expect((await db.outbox.toArray()).map((e) => e.change)).toEqual([
+      { kind: 'strategy-order', environment: 'default', ids: ['s1'] },
+    ]);
   });
 });
 
@@ -160,7 +181,10 @@ describe('a held change applied again', () => {
     await hold((await takeNext())!);
     expect(pending.get()[0]).toMatchObject({ state: 'conflict', notice: 'open' });
     // The refresh loaded the server's toggle: version 9, production already on.
-    receiveProjectFeature({ ...feature('a', 9), environments: [feature('a').environments[0], { ...feature('a').environments[1], enabled: true }] });
+    receiveProjectFeature({
+      ...feature('a', 9),
+      environments: [feature('a').environments[0], { ...feature('a').environments[1], enabled: true }],
+    });
     await db.outbox.update(change.seq!, { notice: 'refreshed' });
     await attachOutbox(db);
     await rebase(change.seq!);

@@ -15,15 +15,30 @@ import {
   type ToggleChange,
 } from './changes';
 import { confirmState, fetchToggle, receiveProjectFeature, receiveToggle, serverStateOf } from './mirror';
-import { applyChange, fromClassic, fromProject, samePart, touchedPart, withVersion, type ToggleState } from './toggle-state';
+import {
+  applyChange,
+  fromClassic,
+  fromProject,
+  samePart,
+  touchedPart,
+  withVersion,
+  type ToggleState,
+} from './toggle-state';
 
 /** Queues an edit of a toggle (see offline.ts): resolves once it is stored and shown. */
-export const queueToggleChange = (feature: string, change: ToggleChange, project?: string) => queueChange(feature, change, project);
+export const queueToggleChange = (feature: string, change: ToggleChange, project?: string) =>
+  queueChange(feature, change, project);
 
 /** A change's base on `known`, the server's toggle: the earlier queued changes applied, then the part it touches. */
 function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChange, project?: string): ChangeBase {
-  const view = earlier.filter(isToggleChange).reduce<ToggleState>((state, entry) => applyChange(state, entry.change), known);
-  return { project: project ?? known.toggle.project ?? DEFAULT_PROJECT, version: known.toggle.version, snapshot: touchedPart(view, change) };
+  const view = earlier
+    .filter(isToggleChange)
+    .reduce<ToggleState>((state, entry) => applyChange(state, entry.change), known);
+  return {
+    project: project ?? known.toggle.project ?? DEFAULT_PROJECT,
+    version: known.toggle.version,
+    snapshot: touchedPart(view, change),
+  };
 }
 
 /** How the toggles' edits go through the offline queue (registered by the app, see src/app/offline.ts). */
@@ -37,7 +52,15 @@ export const toggleChanges: ChangeHandler<ToggleChange> = {
   },
   rebase: (entry) => {
     const known = serverStateOf(entry.feature);
-    return known && baseOn(known, activeChangesOf(entry.feature).filter((e) => e.seq! < entry.seq!), entry.change, entry.project);
+    return (
+      known &&
+      baseOn(
+        known,
+        activeChangesOf(entry.feature).filter((e) => e.seq! < entry.seq!),
+        entry.change,
+        entry.project,
+      )
+    );
   },
   request: requestFor,
   /** The flip is compared on the classic toggle, the rest on the project shape; either refreshes the mirror. */
@@ -47,7 +70,9 @@ export const toggleChanges: ChangeHandler<ToggleChange> = {
       receiveToggle(toggle);
       return samePart(touchedPart(fromClassic(undefined, toggle), entry.change), entry.snapshot);
     }
-    const feature = await http.get<ProjectFeature>(projectFeaturePath(entry.project, entry.feature), { layer: 'project' });
+    const feature = await http.get<ProjectFeature>(projectFeaturePath(entry.project, entry.feature), {
+      layer: 'project',
+    });
     receiveProjectFeature(feature);
     return samePart(touchedPart(fromProject(undefined, feature), entry.change), entry.snapshot);
   },

@@ -29,7 +29,15 @@ class ToggleServer {
   private nextId = 1;
 
   add(name: string, environments: FeatureEnvironment[]) {
-    this.toggles.set(name, { name, project: 'web', type: 'release', stale: false, variants: [], version: 1, environments });
+    this.toggles.set(name, {
+      name,
+      project: 'web',
+      type: 'release',
+      stale: false,
+      variants: [],
+      version: 1,
+      environments,
+    });
   }
 
   /** A change made elsewhere (another console): bumps the version. */
@@ -51,7 +59,12 @@ class ToggleServer {
   classicShape(name: string) {
     const toggle = this.projectShape(name);
     const classic = toggle.environments.find((e) => e.name === 'default');
-    return { ...toggle, environments: undefined, enabled: classic?.enabled ?? false, strategies: classic?.strategies ?? [] };
+    return {
+      ...toggle,
+      environments: undefined,
+      enabled: classic?.enabled ?? false,
+      strategies: classic?.strategies ?? [],
+    };
   }
 
   private etag(name: string) {
@@ -70,25 +83,44 @@ class ToggleServer {
     if (path === 'health') return json(200, { health: 'GOOD' });
     if (method === 'GET') {
       const classic = path.match(/^api\/admin\/features\/([^/]+)$/);
-      if (classic) return json(200, this.classicShape(decodeURIComponent(classic[1])), this.etag(decodeURIComponent(classic[1])));
+      if (classic)
+        return json(200, this.classicShape(decodeURIComponent(classic[1])), this.etag(decodeURIComponent(classic[1])));
       const project = path.match(/^api\/admin\/projects\/[^/]+\/features\/([^/]+)$/);
-      if (project) return json(200, this.projectShape(decodeURIComponent(project[1])), this.etag(decodeURIComponent(project[1])));
+      if (project)
+        return json(200, this.projectShape(decodeURIComponent(project[1])), this.etag(decodeURIComponent(project[1])));
       return json(404, { message: 'Not found' });
     }
     const stored = key && this.answers.get(key);
-    if (stored) return new Response(stored.body, { status: stored.status, headers: { ...(stored.etag && { ETag: stored.etag }), 'Idempotency-Replayed': 'true' } });
-    const answer = this.mutate(method, path, headers.get('If-Match'), init.body ? JSON.parse(String(init.body)) : undefined);
+    if (stored)
+      return new Response(stored.body, {
+        status: stored.status,
+        headers: { ...(stored.etag && { ETag: stored.etag }), 'Idempotency-Replayed': 'true' },
+      });
+    const answer = this.mutate(
+      method,
+      path,
+      headers.get('If-Match'),
+      init.body ? JSON.parse(String(init.body)) : undefined,
+    );
     if (key && answer.status < 500) this.answers.set(key, answer);
     return new Response(answer.body, { status: answer.status, headers: answer.etag ? { ETag: answer.etag } : {} });
   };
 
-  private mutate(method: string, path: string, ifMatch: string | null, body: unknown): { status: number; body: string; etag?: string } {
+  private mutate(
+    method: string,
+    path: string,
+    ifMatch: string | null,
+    body: unknown,
+  ): { status: number; body: string; etag?: string } {
     const match = path.match(/^api\/admin\/(?:projects\/[^/]+\/)?features\/([^/]+)\/(.*)$/)!;
     const name = decodeURIComponent(match[1]);
     const rest = match[2];
     const toggle = this.toggle(name);
     if (this.versions && ifMatch && ifMatch !== `"${toggle.version}"`) {
-      return { status: 412, body: JSON.stringify({ name: 'PreconditionFailedError', message: `The toggle ${name} changed` }) };
+      return {
+        status: 412,
+        body: JSON.stringify({ name: 'PreconditionFailedError', message: `The toggle ${name} changed` }),
+      };
     }
     const env = (n: string) => toggle.environments.find((e) => e.name === n)!;
     let result: unknown;
@@ -99,7 +131,11 @@ class ToggleServer {
       if (m[2] === 'on' && env(m[1]).strategies.length === 0) {
         return {
           status: 400,
-          body: JSON.stringify({ name: 'ValidationError', message: 'x', details: [{ message: 'You can not enable the environment before it has strategies' }] }),
+          body: JSON.stringify({
+            name: 'ValidationError',
+            message: 'x',
+            details: [{ message: 'You can not enable the environment before it has strategies' }],
+          }),
         };
       }
       env(m[1]).enabled = m[2] === 'on';
@@ -123,7 +159,10 @@ class ToggleServer {
 }
 
 function json(status: number, body: unknown, etag?: string) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...(etag && { ETag: etag }) } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...(etag && { ETag: etag }) },
+  });
 }
 
 const strategy = (id: string, name = 'default'): StrategyInstance => ({ id, name, parameters: {}, constraints: [] });
@@ -221,7 +260,10 @@ describe('replaying the outbox', () => {
     await queueChange('kill.switch', env('production', true));
     await goOnline();
     const [first] = sent();
-    const replayed = await server.fetch(first.path, { method: 'POST', headers: { 'Idempotency-Key': first.key!, 'If-Match': '"1"' } });
+    const replayed = await server.fetch(first.path, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': first.key!, 'If-Match': '"1"' },
+    });
     expect(replayed.headers.get('Idempotency-Replayed')).toBe('true');
     expect(server.toggle('kill.switch').version).toBe(2);
   });
@@ -231,16 +273,24 @@ describe('replaying the outbox', () => {
     const target = { project: 'web', feature: 'kill.switch', environment: 'production' };
     const added = await add({ ...target, strategy: { name: 'userWithId', parameters: { userIds: 'ann' } } });
     expect(added.id).toMatch(/^tmp-/);
-    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].strategies.map((s) => s.id)).toEqual(['s2', added.id]);
-    await queueChange('kill.switch', { kind: 'strategy-update', environment: 'production', strategy: { ...added, parameters: { userIds: 'bob' } } });
+    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].strategies.map((s) => s.id)).toEqual([
+      's2',
+      added.id,
+    ]);
+    await queueChange('kill.switch', {
+      kind: 'strategy-update',
+      environment: 'production',
+      strategy: { ...added, parameters: { userIds: 'bob' } },
+    });
     await queueChange('kill.switch', { kind: 'strategy-order', environment: 'production', ids: [added.id, 's2'] });
 
     await goOnline();
-    expect(sent().map((r) => `${r.method} ${r.path.replace('api/admin/projects/web/features/kill.switch/environments/production/', '')}`)).toEqual([
-      'POST strategies',
-      'PUT strategies/srv-1',
-      'POST strategies/set-sort-order',
-    ]);
+    expect(
+      sent().map(
+        (r) =>
+          `${r.method} ${r.path.replace('api/admin/projects/web/features/kill.switch/environments/production/', '')}`,
+      ),
+    ).toEqual(['POST strategies', 'PUT strategies/srv-1', 'POST strategies/set-sort-order']);
     expect(server.toggle('kill.switch').environments[1].strategies).toEqual([
       { id: 'srv-1', name: 'userWithId', parameters: { userIds: 'bob' }, constraints: [] },
       strategy('s2'),
@@ -275,7 +325,10 @@ describe('conflicts', () => {
     const heldKey = pending.get()[0].key;
     await applyAgain(pending.get()[0].seq!);
     const retried = sent()[2];
-    expect(retried).toMatchObject({ path: 'api/admin/projects/web/features/kill.switch/environments/production/on', ifMatch: '"2"' });
+    expect(retried).toMatchObject({
+      path: 'api/admin/projects/web/features/kill.switch/environments/production/on',
+      ifMatch: '"2"',
+    });
     expect(retried.key).not.toBe(heldKey);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
     // The stale flip was made against version 1: it is held in turn, never applied silently.
@@ -314,7 +367,11 @@ describe('failures that are not conflicts', () => {
     await goOnline();
     expect(pending.get()[0]).toMatchObject({
       state: 'failed',
-      error: { status: 400, message: 'Bad request format', detail: 'You can not enable the environment before it has strategies' },
+      error: {
+        status: 400,
+        message: 'Bad request format',
+        detail: 'You can not enable the environment before it has strategies',
+      },
     });
     expect(snackbar.get().map((m) => m.text)).toEqual(['Bad request format']);
     expect(sent()).toHaveLength(1);

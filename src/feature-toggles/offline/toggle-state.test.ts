@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectFeature } from '../api/types';
-import { applyChange, fromClassic, fromProject, projectView, samePart, touchedPart, withOverview, type ToggleState } from './toggle-state';
+import {
+  applyChange,
+  fromClassic,
+  fromProject,
+  projectView,
+  samePart,
+  touchedPart,
+  withOverview,
+  type ToggleState,
+} from './toggle-state';
 
 const project: ProjectFeature = {
   name: 'checkout',
@@ -10,7 +19,13 @@ const project: ProjectFeature = {
   version: 4,
   variants: [],
   environments: [
-    { name: 'default', type: 'production', enabled: true, sortOrder: 1, strategies: [{ id: 's1', name: 'default', parameters: {}, constraints: [] }] },
+    {
+      name: 'default',
+      type: 'production',
+      enabled: true,
+      sortOrder: 1,
+      strategies: [{ id: 's1', name: 'default', parameters: {}, constraints: [] }],
+    },
     { name: 'dev', type: 'development', enabled: false, sortOrder: 2, strategies: [] },
   ],
 };
@@ -18,7 +33,12 @@ const project: ProjectFeature = {
 describe('the mirrored toggle', () => {
   it('derives the classic shape from the default environment of the project shape, and back', () => {
     const state = fromProject(undefined, project);
-    expect(state.toggle).toMatchObject({ name: 'checkout', enabled: true, version: 4, strategies: project.environments[0].strategies });
+    expect(state.toggle).toMatchObject({
+      name: 'checkout',
+      enabled: true,
+      version: 4,
+      strategies: project.environments[0].strategies,
+    });
     expect(projectView(state)).toEqual({ ...project });
   });
 
@@ -97,11 +117,24 @@ describe('the part a change touches', () => {
   it('compares strategies by content: ids and sort order are the server’s bookkeeping', () => {
     const server = fromProject(undefined, {
       ...project,
-      environments: [{ ...project.environments[0], strategies: [{ id: 'other', name: 'default', constraints: [], parameters: {}, sortOrder: 9999 }] }],
+      environments: [
+        {
+          ...project.environments[0],
+          strategies: [{ id: 'other', name: 'default', constraints: [], parameters: {}, sortOrder: 9999 }],
+        },
+      ],
     });
-    const change = { kind: 'strategy-add' as const, environment: 'default', strategy: { id: 'tmp-1', name: 'default' } };
+    const change = {
+      kind: 'strategy-add' as const,
+      environment: 'default',
+      strategy: { id: 'tmp-1', name: 'default' },
+    };
     expect(samePart(touchedPart(server, change), touchedPart(state, change))).toBe(true);
-    const edited = applyChange(server, { kind: 'strategy-update', environment: 'default', strategy: { id: 'other', name: 'default', parameters: { x: '1' } } });
+    const edited = applyChange(server, {
+      kind: 'strategy-update',
+      environment: 'default',
+      strategy: { id: 'other', name: 'default', parameters: { x: '1' } },
+    });
     expect(samePart(touchedPart(edited, change), touchedPart(state, change))).toBe(false);
   });
 });

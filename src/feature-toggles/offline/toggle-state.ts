@@ -52,7 +52,12 @@ export function fromClassic(known: ToggleState | undefined, toggle: FeatureToggl
 export function fromProject(known: ToggleState | undefined, feature: ProjectFeature): ToggleState {
   if (known && isOlder(feature, known)) return known;
   const { environments, ...metadata } = feature;
-  return { ...known, toggle: classicFrom({ ...known?.toggle, ...metadata }, environments), environments, detailVersion: feature.version };
+  return {
+    ...known,
+    toggle: classicFrom({ ...known?.toggle, ...metadata }, environments),
+    environments,
+    detailVersion: feature.version,
+  };
 }
 
 /** A project's toggle list (environments without strategies) arrives: states and order, strategies kept. */
@@ -117,14 +122,21 @@ function reorder(strategies: StrategyInstance[], ids: string[]): StrategyInstanc
 export function applyChange(state: ToggleState, change: ToggleChange): ToggleState {
   switch (change.kind) {
     case 'enabled': {
-      const environments = withEnvironment(state.environments, CLASSIC_ENVIRONMENT, (env) => ({ ...env, enabled: change.enabled }));
+      const environments = withEnvironment(state.environments, CLASSIC_ENVIRONMENT, (env) => ({
+        ...env,
+        enabled: change.enabled,
+      }));
       return { ...state, toggle: { ...state.toggle, enabled: change.enabled }, ...(environments && { environments }) };
     }
     case 'stale':
       return { ...state, toggle: { ...state.toggle, stale: change.stale } };
     case 'environment': {
-      const environments = withEnvironment(state.environments, change.environment, (env) => ({ ...env, enabled: change.enabled }));
-      const toggle = change.environment === CLASSIC_ENVIRONMENT ? { ...state.toggle, enabled: change.enabled } : state.toggle;
+      const environments = withEnvironment(state.environments, change.environment, (env) => ({
+        ...env,
+        enabled: change.enabled,
+      }));
+      const toggle =
+        change.environment === CLASSIC_ENVIRONMENT ? { ...state.toggle, enabled: change.enabled } : state.toggle;
       return { ...state, toggle, ...(environments && { environments }) };
     }
     case 'strategy-add':

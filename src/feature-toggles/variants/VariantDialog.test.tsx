@@ -15,7 +15,15 @@ const three: Variant[] = [
 
 function open(variants: Variant[], index?: number, save = vi.fn(async (_: Variant[]) => {})) {
   const onClose = vi.fn();
-  renderWithMantine(<VariantDialog variants={variants} index={index} contextNames={['userId', 'tenant']} save={save} onClose={onClose} />);
+  renderWithMantine(
+    <VariantDialog
+      variants={variants}
+      index={index}
+      contextNames={['userId', 'tenant']}
+      save={save}
+      onClose={onClose}
+    />,
+  );
   const dialog = screen.getByRole('dialog');
   return { save, onClose, dialog, q: within(dialog) };
 }
@@ -106,7 +114,9 @@ describe('the variant dialog', () => {
 
   it('maps a refused save to the field it concerns and stays open', async () => {
     const save = vi.fn(async () => {
-      throw new BadRequestError(400, 'Bad request format', { details: [{ message: 'violates unique constraint: duplicate value' }] });
+      throw new BadRequestError(400, 'Bad request format', {
+        details: [{ message: 'violates unique constraint: duplicate value' }],
+      });
     });
     const { q, onClose } = open([], undefined, save);
     await userEvent.type(q.getByRole('textbox', { name: /Variant name/ }), 'x');

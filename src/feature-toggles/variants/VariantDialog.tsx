@@ -1,5 +1,17 @@
 import '@mantine/core/styles/Fieldset.css';
-import { ActionIcon, Alert, Button, Fieldset, Group, Modal, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ListValuesInput } from '../../strategies/ListValuesInput';
 import { useVariantForm } from './variant-form';
@@ -22,7 +34,9 @@ export function VariantDialog({ variants, index, contextNames, save, onClose }: 
   const form = useVariantForm({ variants, index, save, onSaved: onClose });
   const { draft, errors, setField, overrides } = form;
   const title = form.editing ? 'Edit variant' : 'Add variant';
-  const contexts = contextNames.includes(DEFAULT_OVERRIDE_CONTEXT) ? contextNames : [DEFAULT_OVERRIDE_CONTEXT, ...contextNames];
+  const contexts = contextNames.includes(DEFAULT_OVERRIDE_CONTEXT)
+    ? contextNames
+    : [DEFAULT_OVERRIDE_CONTEXT, ...contextNames];
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
@@ -101,13 +115,24 @@ export function VariantDialog({ variants, index, contextNames, save, onClose }: 
                         onChange={(values) => overrides.change(at, { ...override, values })}
                       />
                     </Stack>
-                    <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Remove override ${at + 1}`} onClick={() => overrides.remove(at)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="xl"
+                      aria-label={`Remove override ${at + 1}`}
+                      onClick={() => overrides.remove(at)}
+                    >
                       <IconTrash size={20} aria-hidden />
                     </ActionIcon>
                   </Group>
                 </Fieldset>
               ))}
-              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={overrides.add} style={{ alignSelf: 'flex-start' }}>
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={overrides.add}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 Add override
               </Button>
             </Stack>

@@ -25,7 +25,15 @@ function client(permissions = [{ permission: 'ADMIN', project: null }]) {
 function editor(variants: Variant[], queryClient = client()) {
   const save = vi.fn(async (_: Variant[]) => {});
   renderWithMantine(
-    <VariantsEditor project="default" variants={variants} contextFields={[{ name: 'userId', stickiness: true }, { name: 'tenant', stickiness: true }]} save={save} />,
+    <VariantsEditor
+      project="default"
+      variants={variants}
+      contextFields={[
+        { name: 'userId', stickiness: true },
+        { name: 'tenant', stickiness: true },
+      ]}
+      save={save}
+    />,
     queryClient,
   );
   return save;
@@ -34,8 +42,17 @@ function editor(variants: Variant[], queryClient = client()) {
 describe('the variants tab', () => {
   it('lists name, weight in percent, payload and overrides', () => {
     editor([a, b]);
-    const rows = within(screen.getByRole('table', { name: 'Variants' })).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    const rows = within(screen.getByRole('table', { name: 'Variants' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['a', '50 %', '–', '–'],
       ['b', '50 % (custom)', 'string hello', 'userId: 1, 2'],
     ]);
@@ -44,7 +61,11 @@ describe('the variants tab', () => {
   it('shows the stickiness select only from two variants; changing it saves every variant with it', async () => {
     const save = editor([a, b]);
     const select = screen.getByRole('combobox', { name: 'Stickiness' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'userId', 'sessionId', 'random', 'tenant']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['default', 'userId', 'sessionId', 'random', 'tenant']);
     expect(select).toHaveValue('userId');
     await userEvent.selectOptions(select, 'random');
     expect(save).toHaveBeenCalledWith([

@@ -50,12 +50,24 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
         <Title order={2} size="h3">
           Variants
         </Title>
-        <PermissionButton permission="UPDATE_FEATURE" project={project} leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('new')}>
+        <PermissionButton
+          permission="UPDATE_FEATURE"
+          project={project}
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setDialog('new')}
+        >
           Add variant
         </PermissionButton>
       </Group>
       {error && (
-        <Alert color="red" role="alert" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(undefined)}>
+        <Alert
+          color="red"
+          role="alert"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setError(undefined)}
+        >
           {error}
         </Alert>
       )}
@@ -96,20 +108,35 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
                   )}
                 </Table.Td>
                 <Table.Td data-label="Overrides" className="sy-variant-text">
-                  {variant.overrides?.length ? variant.overrides.map((o) => `${o.contextName}: ${o.values.join(', ')}`).join('; ') : '–'}
+                  {variant.overrides?.length
+                    ? variant.overrides.map((o) => `${o.contextName}: ${o.values.join(', ')}`).join('; ')
+                    : '–'}
                 </Table.Td>
                 <Table.Td className="sy-variant-actions">
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     <Gated allowed={allowed}>
                       {(gate) => (
-                        <ActionIcon variant="subtle" size="xl" aria-label={`Edit variant ${variant.name}`} {...gate} onClick={() => allowed && setDialog(index)}>
+                        <ActionIcon
+                          variant="subtle"
+                          size="xl"
+                          aria-label={`Edit variant ${variant.name}`}
+                          {...gate}
+                          onClick={() => allowed && setDialog(index)}
+                        >
                           <IconPencil size={20} aria-hidden />
                         </ActionIcon>
                       )}
                     </Gated>
                     <Gated allowed={allowed}>
                       {(gate) => (
-                        <ActionIcon variant="subtle" color="red" size="xl" aria-label={`Delete variant ${variant.name}`} {...gate} onClick={() => allowed && remove(index)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="xl"
+                          aria-label={`Delete variant ${variant.name}`}
+                          {...gate}
+                          onClick={() => allowed && remove(index)}
+                        >
                           <IconTrash size={20} aria-hidden />
                         </ActionIcon>
                       )}
@@ -154,5 +181,12 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
 export function VariantsTab({ project, feature, variants }: { project: string; feature: string; variants: Variant[] }) {
   const contextFields = useContextFields().data ?? [];
   const save = useSaveVariants();
-  return <VariantsEditor project={project} variants={variants} contextFields={contextFields} save={(next) => save({ project, feature, variants: next })} />;
+  return (
+    <VariantsEditor
+      project={project}
+      variants={variants}
+      contextFields={contextFields}
+      save={(next) => save({ project, feature, variants: next })}
+    />
+  );
 }

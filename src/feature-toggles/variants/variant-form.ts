@@ -1,8 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import type { Override } from '../../../contract/variants';
-import { applyDraft, DEFAULT_OVERRIDE_CONTEXT, type DraftErrors, draftOf, newDraft, saveErrorMessage, type Variant, type VariantDraft } from './variants';
+import {
+  applyDraft,
+  DEFAULT_OVERRIDE_CONTEXT,
+  type DraftErrors,
+  draftOf,
+  newDraft,
+  saveErrorMessage,
+  type Variant,
+  type VariantDraft,
+} from './variants';
 
-const FIELD_ERROR: Partial<Record<keyof VariantDraft, keyof DraftErrors>> = { name: 'name', weight: 'weight', weightType: 'weight' };
+const FIELD_ERROR: Partial<Record<keyof VariantDraft, keyof DraftErrors>> = {
+  name: 'name',
+  weight: 'weight',
+  weightType: 'weight',
+};
 
 interface Options {
   variants: Variant[];
@@ -15,7 +28,9 @@ interface Options {
 
 /** State of the add/edit variant dialog: the draft, its errors, the override rows, and submit. */
 export function useVariantForm({ variants, index, save, onSaved }: Options) {
-  const [draft, setDraft] = useState<VariantDraft>(() => (index === undefined ? newDraft(variants) : draftOf(variants[index])));
+  const [draft, setDraft] = useState<VariantDraft>(() =>
+    index === undefined ? newDraft(variants) : draftOf(variants[index]),
+  );
   const [errors, setErrors] = useState<DraftErrors>({});
   const [submitting, setSubmitting] = useState(false);
 

@@ -1,10 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/api/errors';
 import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED } from '../../../contract/variants';
-import { applyDraft, COULD_NOT_ADD, draftOf, DUPLICATE_NAME, NAME_REQUIRED, newDraft, rebalance, removeVariant, saveErrorMessage, toPercent, type Variant, type VariantDraft, WEIGHT_NOT_NUMBER, WEIGHT_RANGE, withStickiness } from './variants';
+import {
+  applyDraft,
+  COULD_NOT_ADD,
+  draftOf,
+  DUPLICATE_NAME,
+  NAME_REQUIRED,
+  newDraft,
+  rebalance,
+  removeVariant,
+  saveErrorMessage,
+  toPercent,
+  type Variant,
+  type VariantDraft,
+  WEIGHT_NOT_NUMBER,
+  WEIGHT_RANGE,
+  withStickiness,
+} from './variants';
 
-const variable = (name: string, weight = 0, stickiness = 'default'): Variant => ({ name, weight, weightType: 'variable', stickiness, overrides: [] });
-const fixed = (name: string, weight: number): Variant => ({ name, weight, weightType: 'fix', stickiness: 'default', overrides: [] });
+const variable = (name: string, weight = 0, stickiness = 'default'): Variant => ({
+  name,
+  weight,
+  weightType: 'variable',
+  stickiness,
+  overrides: [],
+});
+const fixed = (name: string, weight: number): Variant => ({
+  name,
+  weight,
+  weightType: 'fix',
+  stickiness: 'default',
+  overrides: [],
+});
 const weights = (list: Variant[]) => list.map((v) => v.weight);
 const draft = (changes: Partial<VariantDraft>): VariantDraft => ({ ...newDraft([]), ...changes });
 
@@ -75,24 +103,36 @@ describe('the add and edit dialog rules', () => {
   });
 
   it('a fixed weight keeps tenths of a percent', () => {
-    const next = ok(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '12.5' }))).variants;
+    const next = ok(
+      applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '12.5' })),
+    ).variants;
     expect(weights(next)).toEqual([875, 125]);
   });
 
   it('name is required and unique; the weight must be a number between 0 and 100', () => {
     expect(applyDraft([], draft({ name: '  ' }))).toEqual({ errors: { name: NAME_REQUIRED } });
     expect(applyDraft([variable('a', 1000)], draft({ name: 'a' }))).toEqual({ errors: { name: DUPLICATE_NAME } });
-    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '101' }))).toEqual({ errors: { weight: WEIGHT_RANGE } });
-    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '-1' }))).toEqual({ errors: { weight: WEIGHT_RANGE } });
-    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: 'ten' }))).toEqual({ errors: { weight: WEIGHT_NOT_NUMBER } });
+    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '101' }))).toEqual({
+      errors: { weight: WEIGHT_RANGE },
+    });
+    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: '-1' }))).toEqual({
+      errors: { weight: WEIGHT_RANGE },
+    });
+    expect(applyDraft([variable('a', 1000)], draft({ name: 'b', weightType: 'fix', weight: 'ten' }))).toEqual({
+      errors: { weight: WEIGHT_NOT_NUMBER },
+    });
     // Editing a variant keeps its own name.
     expect(applyDraft([variable('a', 1000)], draft({ name: 'a' }), 0)).not.toHaveProperty('errors');
   });
 
   it('the list rules show as a general error', () => {
     const list = [fixed('a', 600), variable('b', 400)];
-    expect(applyDraft(list, draft({ name: 'c', weightType: 'fix', weight: '50' }))).toEqual({ errors: { general: TOTAL_EXCEEDED } });
-    expect(applyDraft([variable('a', 1000)], { ...draftOf(variable('a', 1000)), weightType: 'fix', weight: '100' }, 0)).toEqual({
+    expect(applyDraft(list, draft({ name: 'c', weightType: 'fix', weight: '50' }))).toEqual({
+      errors: { general: TOTAL_EXCEEDED },
+    });
+    expect(
+      applyDraft([variable('a', 1000)], { ...draftOf(variable('a', 1000)), weightType: 'fix', weight: '100' }, 0),
+    ).toEqual({
       errors: { general: NO_VARIABLE_VARIANT },
     });
   });
@@ -118,7 +158,14 @@ describe('the add and edit dialog rules', () => {
   });
 
   it('editing round-trips a variant through the draft and keeps its stickiness', () => {
-    const v: Variant = { name: 'a', weight: 1000, weightType: 'variable', stickiness: 'sessionId', payload: { type: 'csv', value: 'x,y' }, overrides: [{ contextName: 'userId', values: ['7'] }] };
+    const v: Variant = {
+      name: 'a',
+      weight: 1000,
+      weightType: 'variable',
+      stickiness: 'sessionId',
+      payload: { type: 'csv', value: 'x,y' },
+      overrides: [{ contextName: 'userId', values: ['7'] }],
+    };
     expect(ok(applyDraft([v], draftOf(v), 0)).variants).toEqual([v]);
   });
 
@@ -131,7 +178,10 @@ describe('the add and edit dialog rules', () => {
 
 describe('stickiness', () => {
   it('is the same for every variant of a toggle', () => {
-    expect(withStickiness([variable('a'), variable('b')], 'random').map((v) => v.stickiness)).toEqual(['random', 'random']);
+    expect(withStickiness([variable('a'), variable('b')], 'random').map((v) => v.stickiness)).toEqual([
+      'random',
+      'random',
+    ]);
   });
 });
 
@@ -142,7 +192,9 @@ describe('server errors', () => {
   it('maps the first detail as the spec says', () => {
     expect(saveErrorMessage(failure('insert or update: duplicate value for "a"'))).toEqual({ name: DUPLICATE_NAME });
     expect(saveErrorMessage(failure('"weight" must be a number'))).toEqual({ weight: WEIGHT_NOT_NUMBER });
-    expect(saveErrorMessage(failure('"stickiness" is not allowed'))).toEqual({ general: '"stickiness" is not allowed' });
+    expect(saveErrorMessage(failure('"stickiness" is not allowed'))).toEqual({
+      general: '"stickiness" is not allowed',
+    });
     expect(saveErrorMessage(failure())).toEqual({ general: COULD_NOT_ADD });
     expect(saveErrorMessage(new Error('offline'))).toEqual({ general: COULD_NOT_ADD });
   });

@@ -23,7 +23,9 @@ export function StaleDialog({ feature, onClose }: { feature: ProjectFeature; onC
       // Queued: the queue says '{name} marked as Stale.' once the server has it.
       onConfirm={() => setStale.mutate({ name: feature.name, stale }, { onSuccess: onClose })}
     >
-      {stale ? `${feature.name} will be marked as stale: it is due to be cleaned up.` : `${feature.name} will be marked as active again.`}
+      {stale
+        ? `${feature.name} will be marked as stale: it is due to be cleaned up.`
+        : `${feature.name} will be marked as active again.`}
     </ConfirmDialog>
   );
 }
@@ -42,7 +44,12 @@ export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
             {feature.stale ? 'Stale' : 'Active'}
           </Badge>
         </Group>
-        <PermissionButton permission="UPDATE_FEATURE" project={feature.project} variant="default" onClick={() => setFlipping(true)}>
+        <PermissionButton
+          permission="UPDATE_FEATURE"
+          project={feature.project}
+          variant="default"
+          onClick={() => setFlipping(true)}
+        >
           {feature.stale ? 'Flip to active' : 'Flip to stale'}
         </PermissionButton>
       </Group>

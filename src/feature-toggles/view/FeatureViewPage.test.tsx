@@ -15,8 +15,16 @@ const NAME = 'checkout.redesign.with.a.very.long.name';
 
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: { P: true, C: true, E: true } });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions: [{ permission: 'ADMIN', project: null }], feedback: [] });
+  client.setQueryData(uiConfigQuery.queryKey, {
+    name: 'Switchyard',
+    version: '1.0.0',
+    flags: { P: true, C: true, E: true },
+  });
+  client.setQueryData(userQuery.queryKey, {
+    user: { id: 1 },
+    permissions: [{ permission: 'ADMIN', project: null }],
+    feedback: [],
+  });
   client.setQueryData(projectFeatureQuery('default', NAME).queryKey, sampleFeature({ name: NAME }));
   client.setQueryData(featureUsageQuery(NAME).queryKey, EMPTY_USAGE);
   client.setQueryData(strategyDefinitionsQuery.queryKey, []);
@@ -33,7 +41,14 @@ describe('the new feature view', () => {
     expect(screen.getByText('Active')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/default/features2/${NAME}`));
     const tabs = within(screen.getByRole('tablist', { name: 'Feature toggle sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Strategies', 'Metrics', 'Variants', 'Settings', 'Event log']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Overview',
+      'Strategies',
+      'Metrics',
+      'Variants',
+      'Settings',
+      'Event log',
+    ]);
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getAllByText(NOT_USED).length).toBeGreaterThan(0);
   });
@@ -54,7 +69,9 @@ describe('the new feature view', () => {
     renderRoute(`/projects/default/features2/${NAME}/strategies?environment=production&addStrategy=true`, seeded());
     expect(await screen.findByRole('tab', { name: /production/, selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add a strategy to production' })).toBeInTheDocument();
-    expect(screen.getByText('No strategies in production yet. Drag a strategy here, or use its add button.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No strategies in production yet. Drag a strategy here, or use its add button.'),
+    ).toBeInTheDocument();
   });
 
   it("the Event log tab is the classic Log tab: the toggle's events", async () => {

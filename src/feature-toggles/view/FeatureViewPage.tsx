@@ -84,7 +84,8 @@ function FeatureView({ projectId, featureId, activeTab }: ViewParams) {
     return <Navigate to="/projects/$projectId/features2/$featureId" params={{ projectId, featureId }} replace />;
   }
   if (feature.isPending) return <Loader aria-label="Loading feature toggle" />;
-  if (feature.isError && statusOf(feature.error) === 404) return <FeatureNotFound projectId={projectId} featureId={featureId} />;
+  if (feature.isError && statusOf(feature.error) === 404)
+    return <FeatureNotFound projectId={projectId} featureId={featureId} />;
   // Any other failure keeps what is shown (a failed poll of the Strategies tab included); only without data it shows.
   if (!feature.data) {
     return (
@@ -99,7 +100,10 @@ function FeatureView({ projectId, featureId, activeTab }: ViewParams) {
     void navigate(
       value === OVERVIEW_TAB
         ? { to: '/projects/$projectId/features2/$featureId', params: { projectId, featureId } }
-        : { to: '/projects/$projectId/features2/$featureId/$activeTab', params: { projectId, featureId, activeTab: value } },
+        : {
+            to: '/projects/$projectId/features2/$featureId/$activeTab',
+            params: { projectId, featureId, activeTab: value },
+          },
     );
   };
 

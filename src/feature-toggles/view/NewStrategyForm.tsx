@@ -16,7 +16,15 @@ interface Props {
 }
 
 /** A new, unsaved strategy being configured (shown apart from the saved ones): Save adds it, Cancel goes back. */
-export function NewStrategyForm({ definition, featureName, environment, contextFields, constraintsEnabled, onSave, onCancel }: Props) {
+export function NewStrategyForm({
+  definition,
+  featureName,
+  environment,
+  contextFields,
+  constraintsEnabled,
+  onSave,
+  onCancel,
+}: Props) {
   const title = strategyDisplayName(definition.name, definition);
   const heading = useRef<HTMLHeadingElement>(null);
   // Picked by a button that is now gone: the keyboard continues at the form.

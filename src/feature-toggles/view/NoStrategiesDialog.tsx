@@ -3,9 +3,24 @@ import { ButtonLink } from './ButtonLink';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
 
 /** Enabling an environment without strategies: says so and offers to add a strategy there. */
-export function NoStrategiesDialog({ project, feature, environment, onClose }: { project: string; feature: string; environment: string; onClose(): void }) {
+export function NoStrategiesDialog({
+  project,
+  feature,
+  environment,
+  onClose,
+}: {
+  project: string;
+  feature: string;
+  environment: string;
+  onClose(): void;
+}) {
   return (
-    <Modal opened onClose={onClose} title={`Add a strategy to ${environment}`} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Add a strategy to ${environment}`}
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
       <Stack gap="md">
         <Text>{NO_STRATEGIES_ERROR}.</Text>
         <Group justify="flex-end" gap="sm">

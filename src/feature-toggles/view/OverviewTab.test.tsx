@@ -17,7 +17,10 @@ describe('the status panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a strategy to production' });
     expect(within(dialog).getByText(`${NO_STRATEGIES_ERROR}.`)).toBeInTheDocument();
     const link = within(dialog).getByRole('link', { name: 'Add strategy' });
-    expect(link).toHaveAttribute('href', '/projects/default/features2/checkout/strategies?environment=production&addStrategy=true');
+    expect(link).toHaveAttribute(
+      'href',
+      '/projects/default/features2/checkout/strategies?environment=production&addStrategy=true',
+    );
     expect(toggle).not.toHaveBeenCalled();
   });
 
@@ -70,7 +73,12 @@ describe('the status panel', () => {
     };
     renderInRouter(<EnvironmentsPanel feature={sampleFeature()} toggle={vi.fn()} />);
     await screen.findByRole('switch', { name: /development/ });
-    act(() => pending.set([other, { ...other, seq: 9, feature: 'checkout', error: { status: 400, message: 'Bad request format' } }]));
+    act(() =>
+      pending.set([
+        other,
+        { ...other, seq: 9, feature: 'checkout', error: { status: 400, message: 'Bad request format' } },
+      ]),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => pending.set([]));
   });

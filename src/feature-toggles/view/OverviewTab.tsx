@@ -38,9 +38,14 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
   const [needsStrategy, setNeedsStrategy] = useState<string>();
   const entries = usePendingChanges();
   // Refusals from before this panel opened were reported then; only new ones open the dialog.
-  const [seen, setSeen] = useState(() => entries.flatMap((entry) => (entry.state === 'failed' && entry.seq !== undefined ? [entry.seq] : [])));
+  const [seen, setSeen] = useState(() =>
+    entries.flatMap((entry) => (entry.state === 'failed' && entry.seq !== undefined ? [entry.seq] : [])),
+  );
   const refused = refusedForNoStrategies(entries, feature.name);
-  const refusedEnvironment = refused && !seen.includes(refused.seq ?? -1) && refused.change.kind === 'environment' ? refused.change.environment : undefined;
+  const refusedEnvironment =
+    refused && !seen.includes(refused.seq ?? -1) && refused.change.kind === 'environment'
+      ? refused.change.environment
+      : undefined;
   const dialogEnvironment = needsStrategy ?? refusedEnvironment;
 
   const change = (environment: Environment, enabled: boolean) => {
@@ -127,7 +132,14 @@ export function OverviewTab({ feature }: { feature: ProjectFeature }) {
                     No strategies in this environment.
                   </Text>
                 ) : (
-                  <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Strategies in ${environment.name}`}>
+                  <Stack
+                    gap="xs"
+                    component="ul"
+                    p={0}
+                    m={0}
+                    style={{ listStyle: 'none' }}
+                    aria-label={`Strategies in ${environment.name}`}
+                  >
                     {environment.strategies.map((strategy, index) => (
                       <li key={strategy.id ?? index}>
                         {index > 0 && <Divider label="OR" labelPosition="center" my={4} />}

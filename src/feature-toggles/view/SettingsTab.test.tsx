@@ -14,7 +14,10 @@ describe('moving a toggle to another project', () => {
   it('is blocked by a dialog naming the environments with strategies the target lacks', async () => {
     const environmentsOf = vi.fn(async () => ['production']);
     const move = vi.fn(async () => {});
-    renderWithMantine(<MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={environmentsOf} move={move} />, sessionClient());
+    renderWithMantine(
+      <MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={environmentsOf} move={move} />,
+      sessionClient(),
+    );
     expect(screen.getByRole('button', { name: 'Move toggle' })).toBeDisabled();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
     await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
@@ -29,7 +32,12 @@ describe('moving a toggle to another project', () => {
   it('goes ahead when every environment with strategies exists there', async () => {
     const move = vi.fn(async () => {});
     renderWithMantine(
-      <MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={async () => ['development']} move={move} />,
+      <MoveProjectForm
+        feature={sampleFeature()}
+        projects={projects}
+        environmentsOf={async () => ['development']}
+        move={move}
+      />,
       sessionClient(),
     );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
@@ -42,7 +50,15 @@ describe('moving a toggle to another project', () => {
     const move = vi.fn(async () => {
       throw new Error('This operation is forbidden');
     });
-    renderWithMantine(<MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={async () => ['development']} move={move} />, sessionClient());
+    renderWithMantine(
+      <MoveProjectForm
+        feature={sampleFeature()}
+        projects={projects}
+        environmentsOf={async () => ['development']}
+        move={move}
+      />,
+      sessionClient(),
+    );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
     await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This operation is forbidden');

@@ -21,7 +21,8 @@ export const DESCRIPTION_REQUIRED = 'Description is required';
 /** GET api/admin/projects/{id}: the environments of a move's target project. */
 const projectEnvironmentsQuery = (id: string) => ({
   queryKey: ['projects', 'one', id] as const,
-  queryFn: async () => (await api.get<{ environments?: string[] }>(`api/admin/projects/${encodeURIComponent(id)}`)).environments ?? [],
+  queryFn: async () =>
+    (await api.get<{ environments?: string[] }>(`api/admin/projects/${encodeURIComponent(id)}`)).environments ?? [],
   meta: { inlineErrors: true },
   staleTime: 0,
 });
@@ -40,7 +41,8 @@ export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
   const [description, setDescription] = useState(feature.description ?? '');
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const types = featureTypes.some((t) => t.id === type) || !type ? featureTypes : [...featureTypes, { id: type, name: type }];
+  const types =
+    featureTypes.some((t) => t.id === type) || !type ? featureTypes : [...featureTypes, { id: type, name: type }];
   const changes = {
     ...(type !== (feature.type ?? '') ? { type } : {}),
     ...(description.trim() !== (feature.description ?? '') ? { description: description.trim() } : {}),
@@ -89,7 +91,13 @@ export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
           }}
         />
         <Group justify="flex-end">
-          <PermissionButton permission="UPDATE_FEATURE" project={feature.project} type="submit" disabled={!dirty} loading={saving}>
+          <PermissionButton
+            permission="UPDATE_FEATURE"
+            project={feature.project}
+            type="submit"
+            disabled={!dirty}
+            loading={saving}
+          >
             Save
           </PermissionButton>
         </Group>
@@ -114,7 +122,9 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string[]>();
   const [error, setError] = useState<string>();
-  const options = projects.some((p) => p.id === feature.project) ? projects : [{ id: feature.project, name: feature.project }, ...projects];
+  const options = projects.some((p) => p.id === feature.project)
+    ? projects
+    : [{ id: feature.project, name: feature.project }, ...projects];
   const targetName = options.find((p) => p.id === target)?.name || target;
 
   const onSubmit = async (event: FormEvent) => {
@@ -149,17 +159,28 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
           onChange={(e) => setTarget(e.currentTarget.value)}
         />
         <Group justify="flex-end">
-          <PermissionButton permission="UPDATE_FEATURE" project={feature.project} type="submit" disabled={target === feature.project} loading={busy}>
+          <PermissionButton
+            permission="UPDATE_FEATURE"
+            project={feature.project}
+            type="submit"
+            disabled={target === feature.project}
+            loading={busy}
+          >
             Move toggle
           </PermissionButton>
         </Group>
       </Stack>
       {blocked && (
-        <Modal opened onClose={() => setBlocked(undefined)} title="The toggle cannot be moved" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+        <Modal
+          opened
+          onClose={() => setBlocked(undefined)}
+          title="The toggle cannot be moved"
+          closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+        >
           <Stack gap="md">
             <Text style={{ overflowWrap: 'anywhere' }}>
-              {shortName(feature.name)} has strategies in environments that project {targetName} does not have: {blocked.join(', ')}. Add
-              those environments to the project first, or remove their strategies.
+              {shortName(feature.name)} has strategies in environments that project {targetName} does not have:{' '}
+              {blocked.join(', ')}. Add those environments to the project first, or remove their strategies.
             </Text>
             <Group justify="flex-end">
               <Button onClick={() => setBlocked(undefined)} data-autofocus>

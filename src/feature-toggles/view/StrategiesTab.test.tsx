@@ -81,7 +81,11 @@ describe('a strategy in the Strategies tab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onDelete).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Delete strategy' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: REALLY_DELETE })).getByRole('button', { name: 'Delete strategy' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: REALLY_DELETE })).getByRole('button', {
+        name: 'Delete strategy',
+      }),
+    );
     expect(onDelete).toHaveBeenCalled();
   });
 
@@ -103,7 +107,10 @@ describe('a strategy in the Strategies tab', () => {
   it('says when the strategy definition does not exist', async () => {
     await item({ definition: null });
     expect(screen.getByRole('alert')).toHaveTextContent('The strategy definition "flexibleRollout" does not exist');
-    expect(screen.getByRole('link', { name: 'Create it' })).toHaveAttribute('href', '/strategies/create?name=flexibleRollout');
+    expect(screen.getByRole('link', { name: 'Create it' })).toHaveAttribute(
+      'href',
+      '/strategies/create?name=flexibleRollout',
+    );
   });
 });
 
@@ -142,18 +149,34 @@ describe('adding a strategy', () => {
     { name: 'default', displayName: 'Standard', parameters: [], editable: false },
     FALLBACK_DEFINITION,
     { name: 'gradualRolloutRandom', parameters: [], editable: false, deprecated: true },
-    { name: 'tenant', displayName: 'Tenant', description: 'By tenant', parameters: [{ name: 'tenants', type: 'list' }], editable: true },
+    {
+      name: 'tenant',
+      displayName: 'Tenant',
+      description: 'By tenant',
+      parameters: [{ name: 'tenants', type: 'list' }],
+      editable: true,
+    },
   ];
 
   it('the sidebar lists the non-deprecated strategies, each with a drag handle and an add button', async () => {
     const onAdd = vi.fn();
     renderWithMantine(
       <DndContext>
-        <StrategySidebar definitions={definitions} environment="production" focusOnOpen onAdd={onAdd} onClose={() => {}} />
+        <StrategySidebar
+          definitions={definitions}
+          environment="production"
+          focusOnOpen
+          onAdd={onAdd}
+          onClose={() => {}}
+        />
       </DndContext>,
     );
     const list = screen.getByRole('list', { name: 'Strategies' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Standard', 'Gradual rollout', 'TenantBy tenant']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Standard', 'Gradual rollout', 'TenantBy tenant']);
     expect(screen.getByRole('button', { name: "Drag Tenant onto the environment's strategies" })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add a strategy to production' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Add Gradual rollout' }));
@@ -176,7 +199,11 @@ describe('adding a strategy', () => {
     );
     expect(screen.getByText('New strategy')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save strategy' }));
-    expect(onSave).toHaveBeenCalledWith({ name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' }, constraints: [] });
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' },
+      constraints: [],
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
   });

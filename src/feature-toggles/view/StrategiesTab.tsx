@@ -20,7 +20,12 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RefreshNotice } from '../../offline/RefreshNotice';
-import { strategyDefinition, strategyDisplayName, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
+import {
+  strategyDefinition,
+  strategyDisplayName,
+  strategyTitle,
+  type StrategyDefinition,
+} from '../../strategies/definitions';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import { useStrategyReferenceData } from '../../strategies/strategies';
 import type { EditedStrategy } from '../../strategies/strategy-instance';
@@ -52,7 +57,12 @@ function DropList({ environment, children }: { environment: string; children: Re
   const { setNodeRef, isOver, active } = useDroppable({ id: `drop:${environment}` });
   const taking = active && dragOf(active.data)?.kind === 'definition';
   return (
-    <div ref={setNodeRef} className="sy-strategy-drop" data-taking={taking || undefined} data-over={(taking && isOver) || undefined}>
+    <div
+      ref={setNodeRef}
+      className="sy-strategy-drop"
+      data-taking={taking || undefined}
+      data-over={(taking && isOver) || undefined}
+    >
       {children}
     </div>
   );
@@ -69,10 +79,16 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const project = feature.project;
   const search = tabRoute.useSearch();
   const navigate = useNavigate();
-  const polled = useQuery({ ...projectFeatureQuery(project, feature.name), meta: { inlineErrors: true }, retry: false, refetchInterval: STRATEGIES_POLL_MS });
+  const polled = useQuery({
+    ...projectFeatureQuery(project, feature.name),
+    meta: { inlineErrors: true },
+    retry: false,
+    refetchInterval: STRATEGIES_POLL_MS,
+  });
   const config = useLocalConfiguration((polled.data ?? feature).environments);
   const environments = config.local;
-  const environment: Environment | undefined = environments.find((e) => e.name === search.environment) ?? environments[0];
+  const environment: Environment | undefined =
+    environments.find((e) => e.name === search.environment) ?? environments[0];
   const { definitions, contextFields, constraintsEnabled } = useStrategyReferenceData();
   const actions = useStrategyActions();
   const canAdd = usePermission('CREATE_FEATURE', project);
@@ -116,7 +132,13 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
 
   const add = (strategy: EditedStrategy) =>
     production.confirm('Add strategy', async () => {
-      if (!(await run(() => actions.add({ ...target, strategy }), (added) => change((list) => [...list, added])))) return;
+      if (
+        !(await run(
+          () => actions.add({ ...target, strategy }),
+          (added) => change((list) => [...list, added]),
+        ))
+      )
+        return;
       setAdding(undefined);
       setSearch({ environment: env });
     });
@@ -139,7 +161,10 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const reorder = (from: number, to: number) => {
     const moved = arrayMove(strategies, from, to);
     change(() => moved);
-    void run(() => actions.reorder({ ...target, ids: moved.map(sortableStrategyId) }), () => undefined);
+    void run(
+      () => actions.reorder({ ...target, ids: moved.map(sortableStrategyId) }),
+      () => undefined,
+    );
   };
 
   const titleOf = (id: string | number, drag: Drag | undefined) => {
@@ -147,13 +172,16 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
     const strategy = strategies[ids.indexOf(String(id))];
     return strategy ? strategyTitle(strategy, definitions) : 'the list';
   };
-  const overTitle = (id: string | number, drag: Drag | undefined) => (String(id).startsWith('drop:') ? `the strategies of ${env}` : titleOf(id, drag));
+  const overTitle = (id: string | number, drag: Drag | undefined) =>
+    String(id).startsWith('drop:') ? `the strategies of ${env}` : titleOf(id, drag);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id, dragOf(active.data))}.`,
     onDragOver: ({ active, over }) =>
       over ? `${titleOf(active.id, dragOf(active.data))} is over ${overTitle(over.id, dragOf(over.data))}.` : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${titleOf(active.id, dragOf(active.data))} was dropped on ${overTitle(over.id, dragOf(over.data))}.` : 'Dropped outside the list.',
+      over
+        ? `${titleOf(active.id, dragOf(active.data))} was dropped on ${overTitle(over.id, dragOf(over.data))}.`
+        : 'Dropped outside the list.',
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id, dragOf(active.data))} was cancelled.`,
   };
 
@@ -189,13 +217,30 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
       >
         <Tabs.List aria-label="Environments" className="sy-scroll-tabs">
           {environments.map((e) => (
-            <Tabs.Tab key={e.name} value={e.name} rightSection={e.type === PRODUCTION_TYPE ? <Badge size="xs" variant="light" color="red">{PRODUCTION_TYPE}</Badge> : undefined}>
+            <Tabs.Tab
+              key={e.name}
+              value={e.name}
+              rightSection={
+                e.type === PRODUCTION_TYPE ? (
+                  <Badge size="xs" variant="light" color="red">
+                    {PRODUCTION_TYPE}
+                  </Badge>
+                ) : undefined
+              }
+            >
               {e.name}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         <Tabs.Panel value={env} pt="md">
-          <DndContext sensors={sensors} collisionDetection={collisions} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragged(undefined)} accessibility={{ announcements }}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collisions}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={() => setDragged(undefined)}
+            accessibility={{ announcements }}
+          >
             <div className="sy-strategies-layout" data-sidebar={sidebarOpen || undefined}>
               {sidebarOpen && (
                 <StrategySidebar

@@ -38,7 +38,17 @@ interface Props {
  * One strategy of an environment as an accordion item: a drag handle, its name and the 'Unsaved changes' badge;
  * inside, its form with 'Save changes' and 'Discard changes' while it differs from the saved one, and delete.
  */
-export function StrategyItem({ id, strategy, definition, missing, contextFields, constraintsEnabled, editable, onSave, onDelete }: Props) {
+export function StrategyItem({
+  id,
+  strategy,
+  definition,
+  missing,
+  contextFields,
+  constraintsEnabled,
+  editable,
+  onSave,
+  onDelete,
+}: Props) {
   const editor = useStrategyEditor(toEdited(strategy), definition);
   const drag: StrategyDrag = { kind: 'strategy' };
   const sortable = useSortable({ id, data: drag, disabled: !editable });
@@ -108,7 +118,12 @@ export function StrategyItem({ id, strategy, definition, missing, contextFields,
                     </>
                   )}
                 </Group>
-                <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setDeleting(true)}
+                >
                   Delete strategy
                 </Button>
               </Group>
@@ -117,7 +132,13 @@ export function StrategyItem({ id, strategy, definition, missing, contextFields,
             <StrategySummary strategy={strategy} />
           )}
           {editable && !definition && (
-            <Button mt="sm" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+            <Button
+              mt="sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDeleting(true)}
+            >
               Delete strategy
             </Button>
           )}

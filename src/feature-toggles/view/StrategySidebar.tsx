@@ -13,9 +13,19 @@ export interface DefinitionDrag {
 function StrategyCard({ definition, onAdd }: { definition: StrategyDefinition; onAdd(): void }) {
   const name = strategyDisplayName(definition.name, definition);
   const drag: DefinitionDrag = { kind: 'definition', definition };
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `definition:${definition.name}`, data: drag });
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `definition:${definition.name}`,
+    data: drag,
+  });
   return (
-    <Paper ref={setNodeRef} withBorder radius="md" p="xs" className="sy-sidebar-card" data-dragging={isDragging || undefined}>
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      radius="md"
+      p="xs"
+      className="sy-sidebar-card"
+      data-dragging={isDragging || undefined}
+    >
       <Group gap={4} wrap="nowrap" align="flex-start">
         <ActionIcon
           variant="subtle"
@@ -67,7 +77,14 @@ export function StrategySidebar({
     if (focusOnOpen) heading.current?.focus();
   }, [focusOnOpen]);
   return (
-    <Paper component="aside" withBorder radius="md" p="sm" className="sy-strategy-sidebar" aria-labelledby="strategy-sidebar-title">
+    <Paper
+      component="aside"
+      withBorder
+      radius="md"
+      p="sm"
+      className="sy-strategy-sidebar"
+      aria-labelledby="strategy-sidebar-title"
+    >
       <Group justify="space-between" wrap="nowrap" mb="xs">
         <Title order={2} size="h4" id="strategy-sidebar-title" ref={heading} tabIndex={-1}>
           Add a strategy to {environment}

@@ -15,7 +15,9 @@ const environments = (...changes: Partial<EnvironmentConfiguration>[]): Environm
 
 describe('the refresh notice fingerprint', () => {
   it('ignores ids (a temporary id becoming the server id) and the order of parameter keys', () => {
-    const replayed = environments({ strategies: [{ ...rollout('real-id'), parameters: { groupId: 'x', stickiness: 'default', rollout: '50' } }] });
+    const replayed = environments({
+      strategies: [{ ...rollout('real-id'), parameters: { groupId: 'x', stickiness: 'default', rollout: '50' } }],
+    });
     expect(configurationKey(replayed)).toBe(configurationKey(environments({ strategies: [rollout('tmp-1')] })));
   });
 
@@ -24,9 +26,9 @@ describe('the refresh notice fingerprint', () => {
     expect(configurationKey(environments({ enabled: false }))).not.toBe(base);
     expect(configurationKey(environments({ strategies: [rollout('a', '51')] }))).not.toBe(base);
     expect(configurationKey(environments({ strategies: [rollout('a'), { id: 'b', name: 'default' }] }))).not.toBe(base);
-    expect(
-      configurationKey(environments({ strategies: [{ id: 'b', name: 'default' }, rollout('a')] })),
-    ).not.toBe(configurationKey(environments({ strategies: [rollout('a'), { id: 'b', name: 'default' }] })));
+    expect(configurationKey(environments({ strategies: [{ id: 'b', name: 'default' }, rollout('a')] }))).not.toBe(
+      configurationKey(environments({ strategies: [rollout('a'), { id: 'b', name: 'default' }] })),
+    );
     expect(configurationKey(environments({ strategies: [{ ...rollout('a'), constraints: [] }] }))).not.toBe(base);
     expect(configurationKey(environments().slice(0, 1))).not.toBe(base);
   });
@@ -36,6 +38,9 @@ describe('moving a toggle to another project', () => {
   it('names the environments with strategies that the target project lacks', () => {
     expect(missingEnvironments(environments(), ['production'])).toEqual(['development']);
     expect(missingEnvironments(environments(), ['development'])).toEqual([]);
-    expect(missingEnvironments(environments({}, { strategies: [rollout('p')] }), [])).toEqual(['development', 'production']);
+    expect(missingEnvironments(environments({}, { strategies: [rollout('p')] }), [])).toEqual([
+      'development',
+      'production',
+    ]);
   });
 });

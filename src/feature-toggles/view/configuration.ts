@@ -30,5 +30,7 @@ export function configurationKey(environments: EnvironmentConfiguration[]): stri
  * project (part 1 section 4): the environments that would be lost, in the toggle's order.
  */
 export function missingEnvironments(environments: EnvironmentConfiguration[], targetEnvironments: string[]): string[] {
-  return environments.filter((env) => env.strategies.length > 0 && !targetEnvironments.includes(env.name)).map((env) => env.name);
+  return environments
+    .filter((env) => env.strategies.length > 0 && !targetEnvironments.includes(env.name))
+    .map((env) => env.name);
 }

@@ -30,7 +30,9 @@ export const featureUsageQuery = (name: string) =>
     queryKey: ['features', 'usage', name] as const,
     queryFn: async (): Promise<FeatureUsage> => {
       try {
-        const body = await api.get<Partial<FeatureUsage>>(`api/admin/client-metrics/features/${encodeURIComponent(name)}`);
+        const body = await api.get<Partial<FeatureUsage>>(
+          `api/admin/client-metrics/features/${encodeURIComponent(name)}`,
+        );
         return { lastHourUsage: body?.lastHourUsage ?? [], seenApplications: body?.seenApplications ?? [] };
       } catch (error) {
         if (error instanceof AuthenticationError) throw error;

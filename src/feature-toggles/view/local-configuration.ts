@@ -31,6 +31,8 @@ export function useLocalConfiguration<T extends EnvironmentConfiguration>(remote
     },
     disregard: () => setDisregarded(remoteKey),
     changeStrategies: (environment: string, update: (strategies: T['strategies']) => T['strategies']) =>
-      setLocal((list) => list.map((env) => (env.name === environment ? { ...env, strategies: update(env.strategies) } : env))),
+      setLocal((list) =>
+        list.map((env) => (env.name === environment ? { ...env, strategies: update(env.strategies) } : env)),
+      ),
   };
 }

@@ -5,7 +5,9 @@ import { renderWithMantine } from '../../test-support';
 import type { ProjectFeature } from '../api/types';
 
 /** A query client whose session holds `permissions` (ADMIN by default). */
-export function sessionClient(permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }]) {
+export function sessionClient(
+  permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }],
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['user'], { user: { id: 1 }, permissions });
   return client;

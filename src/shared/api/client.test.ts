@@ -80,7 +80,9 @@ describe('api client', () => {
   });
 
   it('maps failures once into typed errors', async () => {
-    const unauthorised = await client().get('api/admin/user').catch((e: unknown) => e);
+    const unauthorised = await client()
+      .get('api/admin/user')
+      .catch((e: unknown) => e);
     expect(unauthorised).toBeInstanceOf(AuthenticationError);
     expect((unauthorised as AuthenticationError).authDetails?.path).toBe('/yard/auth/simple/login');
     await expect(client().get('api/admin/nothing', { layer: 'project' })).rejects.toBeInstanceOf(NotFoundError);

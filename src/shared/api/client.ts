@@ -36,7 +36,12 @@ export function versionOf(etag: string | null): number | undefined {
  * rejects with a NetworkError and marks the server unreachable; any answer from the server marks it reachable.
  */
 export function createApiClient(base: string = basePath, fetchImpl: typeof fetch = (...args) => fetch(...args)) {
-  async function send<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<Answer<T>> {
+  async function send<T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (method === 'POST' || method === 'PUT' || method === 'PATCH') headers['Content-Type'] = 'application/json';
     const url = path.startsWith('/') ? path : withBase(path, base);
@@ -67,7 +72,8 @@ export function createApiClient(base: string = basePath, fetchImpl: typeof fetch
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
     post: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
     put: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-    patch: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+    patch: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
     delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
     send,
   };

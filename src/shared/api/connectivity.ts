@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The header the service worker adds to an answer it took from its cache (vite.config.ts): not a sign of the server. */
+/** The header the service worker adds to an answer from its cache (vite.config.ts): not a sign of the server. */
 export const FROM_CACHE_HEADER = 'X-Switchyard-From-Cache';
 
 /**

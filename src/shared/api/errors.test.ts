@@ -75,8 +75,11 @@ describe('classic API layer (part 1 section 8)', () => {
   it('other 4xx: the first message of a list', async () => {
     expect((await classicError(json(400, [{ msg: 'User already exists' }]))).message).toBe('User already exists');
     expect(
-      (await classicError(json(409, { name: 'NameExistsError', details: [{ message: 'A toggle with that name already exists' }] })))
-        .message,
+      (
+        await classicError(
+          json(409, { name: 'NameExistsError', details: [{ message: 'A toggle with that name already exists' }] }),
+        )
+      ).message,
     ).toBe('A toggle with that name already exists');
   });
 
@@ -123,7 +126,9 @@ describe('project-scoped API layer (part 1 section 8)', () => {
   });
 
   it('other statuses above 399: the first details entry', async () => {
-    const conflict = await projectError(json(409, { details: [{ message: 'A toggle with that name already exists' }] }));
+    const conflict = await projectError(
+      json(409, { details: [{ message: 'A toggle with that name already exists' }] }),
+    );
     expect(conflict).toBeInstanceOf(BadRequestError);
     expect(conflict.message).toBe('A toggle with that name already exists');
     const server = await projectError(json(500, { details: [{ message: 'boom' }] }));
@@ -138,7 +143,7 @@ describe('project-scoped API layer (part 1 section 8)', () => {
 });
 
 describe('failed fetches of user, config or info', () => {
-  it("names what could not be fetched and keeps the status", () => {
+  it('names what could not be fetched and keeps the status', () => {
     const error = gettingFailed('user', new ServiceError(500, 'x'));
     expect(error.message).toBe('An error occurred while trying to get user');
     expect(statusOf(error)).toBe(500);

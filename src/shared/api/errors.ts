@@ -139,7 +139,10 @@ export async function projectError(res: Response): Promise<ApiError> {
   if (status === 400) return new BadRequestError(400, 'Bad request format', await readBody(res));
   if (status === 404) return new NotFoundError(404, 'Could not find the requested resource');
   if (status === 401) {
-    return new AuthenticationError('You are not authorized to perform this operation', parseAuthDetails(await readBody(res)));
+    return new AuthenticationError(
+      'You are not authorized to perform this operation',
+      parseAuthDetails(await readBody(res)),
+    );
   }
   if (status === 403) return new ForbiddenError(403, 'This operation is forbidden');
   const body = await readBody(res);

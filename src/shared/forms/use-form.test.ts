@@ -21,7 +21,14 @@ describe('the form hook', () => {
   it('sends the prepared values unless a check finds an error; a failure becomes the general error', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('Could not save')));
     const { result } = renderHook(() =>
-      useForm({ name: ' x ' }, { prepare: (v) => ({ name: v.name.trim() }), validate: ({ name }) => ({ name: name ? undefined : 'Required' }), submit }),
+      useForm(
+        { name: ' x ' },
+        {
+          prepare: (v) => ({ name: v.name.trim() }),
+          validate: ({ name }) => ({ name: name ? undefined : 'Required' }),
+          submit,
+        },
+      ),
     );
     await act(() => result.current.onSubmit(event()));
     expect(submit).toHaveBeenCalledWith({ name: 'x' });

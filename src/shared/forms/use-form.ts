@@ -19,7 +19,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * The domain-free half of a form: values, field errors, a general error, `dirty` (for the leave guard) and a submit
  * that checks first and shows a failure as the general error. Changing a field clears its error and the general one.
  */
-export function useForm<V extends object>(initial: V, { prepare, validate, submit, errorMessage = messageOf }: Options<V>) {
+export function useForm<V extends object>(
+  initial: V,
+  { prepare, validate, submit, errorMessage = messageOf }: Options<V>,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<V>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -29,7 +32,8 @@ export function useForm<V extends object>(initial: V, { prepare, validate, submi
     setErrors((e) => ({ ...e, general: undefined, [field]: undefined }));
   };
 
-  const setError = (field: keyof V | 'general', message: string | undefined) => setErrors((e) => ({ ...e, [field]: message }));
+  const setError = (field: keyof V | 'general', message: string | undefined) =>
+    setErrors((e) => ({ ...e, [field]: message }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

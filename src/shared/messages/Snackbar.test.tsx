@@ -31,4 +31,3 @@ describe('Snackbar', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
-

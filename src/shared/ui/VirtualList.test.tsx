@@ -12,7 +12,16 @@ describe('VirtualList', () => {
 
   it('renders only the rows on screen, plus the overscan, and follows scrolling', () => {
     setWindow('innerHeight', 800);
-    render(<VirtualList items={items} rowHeight={80} overscan={2} getKey={(i) => i} renderRow={(i) => i} label="Feature toggles" />);
+    render(
+      <VirtualList
+        items={items}
+        rowHeight={80}
+        overscan={2}
+        getKey={(i) => i}
+        renderRow={(i) => i}
+        label="Feature toggles"
+      />,
+    );
     const list = screen.getByRole('list', { name: 'Feature toggles' });
     expect(list).toHaveStyle({ height: '800000px' });
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
@@ -29,7 +38,15 @@ describe('VirtualList', () => {
 
   it('a short list is rendered whole', () => {
     setWindow('innerHeight', 800);
-    render(<VirtualList items={items.slice(0, 3)} rowHeight={80} getKey={(i) => i} renderRow={(i) => i} label="Feature toggles" />);
+    render(
+      <VirtualList
+        items={items.slice(0, 3)}
+        rowHeight={80}
+        getKey={(i) => i}
+        renderRow={(i) => i}
+        label="Feature toggles"
+      />,
+    );
     expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual(['toggle-0', 'toggle-1', 'toggle-2']);
   });
 });

@@ -42,7 +42,12 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
   });
 
   return (
-    <ul ref={ref} aria-label={label} className={`sy-virtual-list ${className ?? ''}`} style={{ height: virtualizer.getTotalSize() }}>
+    <ul
+      ref={ref}
+      aria-label={label}
+      className={`sy-virtual-list ${className ?? ''}`}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((row) => (
         <li
           key={row.key}

@@ -41,7 +41,12 @@ export const rolloutToggle = (i: number) => ({
 });
 
 /** Creates `count` toggles through the classic API (bench.toggle-00000...) with eight requests in flight. */
-export async function seedToggles(url: string, cookie: string, count: number, toggle = simpleToggle) {
+export async function seedToggles(
+  url: string,
+  cookie: string,
+  count: number,
+  toggle: (i: number) => object = simpleToggle,
+) {
   let next = 0;
   const worker = async () => {
     while (next < count) {

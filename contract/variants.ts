@@ -17,10 +17,13 @@ export type Override = Static<typeof OverrideSchema>;
 export const VariantSchema = Type.Object({
   name: Type.String(),
   weight: Type.Number(),
-  weightType: Type.Optional(Type.Union(WEIGHT_TYPES.map((t) => Type.Literal(t)))),
+  weightType: Type.Optional(Type.Union([Type.Literal('variable'), Type.Literal('fix')])),
   stickiness: Type.Optional(Type.String()),
   payload: Type.Optional(
-    Type.Object({ type: Type.Union(PAYLOAD_TYPES.map((t) => Type.Literal(t))), value: Type.String() }),
+    Type.Object({
+      type: Type.Union([Type.Literal('string'), Type.Literal('json'), Type.Literal('csv')]),
+      value: Type.String(),
+    }),
   ),
   overrides: Type.Optional(Type.Array(OverrideSchema)),
 });
@@ -30,16 +33,16 @@ export type Variant = Static<typeof VariantSchema>;
 export const isVariable = (variant: Pick<Variant, 'weightType'>) => variant.weightType !== 'fix';
 
 /**
- * The rule every change of a toggle's variants goes through, on both sides: fixed weights must not sum above the
- * total and at least one variant must be variable; the variable ones share the rest by integer division, the
- * remainder going one tenth each to the first of them in list order (three variable variants: 334, 333, 333).
+ * The rule every change of a toggle's variants goes through, on both sides: at least one variant must be variable
+ * and fixed weights must not sum above the total (checked in that order, as Unleash 4); the variable ones share the
+ * rest by integer division, the remainder one tenth each to the first of them (three variants: 334, 333, 333).
  */
 export function rebalance<V extends Variant>(variants: V[]): { variants: V[]; error?: undefined } | { error: string } {
   if (variants.length === 0) return { variants: [] };
-  const fixed = variants.filter((v) => !isVariable(v)).reduce((sum, v) => sum + v.weight, 0);
-  if (fixed > TOTAL_WEIGHT) return { error: TOTAL_EXCEEDED };
   const variableCount = variants.filter(isVariable).length;
   if (variableCount === 0) return { error: NO_VARIABLE_VARIANT };
+  const fixed = variants.filter((v) => !isVariable(v)).reduce((sum, v) => sum + v.weight, 0);
+  if (fixed > TOTAL_WEIGHT) return { error: TOTAL_EXCEEDED };
   const remaining = TOTAL_WEIGHT - fixed;
   const share = Math.floor(remaining / variableCount);
   let extra = remaining - share * variableCount;

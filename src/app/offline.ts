@@ -5,7 +5,7 @@ import { toggleMirror } from '../feature-toggles/offline/mirror';
 import { toggleChanges } from '../feature-toggles/offline/queue';
 import { registerAccount, registerChanges, registerMirror, registerReference } from '../offline/registry';
 import { projectsQuery } from '../projects/projects';
-import { contextFieldsQuery, strategyDefinitionsQuery } from '../strategies/strategies';
+import { contextFieldsQuery, strategyDefinitionsQuery } from '../strategies/api/queries';
 import { tagTypesQuery } from '../tags/api/queries';
 import { uiConfigQuery } from '../ui-config/ui-config';
 

@@ -4,7 +4,8 @@ import { showToast } from '../shared/messages/toast';
 import { STRATEGY_CREATED } from './messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { newDefinitionValues, useDefinitionForm } from './strategy-definition-form';
-import { useStrategyDefinitionActions } from './strategies';
+import { useCreateStrategy } from './api/use-create-strategy';
+import { useValidateStrategyName } from './api/use-validate-strategy-name';
 
 const route = getRouteApi('/main/strategies/create');
 
@@ -12,7 +13,8 @@ const route = getRouteApi('/main/strategies/create');
 export default function CreateStrategyPage() {
   const { name } = route.useSearch();
   const navigate = useNavigate();
-  const { validateName, create } = useStrategyDefinitionActions();
+  const validateName = useValidateStrategyName();
+  const create = useCreateStrategy();
   const form = useDefinitionForm(newDefinitionValues(name), {
     editMode: false,
     validateName: (value) => validateName.mutateAsync(value),

@@ -22,7 +22,10 @@ import {
   STRATEGY_DEPRECATED,
   STRATEGY_REACTIVATED,
 } from './messages';
-import { useStrategyDefinitionActions, useStrategyDefinitions } from './strategies';
+import { useStrategyDefinitions } from './api/queries';
+import { useDeleteStrategy } from './api/use-delete-strategy';
+import { useDeprecateStrategy } from './api/use-deprecate-strategy';
+import { useReactivateStrategy } from './api/use-reactivate-strategy';
 import './strategies.css';
 
 type Action = 'deprecate' | 'reactivate' | 'delete';
@@ -124,12 +127,16 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
 export default function StrategiesPage() {
   const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
-  const actions = useStrategyDefinitionActions();
+  const actions = {
+    delete: useDeleteStrategy(),
+    deprecate: useDeprecateStrategy(),
+    reactivate: useReactivateStrategy(),
+  };
   const [pending, setPending] = useState<{ action: Action; name: string }>();
 
   const confirm = () => {
     if (!pending) return;
-    const mutation = pending.action === 'delete' ? actions.remove : actions[pending.action];
+    const mutation = actions[pending.action];
     mutation.mutate(pending.name, {
       onSuccess: () => showToast(CONFIRM[pending.action].done, 'success'),
       onSettled: () => setPending(undefined),
@@ -176,7 +183,7 @@ export default function StrategiesPage() {
           title={CONFIRM[pending.action].title}
           confirmLabel={CONFIRM[pending.action].label}
           danger={pending.action !== 'reactivate'}
-          loading={(pending.action === 'delete' ? actions.remove : actions[pending.action]).isPending}
+          loading={actions[pending.action].isPending}
           onConfirm={confirm}
           onClose={() => setPending(undefined)}
         >

@@ -12,7 +12,7 @@ import { FALLBACK_DEFINITION, type StrategyDefinition } from './definitions';
 import { StrategyConfigureDialog } from './StrategyForm';
 import { StrategyParametersEditor } from './StrategyParametersEditor';
 import { newStrategy } from './strategy-instance';
-import { strategyKeys } from './strategies';
+import { strategyKeys } from './api/queries';
 
 const contextFields: ContextField[] = [
   { name: 'environment', legalValues: ['dev', 'prod'] },

@@ -7,7 +7,7 @@ import { strategyDisplayName, type StrategyDefinition } from './definitions';
 import { StrategyParametersEditor } from './StrategyParametersEditor';
 import { useStrategyEditor } from './strategy-editor';
 import type { EditedStrategy } from './strategy-instance';
-import { useStrategyReferenceData } from './strategies';
+import { useStrategyReferenceData } from './api/queries';
 
 export interface StrategyFormProps {
   definition: StrategyDefinition;

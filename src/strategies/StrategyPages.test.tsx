@@ -25,7 +25,7 @@ import {
   useDefinitionForm,
   type DefinitionFormValues,
 } from './strategy-definition-form';
-import { strategyKeys } from './strategies';
+import { strategyKeys } from './api/queries';
 import { ApiError } from '../shared/api/errors';
 
 const definitions: StrategyDefinition[] = [

@@ -10,7 +10,9 @@ import { MissingDefinition } from './MissingDefinition';
 import { STRATEGY_UPDATED } from './messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { definitionFormValues, useDefinitionForm } from './strategy-definition-form';
-import { useStrategyDefinitionActions, useStrategyDefinitions } from './strategies';
+import { useStrategyDefinitions } from './api/queries';
+import { useUpdateStrategy } from './api/use-update-strategy';
+import { useValidateStrategyName } from './api/use-validate-strategy-name';
 import './strategies.css';
 
 const route = getRouteApi('/main/strategies/$activeTab/$strategyName');
@@ -87,7 +89,8 @@ function Details({ strategy }: { strategy: StrategyDefinition }) {
 
 function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
   const navigate = useNavigate();
-  const { validateName, update } = useStrategyDefinitionActions();
+  const validateName = useValidateStrategyName();
+  const update = useUpdateStrategy();
   const toView = () =>
     navigate({
       to: '/strategies/$activeTab/$strategyName',

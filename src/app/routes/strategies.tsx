@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ensureKept } from '../../offline/ensure-kept';
-import { strategyDefinitionsQuery } from '../../strategies/strategies';
+import { strategyDefinitionsQuery } from '../../strategies/api/queries';
 import { mainRoute } from './root';
 import { text } from './search';
 

@@ -19,7 +19,7 @@ import type { SwitchyardDb } from '../../offline/db';
 import { attachMirror } from '../../offline/mirror';
 import { attachOutbox } from '../../offline/outbox';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/definitions';
-import { strategyKeys } from '../../strategies/strategies';
+import { strategyKeys } from '../../strategies/api/queries';
 import { renderWithMantine } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
 import { featureQuery, useFeature } from '../api/queries';

@@ -10,7 +10,7 @@ import { strategyTitle, type StrategyDefinition } from '../../strategies/definit
 import { REALLY_DELETE } from '../../strategies/messages';
 import { StrategyConfigureDialog } from '../../strategies/StrategyForm';
 import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
-import { useStrategyDefinitions } from '../../strategies/strategies';
+import { useStrategyDefinitions } from '../../strategies/api/queries';
 import { DEFAULT_PROJECT } from '../api/queries';
 import type { FeatureToggle, StrategyInstance } from '../api/types';
 import { useStrategyActions } from '../api/use-strategy-actions';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
 import type { ContextField } from '../../strategies/constraints';
 import { DEFAULT_STICKINESS, stickinessOptions } from '../../strategies/parameters';
-import { useContextFields } from '../../strategies/strategies';
+import { useContextFields } from '../../strategies/api/queries';
 import { useSaveVariants } from '../api/use-save-variants';
 import { VariantDialog } from './VariantDialog';
 import { removeVariant, saveErrorMessage, toPercent, type Variant, withStickiness } from './variants';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userQuery } from '../../auth/user';
 import { eventsQuery } from '../../events/events';
-import { strategyDefinitionsQuery, contextFieldsQuery } from '../../strategies/strategies';
+import { strategyDefinitionsQuery, contextFieldsQuery } from '../../strategies/api/queries';
 import { renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/ui-config';
 import { featureTypesQuery, projectFeatureQuery } from '../api/queries';

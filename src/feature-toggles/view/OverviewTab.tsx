@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
 import { usePendingChanges } from '../../offline/pending';
 import { strategyTitle } from '../../strategies/definitions';
-import { useStrategyDefinitions } from '../../strategies/strategies';
+import { useStrategyDefinitions } from '../../strategies/api/queries';
 import { StrategySummary } from '../../strategies/StrategySummary';
 import type { ProjectFeature } from '../api/types';
 import { useToggleEnvironment } from '../api/use-toggle-environment';

@@ -27,7 +27,7 @@ import {
   type StrategyDefinition,
 } from '../../strategies/definitions';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
-import { useStrategyReferenceData } from '../../strategies/strategies';
+import { useStrategyReferenceData } from '../../strategies/api/queries';
 import type { EditedStrategy } from '../../strategies/strategy-instance';
 import { projectFeatureQuery } from '../api/queries';
 import type { ProjectFeature, StrategyInstance } from '../api/types';

@@ -1,10 +1,9 @@
-/** Strategy definitions: reads and the online writes of /strategies (not in the offline queue's scope). */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../shared/api/client';
-import { useUiConfig } from '../ui-config/ui-config';
-import { constraintsEnabled, type ContextField } from './constraints';
-import type { StrategyDefinition } from './definitions';
-import type { DefinitionFormValues } from './strategy-definition-form';
+/** Strategy definitions and context fields: the reads (the writes, online only: one use-<verb>-strategy.ts each). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { useUiConfig } from '../../ui-config/ui-config';
+import { constraintsEnabled, type ContextField } from '../constraints';
+import type { StrategyDefinition } from '../definitions';
 
 export const strategyKeys = {
   definitions: ['strategies'] as const,
@@ -40,44 +39,5 @@ export function useStrategyReferenceData() {
   return { definitions, contextFields, constraintsEnabled: constraintsEnabled(flags) };
 }
 
-const path = (name: string) => `api/admin/strategies/${encodeURIComponent(name)}`;
-
-/** Writes on definitions; each refreshes the definitions list. Form calls show their errors inline. */
-export function useStrategyDefinitionActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: strategyKeys.definitions });
-
-  const validateName = useMutation({
-    mutationFn: (name: string) => api.post('api/admin/strategies/validate', { name }),
-    meta: { inlineErrors: true },
-  });
-
-  const create = useMutation({
-    mutationFn: (definition: DefinitionFormValues) => api.post('api/admin/strategies', definition),
-    meta: { inlineErrors: true },
-    onSuccess: refresh,
-  });
-
-  const update = useMutation({
-    mutationFn: (definition: DefinitionFormValues) => api.put(path(definition.name), definition),
-    meta: { inlineErrors: true },
-    onSuccess: refresh,
-  });
-
-  const remove = useMutation({
-    mutationFn: (name: string) => api.delete(path(name)),
-    onSettled: refresh,
-  });
-
-  const deprecate = useMutation({
-    mutationFn: (name: string) => api.post(`${path(name)}/deprecate`),
-    onSettled: refresh,
-  });
-
-  const reactivate = useMutation({
-    mutationFn: (name: string) => api.post(`${path(name)}/reactivate`),
-    onSettled: refresh,
-  });
-
-  return { validateName, create, update, remove, deprecate, reactivate };
-}
+/** The API path of one strategy definition. */
+export const strategyPath = (name: string) => `api/admin/strategies/${encodeURIComponent(name)}`;

@@ -1,5 +1,5 @@
 import { Alert, Anchor, CloseButton, Group, Text } from '@mantine/core';
-import type { Announcement } from '../ui-config/ui-config';
+import type { Announcement } from '../ui-config/api/queries';
 import { useAnnouncementSeen } from './announcement';
 
 const colors = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' } as const;

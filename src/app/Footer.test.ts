@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDefaults } from '../ui-config/ui-config';
+import { withDefaults } from '../ui-config/api/queries';
 import { apiDetails } from './Footer';
 
 describe('footer API details', () => {

@@ -1,5 +1,5 @@
 import { Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { UiConfig } from '../ui-config/ui-config';
+import type { UiConfig } from '../ui-config/api/queries';
 
 const docs = 'https://docs.getunleash.io/sdks';
 

@@ -7,7 +7,7 @@ import { InstallButton } from '../offline/InstallButton';
 import { SyncStatus } from '../offline/SyncStatus';
 import { WaitingChanges } from '../offline/WaitingChanges';
 import { ProfileMenu } from '../profile/ProfileMenu';
-import { useUiConfig } from '../ui-config/ui-config';
+import { useUiConfig } from '../ui-config/api/queries';
 import { DOCUMENTATION_URL } from './links';
 import { menuFor } from './menu';
 

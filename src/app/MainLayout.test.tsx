@@ -5,7 +5,7 @@ import { userQuery } from '../auth/user';
 import { featureKeys } from '../feature-toggles/api/queries';
 import { feedbackPrompt } from '../feedback/feedback';
 import { renderRoute } from '../test-support';
-import { uiConfigQuery } from '../ui-config/ui-config';
+import { uiConfigQuery } from '../ui-config/api/queries';
 
 afterEach(() => feedbackPrompt.hide());
 

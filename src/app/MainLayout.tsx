@@ -8,7 +8,7 @@ import { Snackbar } from '../shared/messages/Snackbar';
 import { ToastArea } from '../shared/messages/ToastArea';
 import { isMine, usePendingChanges } from '../offline/pending';
 import { useUpdateWaiting } from '../offline/service-worker';
-import { useUiConfig } from '../ui-config/ui-config';
+import { useUiConfig } from '../ui-config/api/queries';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { BootstrapSpinner } from './BootstrapSpinner';
 import { Breadcrumbs } from './Breadcrumbs';

@@ -1,7 +1,7 @@
 import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useIsAdmin } from '../auth/user';
-import { useUiConfig } from '../ui-config/ui-config';
+import { useUiConfig } from '../ui-config/api/queries';
 import { DOCUMENTATION_URL, SOURCE_URL } from './links';
 import { menuFor, type MenuItem } from './menu';
 

@@ -4,10 +4,10 @@ import { featureTypesQuery } from '../feature-toggles/api/queries';
 import { toggleMirror } from '../feature-toggles/offline/mirror';
 import { toggleChanges } from '../feature-toggles/offline/queue';
 import { registerAccount, registerChanges, registerMirror, registerReference } from '../offline/registry';
-import { projectsQuery } from '../projects/projects';
+import { projectsQuery } from '../projects/api/queries';
 import { contextFieldsQuery, strategyDefinitionsQuery } from '../strategies/api/queries';
 import { tagTypesQuery } from '../tags/api/queries';
-import { uiConfigQuery } from '../ui-config/ui-config';
+import { uiConfigQuery } from '../ui-config/api/queries';
 
 /** What the console keeps offline, registered with the engine before it starts: the domains' mirrors and queues. */
 export function registerOfflineDomains() {

@@ -4,7 +4,7 @@ import { PermissionButton } from '../auth/PermissionControls';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, truncate } from '../feature-toggles/feature-list';
 import { DEFAULT_PROJECT } from '../feature-toggles/api/queries';
 import { useReviveFeature } from '../feature-toggles/api/use-revive-feature';
-import { useArchive } from './archive';
+import { useArchive } from './api/queries';
 
 /** /archive: archived toggles with Revive per row (UPDATE_FEATURE on the toggle's project). */
 export default function ArchivePage() {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../test-support';
-import { uiConfigQuery } from '../ui-config/ui-config';
+import { uiConfigQuery } from '../ui-config/api/queries';
 import { userQuery } from './user';
 
 function seeded(signedIn: boolean) {

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
-import { useUiConfig } from '../ui-config/ui-config';
+import { useUiConfig } from '../ui-config/api/queries';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
 import { loginPath, loginVariant, useLoginActions, useLoginForm, type LoginVariant } from './login';

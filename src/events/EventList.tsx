@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../shared/locale/format-date';
 import { useLocale } from '../shared/locale/locale';
 import { eventChanges, show, type ChangeLine } from './diff';
-import type { AuditEvent } from './events';
+import type { AuditEvent } from './api/queries';
 
 const SIGN: Record<ChangeLine['kind'], string> = { added: '+', removed: '-', changed: '~' };
 

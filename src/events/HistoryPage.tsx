@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useIsAdmin } from '../auth/user';
 import { EventList } from './EventList';
-import { useEvents } from './events';
+import { useEvents } from './api/queries';
 
 export const ADMIN_ONLY_MESSAGE = 'You need instance admin to access this section.';
 

@@ -1,4 +1,4 @@
-import type { AuditEvent, DeepDiff } from './events';
+import type { AuditEvent, DeepDiff } from './api/queries';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 

@@ -6,8 +6,8 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
 import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
-import { useProjects } from '../projects/projects';
-import { useUiConfig } from '../ui-config/ui-config';
+import { useProjects } from '../projects/api/queries';
+import { useUiConfig } from '../ui-config/api/queries';
 import {
   DESCRIPTION_MAX_LENGTH,
   filterFeatures,

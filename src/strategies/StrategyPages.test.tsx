@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userQuery } from '../auth/user';
 import { featureKeys } from '../feature-toggles/api/queries';
 import { renderWithMantine } from '../test-support';
-import { uiConfigQuery } from '../ui-config/ui-config';
+import { uiConfigQuery } from '../ui-config/api/queries';
 import CreateStrategyPage from './CreateStrategyPage';
 import type { StrategyDefinition } from './definitions';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { archiveQuery } from '../../archive/archive';
+import { archiveQuery } from '../../archive/api/queries';
 import { mainRoute } from './root';
 
 export const archiveRoute = createRoute({

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { isAdmin } from '../../../contract/permissions';
 import { userQuery } from '../../auth/user';
-import { eventsQuery } from '../../events/events';
+import { eventsQuery } from '../../events/api/queries';
 import { mainRoute } from './root';
 
 /** The event log is read in the background, for instance admins only (the page tells others it is not theirs). */

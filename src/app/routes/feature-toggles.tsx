@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { archiveQuery } from '../../archive/archive';
+import { archiveQuery } from '../../archive/api/queries';
 import {
   featureQuery,
   featuresQuery,

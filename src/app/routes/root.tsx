@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { userQuery } from '../../auth/user';
 import { ensureKept } from '../../offline/ensure-kept';
-import { uiConfigQuery } from '../../ui-config/ui-config';
+import { uiConfigQuery } from '../../ui-config/api/queries';
 
 /** What every route's loader gets: the console's one query client. */
 export interface RouterContext {

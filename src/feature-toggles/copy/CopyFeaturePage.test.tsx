@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userQuery } from '../../auth/user';
 import { renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/ui-config';
+import { uiConfigQuery } from '../../ui-config/api/queries';
 import { featureQuery } from '../api/queries';
 
 function seeded() {

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
-import type { Project } from '../../projects/projects';
+import type { Project } from '../../projects/api/queries';
 import type { FeatureType } from '../api/types';
 import type { FeatureForm as Form } from './use-feature-form';
 

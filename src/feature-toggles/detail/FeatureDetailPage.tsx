@@ -1,7 +1,7 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { useArchive } from '../../archive/archive';
+import { useArchive } from '../../archive/api/queries';
 import { statusOf } from '../../shared/api/errors';
 import { useFeature } from '../api/queries';
 import type { FeatureToggle } from '../api/types';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { eventsQuery, type AuditEvent } from '../../events/events';
+import { eventsQuery, type AuditEvent } from '../../events/api/queries';
 import { renderWithMantine } from '../../test-support';
 import { LogTab } from './LogTab';
 

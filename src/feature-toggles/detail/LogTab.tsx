@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { EventList } from '../../events/EventList';
-import { useEvents } from '../../events/events';
+import { useEvents } from '../../events/api/queries';
 
 /** The Log tab: the toggle's events (GET api/admin/events/{name}), newest first, without the toggle's name on each. */
 export function LogTab({ name }: { name: string }) {

@@ -21,7 +21,7 @@ import { attachOutbox } from '../../offline/outbox';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/definitions';
 import { strategyKeys } from '../../strategies/api/queries';
 import { renderWithMantine } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/ui-config';
+import { uiConfigQuery } from '../../ui-config/api/queries';
 import { featureQuery, useFeature } from '../api/queries';
 import type { FeatureToggle } from '../api/types';
 import { classicOf, receiveToggle } from '../offline/mirror';

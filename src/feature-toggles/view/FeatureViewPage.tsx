@@ -3,7 +3,7 @@ import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { statusOf } from '../../shared/api/errors';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { useUiConfig } from '../../ui-config/ui-config';
+import { useUiConfig } from '../../ui-config/api/queries';
 import { LogTab } from '../detail/LogTab';
 import { useProjectFeature } from '../api/queries';
 import type { ProjectFeature } from '../api/types';

@@ -1,7 +1,7 @@
 /** Strategy definitions and context fields: the reads (the writes, online only: one use-<verb>-strategy.ts each). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { useUiConfig } from '../../ui-config/ui-config';
+import { useUiConfig } from '../../ui-config/api/queries';
 import { constraintsEnabled, type ContextField } from '../constraints';
 import type { StrategyDefinition } from '../definitions';
 

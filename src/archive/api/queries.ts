@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../shared/api/client';
-import type { FeatureToggle } from '../feature-toggles/api/types';
+import { api } from '../../shared/api/client';
+import type { FeatureToggle } from '../../feature-toggles/api/types';
 
 export const archiveQuery = queryOptions({
   queryKey: ['archive'],

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../shared/api/client';
-import { gettingFailed } from '../shared/api/errors';
+import { api } from '../../shared/api/client';
+import { gettingFailed } from '../../shared/api/errors';
 
 export interface VersionInfo {
   current?: { oss?: string; enterprise?: string };

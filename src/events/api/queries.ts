@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../shared/api/client';
+import { api } from '../../shared/api/client';
 
 /** A deep-diff entry as a real Unleash 4.2 reports it (when an event carries no preData). */
 export interface DeepDiff {

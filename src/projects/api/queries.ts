@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectSummary } from '../../contract/projects';
-import { accessibleProjects } from '../auth/permissions';
-import { useSession } from '../auth/user';
-import { api } from '../shared/api/client';
-import type { Received } from '../shared/api/received';
+import type { ProjectSummary } from '../../../contract/projects';
+import { accessibleProjects } from '../../auth/permissions';
+import { useSession } from '../../auth/user';
+import { api } from '../../shared/api/client';
+import type { Received } from '../../shared/api/received';
 
 export type Project = Received<ProjectSummary, 'id' | 'name'>;
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { EventType } from './types.ts';
@@ -15,8 +15,18 @@ export interface NewEvent {
   preData?: unknown;
 }
 
-/** Appends an audit event. Call it with the transaction that makes the change, so both commit or neither does. */
+/**
+ * The PostgreSQL channel every change is announced on: other processes on the same database LISTEN to it and stop
+ * serving what they read before (server/platform/revisions/). NOTIFY is delivered only when the transaction commits.
+ */
+export const CHANGES_CHANNEL = 'switchyard_changes';
+
+/**
+ * Appends an audit event and announces the change on CHANGES_CHANNEL. Call it with the transaction that makes the
+ * change, so the change, its event and the announcement commit together or not at all.
+ */
 export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
   await tx.insert(events).values({
     type: event.type,
     createdBy: event.createdBy,

@@ -23,6 +23,7 @@ import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
 import { registerIdempotency } from './platform/idempotency/plugin.ts';
+import { registerRevisions } from './platform/revisions/plugin.ts';
 import { version } from './platform/version.ts';
 import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds } from './projects/index.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     listProjectIds: () => listProjectIds(db),
   });
   registerIdempotency(app, { db });
+  registerRevisions(app, { db });
   await registerOpenApi(app, { baseUriPath: base, version });
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);

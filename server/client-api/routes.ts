@@ -13,7 +13,9 @@ import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { parseTagFilter } from '../tags/index.ts';
-import { clientFeatures, recordMetrics, register, scopeQuery, weakEtag } from './service.ts';
+import { noneMatch, preferredEncoding } from './rules.ts';
+import { clientFeatures, clientFeaturesAtOnce, recordMetrics, register, scopeQuery, weakEtag } from './service.ts';
+import { snapshotsOf, type Snapshot } from './snapshots.ts';
 
 /** The token of the caller (the guard lets only API tokens through to permission CLIENT). */
 function tokenOf(request: FastifyRequest) {
@@ -32,6 +34,22 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknow
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
+/** True when the client has gone: nothing is read or built for it. */
+const gone = (request: FastifyRequest) => request.raw.destroyed || request.socket.destroyed;
+
+/**
+ * Sends a snapshot: 304 when If-None-Match has its ETag, else its bytes in the best coding the client accepts
+ * (compressed once per snapshot; @fastify/compress leaves an answer with a Content-Encoding alone).
+ */
+async function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot) {
+  reply.header('ETag', snapshot.etag).header('Vary', 'Accept-Encoding');
+  if (noneMatch(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body = snapshot.encoded[encoding] ?? (await snapshot.encode(encoding));
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 const INDEX = {
   version: 3 as const,
   links: {
@@ -41,8 +59,18 @@ const INDEX = {
   },
 };
 
-/** The client API (SDKs), for API tokens only. */
+/**
+ * The client API (SDKs), for API tokens only. GET api/client/features is answered from snapshots kept while the
+ * app's revision is current (server/platform/revisions/), so SDKs polling an unchanged configuration cost no reads.
+ */
 export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const snapshots = snapshotsOf(app.revisions);
+  // A request whose client has gone (timed out while queued) is dropped before its token is even looked up.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (gone(request)) reply.hijack();
+    done();
+  });
+
   for (const path of ['/api/client', '/api/client/']) {
     app.get(
       path,
@@ -61,7 +89,17 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const { namePrefix, tag, project, environment } = request.query;
       const asked = { namePrefix, tag: parseTagFilter(tag), project, environment };
       const { filter, echo } = scopeQuery(tokenOf(request), asked);
-      return sendWithEtag(request, reply, { version: 2, features: await clientFeatures(deps, filter), query: echo });
+      // The echoed query decides the whole answer (the filter is made of it), so it is the snapshot's key.
+      const key = JSON.stringify(echo);
+      const kept = snapshots.current(key);
+      if (kept) return sendSnapshot(request, reply, kept);
+      if (gone(request)) return reply.hijack();
+      const snapshot = await snapshots.get(
+        key,
+        async () =>
+          reply.serialize({ version: 2, features: await clientFeaturesAtOnce(deps, filter), query: echo }) as string,
+      );
+      return sendSnapshot(request, reply, snapshot);
     },
   );
 
@@ -73,7 +111,7 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     },
     async (request, reply) => {
       const { filter } = scopeQuery(tokenOf(request), {});
-      const [feature] = await clientFeatures(deps, filter, [request.params.featureName]);
+      const [feature] = await clientFeatures(deps.db, filter, [request.params.featureName]);
       if (!feature) throw notFound(`Could not find feature toggle ${request.params.featureName}`);
       return sendWithEtag(request, reply, feature);
     },

@@ -4,6 +4,7 @@ import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
 import { CLASSIC_ENV, environmentState, liveFeatures, markFeaturesSeen } from '../features/index.ts';
+import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from './store.ts';
 import { clientFeature } from './views.ts';
@@ -36,22 +37,30 @@ export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
  * The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). In an environment
  * that is disabled (globally), every toggle is off.
  */
-export async function clientFeatures(deps: AppDeps, filter: ClientQuery & { environment: string }, names?: string[]) {
-  const environment = await findEnvironment(deps.db, filter.environment);
+export async function clientFeatures(db: Db, filter: ClientQuery & { environment: string }, names?: string[]) {
+  const environment = await findEnvironment(db, filter.environment);
   if (!environment && filter.environment !== CLASSIC_ENV) {
     throw notFound(`Could not find environment with name: ${filter.environment}`);
   }
   const environmentOn = environment?.enabled ?? true;
-  const rows = await liveFeatures(deps.db, {
+  const rows = await liveFeatures(db, {
     projects: filter.project,
     namePrefix: filter.namePrefix,
     tags: filter.tag,
     names,
   });
-  const state = await environmentState(deps.db, rows, filter.environment);
+  const state = await environmentState(db, rows, filter.environment);
   return rows.map((f) => {
     const served = state(f.name);
     return clientFeature(f, { ...served, enabled: environmentOn && served.enabled });
+  });
+}
+
+/** clientFeatures as of one moment: every table read in one read-only REPEATABLE READ transaction. */
+export function clientFeaturesAtOnce(deps: AppDeps, filter: ClientQuery & { environment: string }) {
+  return deps.db.transaction((tx) => clientFeatures(tx, filter), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
   });
 }
 

@@ -1,0 +1,145 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Revisions } from '../platform/revisions/revisions.ts';
+import { strongEtag, type Encoding } from './rules.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * gzip at its best level and brotli at 9 (11 takes seconds on 10,000 toggles for a few percent): each snapshot is
+ * compressed once, on zlib's thread pool, so the event loop keeps answering meanwhile.
+ */
+const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promise<Buffer>> = {
+  gzip: (body) => gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+  br: (body) =>
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+};
+
+/** One answer, serialized once: the JSON bytes, its ETag, and each coding once it has been asked for. */
+export class Snapshot {
+  readonly revision: number;
+  readonly etag: string;
+  /** The body in each coding made so far (identity always). */
+  readonly encoded: Partial<Record<Encoding, Buffer>>;
+  readonly #pending = new Map<Encoding, Promise<Buffer>>();
+  readonly #grown: () => void;
+
+  constructor(revision: number, identity: Buffer, grown: () => void) {
+    this.revision = revision;
+    this.etag = strongEtag(identity);
+    this.encoded = { identity };
+    this.#grown = grown;
+  }
+
+  get bytes(): number {
+    return Object.values(this.encoded).reduce((sum, body) => sum + body.length, 0);
+  }
+
+  /** The body in that coding: made on the first call, every later call shares it. */
+  encode(encoding: Encoding): Promise<Buffer> {
+    const done = this.encoded[encoding];
+    if (done) return Promise.resolve(done);
+    let pending = this.#pending.get(encoding);
+    if (!pending) {
+      pending = compressors[encoding as Exclude<Encoding, 'identity'>](this.encoded.identity!).then((body) => {
+        this.encoded[encoding] = body;
+        this.#pending.delete(encoding);
+        this.#grown();
+        return body;
+      });
+      this.#pending.set(encoding, pending);
+    }
+    return pending;
+  }
+}
+
+export interface SnapshotLimits {
+  /** How many answers are kept (one per environment, project set and query). */
+  entries: number;
+  /** How many bytes they may take together, every coding counted; the newest one is kept whatever its size. */
+  bytes: number;
+}
+
+const DEFAULT_LIMITS: SnapshotLimits = { entries: 48, bytes: 96 * 1024 * 1024 };
+
+/**
+ * The answers of the client API, kept per key (environment, project set and query) while the revision they were
+ * read at is current, least recently used first out. Concurrent requests for the same key share one build; a
+ * build that a change overtook is answered once but not kept.
+ */
+export class SnapshotCache {
+  readonly #revisions: Revisions;
+  readonly #limits: SnapshotLimits;
+  readonly #entries = new Map<string, Snapshot>();
+  readonly #building = new Map<string, { revision: number; snapshot: Promise<Snapshot> }>();
+  /** How many times the database was read for a snapshot (tests read it). */
+  builds = 0;
+
+  constructor(revisions: Revisions, limits: SnapshotLimits = DEFAULT_LIMITS) {
+    this.#revisions = revisions;
+    this.#limits = limits;
+  }
+
+  /** The snapshot of that key if it is current, without reading anything. */
+  current(key: string): Snapshot | undefined {
+    const snapshot = this.#entries.get(key);
+    if (snapshot === undefined) return undefined;
+    this.#entries.delete(key);
+    if (!this.#revisions.isCurrent(snapshot.revision)) return undefined;
+    this.#entries.set(key, snapshot); // now the most recently used
+    return snapshot;
+  }
+
+  /** The current snapshot of that key, read with `read` (the serialized body) unless it is kept or being read. */
+  get(key: string, read: () => Promise<string>): Promise<Snapshot> {
+    const kept = this.current(key);
+    if (kept) return Promise.resolve(kept);
+    const building = this.#building.get(key);
+    if (building && this.#revisions.isCurrent(building.revision)) return building.snapshot;
+
+    const revision = this.#revisions.current;
+    this.builds += 1;
+    const snapshot = read().then((body) => {
+      const built = new Snapshot(revision, Buffer.from(body), () => this.#evict());
+      if (this.#revisions.isCurrent(revision)) {
+        this.#entries.set(key, built);
+        this.#evict();
+      }
+      return built;
+    });
+    const entry = { revision, snapshot };
+    this.#building.set(key, entry);
+    const done = () => {
+      if (this.#building.get(key) === entry) this.#building.delete(key);
+    };
+    snapshot.then(done, done);
+    return snapshot;
+  }
+
+  #evict() {
+    let total = 0;
+    for (const snapshot of this.#entries.values()) total += snapshot.bytes;
+    for (const [key, snapshot] of this.#entries) {
+      if (this.#entries.size <= 1) break;
+      if (this.#entries.size <= this.#limits.entries && total <= this.#limits.bytes) break;
+      this.#entries.delete(key);
+      total -= snapshot.bytes;
+    }
+  }
+}
+
+const caches = new WeakMap<Revisions, SnapshotCache>();
+
+/** The snapshot cache of an app, known by the app's revisions (one cache per app, which tests can inspect). */
+export function snapshotsOf(revisions: Revisions): SnapshotCache {
+  let cache = caches.get(revisions);
+  if (!cache) caches.set(revisions, (cache = new SnapshotCache(revisions)));
+  return cache;
+}

@@ -177,7 +177,7 @@ describe('classic Activation tab', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete strategy' }));
     await screen.findByText('UserIDs');
     expect(await outbox()).toEqual([{ kind: 'strategy-remove', environment: 'default', strategyId: 's1' }]);
-    expect(titles(list)).toEqual(['UserIDs', 'retired']);
+    await waitFor(() => expect(titles(list)).toEqual(['UserIDs', 'retired']));
   });
 
   it('reorders with the keyboard: the handle picks up with space, arrows move, space drops', async () => {

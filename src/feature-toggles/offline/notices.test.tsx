@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
@@ -128,7 +128,7 @@ describe('the refresh notice of a held change', () => {
     expect(notice).toHaveTextContent('The configuration was changed elsewhere.');
     expect(notice).toHaveTextContent('Turn on "my.toggle" in production');
     await userEvent.click(within(notice).getByRole('button', { name: 'Disregard' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(pending.get()[0]).toMatchObject({ state: 'conflict', notice: 'disregarded' });
   });
 
@@ -138,7 +138,7 @@ describe('the refresh notice of a held change', () => {
     expect(await screen.findByRole('button', { name: 'Apply again' })).toBeInTheDocument();
     expect(projectFeatureOf('web', 'my.toggle')).toMatchObject({ version: 5 });
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(pending.get()).toEqual([]);
+    await waitFor(() => expect(pending.get()).toEqual([]));
   });
 });
 

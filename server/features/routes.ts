@@ -27,6 +27,7 @@ import {
   validateFeatureName,
 } from './service.ts';
 import { strategyInstanceRoutes } from './strategy-instance-routes.ts';
+import { featureSyncRoutes } from './sync-routes.ts';
 import { featureTagRoutes } from './tag-routes.ts';
 import { changedEtag, projectOfToggle, toggleEtag, toggleWrite } from './toggle-http.ts';
 
@@ -181,4 +182,5 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   await app.register(featureTagRoutes, { deps });
   await app.register(projectFeatureRoutes, { deps });
   await app.register(strategyInstanceRoutes, { deps });
+  await app.register(featureSyncRoutes, { deps });
 };

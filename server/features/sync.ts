@@ -1,0 +1,134 @@
+import { and, asc, exists, gt, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { SYNC_PAGE_DEFAULT, type FeatureSyncPage, type FeatureSyncRequest } from '../../contract/sync.ts';
+import type { Db } from '../platform/db/client.ts';
+import { events, features } from '../platform/db/schema.ts';
+import type { EventType } from '../platform/events/types.ts';
+import { featureEnvironmentsOf, strategiesOf } from './store.ts';
+import { projectFeatureView } from './views.ts';
+
+// GET api/admin/sync/features (ours): live toggles in the project shape, a page at a time, in a handful of queries
+// per page. The revision is the id of the newest audit event: every change writes one in its own transaction.
+
+/** Events that change the environments of every toggle (their type, order or presence) without naming a toggle. */
+const EVERY_TOGGLE: EventType[] = ['environment-updated', 'environment-order-changed', 'environment-deleted'];
+/** Events that change the environments of every toggle of their project. */
+const PROJECT_TOGGLES: EventType[] = ['project-environment-added', 'project-environment-removed'];
+
+/** How long reading the revision waits for changes still being committed before it settles for the fallback. */
+const REVISION_LOCK_TIMEOUT = '2s';
+
+/** PostgreSQL's lock_not_available and deadlock_detected, on the error or (drizzle wraps it) its cause. */
+function isLockWait(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+  const code = codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause);
+  return code === '55P03' || code === '40P01';
+}
+
+/**
+ * The newest event id up to which every event has committed. Ids are taken at insert, so a lower one may commit
+ * after a higher one: the table is locked in SHARE mode for the read, which waits for transactions that appended an
+ * event and have not committed yet. If that takes too long, `fallback` (an older revision: only more is sent again).
+ */
+async function committedRevision(db: Db, fallback: number): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${REVISION_LOCK_TIMEOUT}'`));
+      await tx.execute(sql`lock table ${events} in share mode`);
+      const [row] = await tx.select({ revision: max(events.id) }).from(events);
+      return row?.revision ?? 0;
+    });
+  } catch (error) {
+    if (isLockWait(error)) return fallback;
+    throw error;
+  }
+}
+
+/** Live toggles with an event newer than `since`, or whose environments an environment or project event changed. */
+function changedSince(db: Db, since: number): SQL {
+  const newer = gt(events.id, since);
+  return or(
+    inArray(
+      features.name,
+      db
+        .select({ name: events.featureName })
+        .from(events)
+        .where(and(newer, isNotNull(events.featureName))),
+    ),
+    inArray(
+      features.project,
+      db
+        .select({ project: events.project })
+        .from(events)
+        .where(and(newer, inArray(events.type, PROJECT_TOGGLES), isNotNull(events.project))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(events)
+        .where(and(newer, inArray(events.type, EVERY_TOGGLE))),
+    ),
+  )!;
+}
+
+/** Toggles with an event newer than `since` that are not live now: deleted or archived since. */
+async function goneSince(db: Db, since: number): Promise<string[]> {
+  const live = db.select({ name: features.name }).from(features).where(isNull(features.archivedAt));
+  const rows = await db
+    .selectDistinct({ name: events.featureName })
+    .from(events)
+    .where(and(gt(events.id, since), isNotNull(events.featureName), notInArray(events.featureName, live)))
+    .orderBy(asc(events.featureName));
+  return rows.map((row) => row.name!);
+}
+
+function groupByFeature<T extends { feature: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.feature);
+    if (group) group.push(row);
+    else groups.set(row.feature, [row]);
+  }
+  return groups;
+}
+
+/**
+ * One page of the sync, read in one REPEATABLE READ transaction after its revision. A `since` newer than every
+ * event (the mirror of another database) is ignored: every toggle is listed.
+ */
+export async function featureSyncPage(db: Db, request: FeatureSyncRequest): Promise<FeatureSyncPage> {
+  const limit = request.limit ?? SYNC_PAGE_DEFAULT;
+  const revision = await committedRevision(db, request.since ?? 0);
+  const since = request.since !== undefined && request.since <= revision ? request.since : undefined;
+  const after = request.after;
+  return db.transaction(
+    async (tx) => {
+      const where: SQL[] = [isNull(features.archivedAt)];
+      if (after !== undefined) where.push(gt(features.name, after));
+      if (since !== undefined) where.push(changedSince(tx, since));
+      const rows = await tx
+        .select()
+        .from(features)
+        .where(and(...where))
+        .orderBy(asc(features.name))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const names = page.map((f) => f.name);
+      // One after another: a transaction is one connection.
+      const environments = await featureEnvironmentsOf(tx, names);
+      const strategies = await strategiesOf(tx, names);
+      const deleted = since !== undefined && after === undefined ? await goneSince(tx, since) : [];
+      const environmentsOf = groupByFeature(environments);
+      const strategiesOfFeature = groupByFeature(strategies);
+      return {
+        version: 1 as const,
+        revision,
+        features: page.map((f) =>
+          projectFeatureView(f, environmentsOf.get(f.name) ?? [], strategiesOfFeature.get(f.name) ?? []),
+        ),
+        deleted,
+        next: rows.length > limit ? page[page.length - 1].name : null,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

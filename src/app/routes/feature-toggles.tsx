@@ -80,10 +80,7 @@ const featureRedirectRoute = createRoute({
 const featureRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features/$name/$activeTab',
-  loader: ({ context: { queryClient }, params }) => {
-    void queryClient.prefetchQuery(featureTagsQuery(params.name));
-    return ensureKept(queryClient, featureQuery(params.name));
-  },
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
   component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage')),
 });
 

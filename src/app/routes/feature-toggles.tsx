@@ -1,12 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { archiveQuery } from '../../archive/api/queries';
-import {
-  featureQuery,
-  featuresQuery,
-  featureTagsQuery,
-  featureTypesQuery,
-  projectFeatureQuery,
-} from '../../feature-toggles/api/queries';
+import { featureQuery, featuresQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
 import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
 import { ensureKept } from '../../offline/ensure-kept';
 import { mainRoute } from './root';

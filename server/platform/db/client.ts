@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 /** The database handle stores use, on either driver. A transaction (`db.transaction(tx => ...)`) is one too. */
@@ -19,21 +17,70 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A database whose `db` can be handed out at once: queries wait until it is open and migrated (`ready`). */
+export interface StartingDatabase extends Database {
+  ready: Promise<void>;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * PGlite's own start parameters, with PostgreSQL's shared memory cut to what one embedded connection needs:
+ * initdb's default shared_buffers (128 MB) is zeroed at start and made half of the idle RSS. The operating
+ * system's page cache still holds the data files, so a smaller buffer pool costs little.
+ */
+export const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'],
+];
+
+/** True when the journal lists a migration newer than the newest one applied (drizzle's own rule). */
+async function migrationsPending(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return true;
+  const [applied] = await rows(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+  return applied?.newest == null || Number(applied.newest) < newest;
+}
+
+/**
+ * drizzle's migrate() creates its schema and table, reads and hashes every migration and opens a transaction on
+ * every start; when nothing is pending two small queries tell so.
+ */
+async function migrateIfPending(db: Db, migrate: (db: Db) => Promise<void>): Promise<void> {
+  if (await migrationsPending(db)) await migrate(db);
+}
+
+function startPglite(client: PGlite): StartingDatabase {
+  const db = drizzlePglite(client, { schema });
+  const ready = migrateIfPending(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
+  ready.catch(() => {}); // awaited by the caller later; not an unhandled rejection meanwhile
+  return { db: db as unknown as Db, driver: 'pglite', ready, close: () => client.close() };
+}
 
 /** Wraps an open PGlite and applies pending migrations. */
 export async function usePglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  const database = startPglite(client);
+  await database.ready;
+  return database;
 }
 
-/** Connects to PostgreSQL and applies pending migrations. */
+/** Connects to PostgreSQL and applies pending migrations. node-postgres is loaded only when it is used. */
 export async function usePostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema });
   try {
-    await migratePg(db, { migrationsFolder });
+    await migrateIfPending(db as unknown as Db, () => migratePg(db, { migrationsFolder }));
   } catch (error) {
     await pool.end();
     throw error;
@@ -41,10 +88,20 @@ export async function usePostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
 }
 
-/** PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite` (created if missing). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return usePostgres(options.databaseUrl);
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite` (created if missing). PGlite's `db` is
+ * returned before it has opened, so the caller can build the app meanwhile; await `ready` before serving.
+ */
+export async function startDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<StartingDatabase> {
+  if (options.databaseUrl) return { ...(await usePostgres(options.databaseUrl)), ready: Promise.resolve() };
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return usePglite(new PGlite(dir));
+  return startPglite(new PGlite(dir, { startParams: pgliteStartParams }));
+}
+
+/** startDatabase, once open and migrated. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const database = await startDatabase(options);
+  await database.ready;
+  return database;
 }

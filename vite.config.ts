@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -23,12 +26,59 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * Writes a .br (quality 11, in parallel on libuv's threads) and a .gz beside each text file of the build, for the
+ * server's @fastify/static `preCompressed`. After the service worker is generated (its precache list only names
+ * .js/.css/.html/...); index.html is left out: the server fills in its base path first. Files under 1 KB, or that
+ * do not shrink, are served as they are.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'switchyard-precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = readdirSync(outDir, { recursive: true })
+          .map(String)
+          .filter((file) => /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file) && file !== 'index.html')
+          .map((file) => join(outDir, file))
+          .filter((path) => statSync(path).isFile());
+        const write = async (path: string, source: Buffer, compressed: Promise<Buffer>) => {
+          const bytes = await compressed;
+          if (bytes.length < source.length) await writeFile(path, bytes);
+        };
+        await Promise.all(
+          files.flatMap((path) => {
+            const source = readFileSync(path);
+            if (source.length < 1024) return [];
+            const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length };
+            return [
+              write(`${path}.br`, source, promisify(brotliCompress)(source, { params })),
+              write(`${path}.gz`, source, promisify(gzip)(source, { level: 9 })),
+            ];
+          }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
   resolve: {
     alias: {
       // One query-core in the bundle: the persister packages pin an older copy than react-query's.
-      '@tanstack/query-core': resolve(import.meta.dirname, 'node_modules/@tanstack/react-query/node_modules/@tanstack/query-core/build/modern/index.js'),
+      '@tanstack/query-core': resolve(
+        import.meta.dirname,
+        'node_modules/@tanstack/react-query/node_modules/@tanstack/query-core/build/modern/index.js',
+      ),
       // The ES2018+ builds (the packages' "module" entries are ES5 and larger).
       dexie: resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs'),
       'workbox-window': resolve(import.meta.dirname, 'node_modules/workbox-window/build/workbox-window.prod.mjs'),
@@ -74,7 +124,11 @@ export default defineConfig({
                     if (!cachedResponse) return cachedResponse;
                     const headers = new Headers(cachedResponse.headers);
                     headers.set('X-Switchyard-From-Cache', '1');
-                    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                    return new Response(cachedResponse.body, {
+                      status: cachedResponse.status,
+                      statusText: cachedResponse.statusText,
+                      headers,
+                    });
                   },
                 },
               ],
@@ -83,6 +137,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
   server: {

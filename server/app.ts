@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
@@ -22,8 +23,10 @@ import { consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
+import { schemaCompilers } from './platform/http/schema-compilers.ts';
 import { registerIdempotency } from './platform/idempotency/plugin.ts';
 import { registerRevisions } from './platform/revisions/plugin.ts';
+import { rememberTokenCallers } from './platform/revisions/token-callers.ts';
 import { version } from './platform/version.ts';
 import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds } from './projects/index.ts';
@@ -37,7 +40,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built console; defaults to dist/ at the top of the repository. */
   distDir?: string;
+  /**
+   * 'at-start' (default): every route schema is compiled before the app is ready, as Fastify does. 'after-listen'
+   * (npm start): each is compiled on first use, and the rest one by one once the server listens.
+   */
+  compileSchemas?: 'at-start' | 'after-listen';
 }
+
+/** Answers of at least this many bytes are compressed (brotli or gzip, as Accept-Encoding asks). */
+export const COMPRESSION_THRESHOLD = 1024;
 
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -47,19 +58,32 @@ const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
  * each domain's routes are a plugin in the base-path scope, given the deps.
  */
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const compilers = schemaCompilers({ deferred: options.compileSchemas === 'after-listen' });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
+    schemaController: compilers.schemaController,
   });
+  if (options.compileSchemas === 'after-listen') {
+    app.addHook('onListen', async () => {
+      compilers.compilePending().catch((error: unknown) => app.log.error(error, 'route schemas do not compile'));
+    });
+  }
   const deps = createDeps(config, db);
   const base = config.baseUriPath;
 
   registerErrorHandler(app);
   registerJsonParser(app);
+  // Every route's answer, as the last onSend step; one that already has a Content-Encoding is left alone.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD,
+    globalDecompression: false,
+  });
   await app.register(fastifyCookie);
   registerAccessControl(app, {
-    resolveCaller: (request) => resolveCaller(deps, request),
+    resolveCaller: rememberTokenCallers(app, (request) => resolveCaller(deps, request)),
     listProjectIds: () => listProjectIds(db),
   });
   registerIdempotency(app, { db });

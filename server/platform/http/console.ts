@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,36 +8,46 @@ import { notFound } from './errors.ts';
 const API_PATH = /^(api|auth|docs)(\/|$)|^(health|logout)\/?$/;
 
 /**
- * Serves the built console (dist/) under the base path: static files, and index.html (with the ::baseUriPath::
- * placeholder replaced) for any other GET that accepts HTML (SPA fallback). Without dist/ it answers 503.
+ * Serves the built console (dist/) under the base path: static files (the build's .br/.gz beside them when the
+ * client accepts one), and index.html (with the ::baseUriPath:: placeholder replaced, compressed per request by
+ * @fastify/compress) for any other GET that accepts HTML (SPA fallback). Without dist/ it answers 503.
  */
 export const consoleRoutes: FastifyPluginAsync<{ distDir: string; baseUriPath: string }> = async (app, options) => {
   const distDir = resolve(options.distDir);
   const indexFile = resolve(distDir, 'index.html');
-  await app.register(fastifyStatic, { root: distDir, serve: false });
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(readFileSync(indexFile, 'utf8').replaceAll('::baseUriPath::', options.baseUriPath));
+  // index.html filled in once per build of the console (a rebuild while running changes its mtime).
+  let index: { version: string; html: string } | undefined;
+  const filledIndex = (): string | undefined => {
+    const stat = statIfFile(indexFile);
+    if (!stat) return undefined;
+    const version = `${stat.mtimeMs}:${stat.size}`;
+    if (index?.version !== version) {
+      index = { version, html: readFileSync(indexFile, 'utf8').replaceAll('::baseUriPath::', options.baseUriPath) };
+    }
+    return index.html;
+  };
 
   const handler = async (request: FastifyRequest<{ Params: { '*'?: string } }>, reply: FastifyReply) => {
     const path = request.params['*'] ?? '';
     if (API_PATH.test(path)) throw notFound(`Could not find ${request.method} ${request.url}`);
-    if (!existsSync(indexFile)) {
+    const html = filledIndex();
+    if (html === undefined) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The Switchyard console has not been built: run `npm run build` (or `npm start`), then reload.\n');
     }
     const file = resolve(distDir, path);
-    if (path !== '' && path !== 'index.html' && file.startsWith(distDir + sep) && isFile(file)) {
+    if (path !== '' && path !== 'index.html' && file.startsWith(distDir + sep) && statIfFile(file)) {
       const hashed = path.startsWith('assets/');
       return reply.sendFile(path, { maxAge: hashed ? '365d' : 0, immutable: hashed });
     }
     // The service worker precaches index.html by name, with no HTML Accept header.
-    if (path === '' || path === 'index.html' || request.headers.accept?.includes('text/html')) return sendIndex(reply);
+    if (path === '' || path === 'index.html' || request.headers.accept?.includes('text/html')) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    }
     throw notFound(`Could not find ${request.method} ${request.url}`);
   };
 
@@ -46,10 +56,11 @@ export const consoleRoutes: FastifyPluginAsync<{ distDir: string; baseUriPath: s
   app.get('/*', { config: { permission: 'OPEN' }, schema: { hide: true } }, handler);
 };
 
-function isFile(path: string): boolean {
+function statIfFile(path: string) {
   try {
-    return statSync(path).isFile();
+    const stat = statSync(path);
+    return stat.isFile() ? stat : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -60,7 +60,19 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results', '.tmp', 'dev-dist'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      '.tmp',
+      'dev-dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

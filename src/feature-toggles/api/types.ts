@@ -7,7 +7,6 @@ import type {
 } from '../../../contract/features';
 import type { ToggleMetricsSchema } from '../../../contract/metrics';
 import type { Received } from '../../shared/api/received';
-import type { Variant } from '../variants/variants';
 
 // The toggle API's wire types (contract/features.ts) as the console reads them (see Received).
 
@@ -15,10 +14,7 @@ import type { Variant } from '../variants/variants';
 export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
 /** A toggle as GET api/admin/features (and /features/{name}, /archive/features) returns it. */
-export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies' | 'variants'>, 'name'> & {
-  strategies?: StrategyInstance[];
-  variants?: Variant[] | null;
-};
+export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies'>, 'name'> & { strategies?: StrategyInstance[] };
 
 type WireProjectFeature = Static<typeof ProjectFeatureSchema>;
 
@@ -31,9 +27,8 @@ export type FeatureEnvironment = Received<
 };
 
 /** GET api/admin/projects/{project}/features/{name}: the toggle with every environment and its strategies. */
-export type ProjectFeature = Received<Omit<WireProjectFeature, 'environments' | 'variants'>, 'name' | 'project'> & {
+export type ProjectFeature = Received<Omit<WireProjectFeature, 'environments'>, 'name' | 'project'> & {
   environments: FeatureEnvironment[];
-  variants?: Variant[] | null;
 };
 
 export type FeatureType = Received<Static<typeof FeatureTypeSchema>, 'id' | 'name'>;

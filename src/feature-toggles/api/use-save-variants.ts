@@ -1,5 +1,5 @@
 import { queueToggleChange } from '../offline/queue';
-import type { Variant } from '../variants/variants';
+import type { Variant } from '../../../contract/variants';
 
 interface VariantsSave {
   project: string;

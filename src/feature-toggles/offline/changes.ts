@@ -3,7 +3,7 @@ import { stableJson } from '../../offline/changes';
 import { STRATEGY_NAMES } from '../../strategies/definitions';
 import { classicPath, projectFeaturePath } from '../api/paths';
 import type { StrategyInstance } from '../api/types';
-import type { Variant } from '../variants/variants';
+import type { Variant } from '../../../contract/variants';
 
 /** The environment the classic API's `enabled` and `strategies` stand for (as in Unleash 4). */
 export const CLASSIC_ENVIRONMENT = 'default';

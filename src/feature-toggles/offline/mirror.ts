@@ -1,10 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
 import { markSynced, writeMirror } from '../../offline/mirror';
 import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';
-import { NetworkError } from '../../shared/api/errors';
+import { NetworkError, type ApiError } from '../../shared/api/errors';
 import { classicPath, projectFeaturePath } from '../api/paths';
 import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../api/types';
 import { isToggleChange } from './changes';
@@ -37,8 +38,26 @@ export const toggleKeys = {
 export const toggleTable = (db: SwitchyardDb) => db.table<ToggleRow, string>('toggles');
 const LIST_KEY = JSON.stringify(toggleKeys.list());
 
-/** The per-project toggle lists (each toggle's environment states) and the details are synced at most this often. */
-const ENVIRONMENT_SYNC_MS = 30_000;
+/** Every toggle's environments and strategies are synced at most this often (when the list is read). */
+const SYNC_MS = 30_000;
+
+/** GET api/admin/sync/features (ours): every toggle in the project shape, in pages of SYNC_PAGE. */
+const SYNC_PATH = 'api/admin/sync/features';
+const SYNC_PAGE = 500;
+/** Where the bulk sync stands, kept with the toggles under this key among the reference rows. */
+const SYNC_KEY = JSON.stringify(['features', 'sync']);
+
+/**
+ * `revision`: the server's revision the mirror holds every toggle at (the first page's of a full sync); `after`:
+ * while a full sync is under way, the last toggle it has stored (it goes on from there), else null.
+ */
+export interface SyncState {
+  revision: number;
+  after: string | null;
+}
+
+/** A page of the bulk sync, as the console reads it. */
+type SyncPage = Omit<FeatureSyncPage, 'features'> & { features: ProjectFeature[] };
 
 let client: QueryClient | undefined;
 /** The HTTP client of the mirror's own reads (the console's one client; a test gives its boundary). */
@@ -47,7 +66,11 @@ let rows = new Map<string, ToggleRow>();
 /** The names of GET api/admin/features, in the server's order, once it has been fetched. */
 let listNames: string[] | undefined;
 let listSyncedAt = 0;
-let environmentsSyncedAt = 0;
+let syncStartedAt = 0;
+let syncing = false;
+let syncState: SyncState | undefined;
+/** false once the server answered the bulk sync with 404 (a real Unleash 4): toggles are then read one by one. */
+let bulkSync: boolean | undefined;
 
 // ---- views: what the server sent, with the changes still to be sent applied on top ----
 
@@ -69,6 +92,7 @@ export function projectFeatureOf(project: string, name: string): ProjectFeature 
 export const listView = () => listNames?.flatMap((name) => classicOf(name) ?? []);
 export const syncedAt = (name: string) => rows.get(name)?.syncedAt;
 export const listSyncTime = () => (listNames ? listSyncedAt : undefined);
+export const bulkSyncState = () => syncState;
 
 /** Puts the current views of some toggles into the query cache (after a change is queued, sent or cancelled). */
 function refreshViews(changed: Set<string>) {
@@ -120,17 +144,75 @@ export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
       await db.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
     }),
   );
-  if (at - environmentsSyncedAt > ENVIRONMENT_SYNC_MS) {
-    environmentsSyncedAt = at;
-    void syncEnvironments([...new Set(list.map((toggle) => toggle.project ?? 'default'))]);
+  if (at - syncStartedAt > SYNC_MS && !syncing) {
+    syncStartedAt = at;
+    syncing = true;
+    void syncToggles([...new Set(list.map((toggle) => toggle.project ?? 'default'))]).finally(() => (syncing = false));
   }
   return listView() ?? [];
 }
 
 /**
- * Each project's toggle list carries every toggle's per-environment state: mirrored so the environment switches
- * show offline too; then the strategies of the toggles that need them. Fetched quietly in the background; a failure
- * leaves what the mirror had.
+ * The background sync of every toggle's environments and strategies, after the list (which it never holds up): in
+ * pages of the bulk call where the server has it, else (a 404: a real Unleash 4) project by project and toggle by
+ * toggle. A failure leaves what the mirror had.
+ */
+async function syncToggles(projects: string[]) {
+  if (bulkSync !== false) {
+    try {
+      await syncInBulk();
+      bulkSync = true;
+      return;
+    } catch (error) {
+      if (bulkSync || (error as Partial<ApiError> | undefined)?.status !== 404) return;
+      bulkSync = false;
+    }
+  }
+  await syncEnvironments(projects);
+}
+
+/**
+ * GET api/admin/sync/features page after page, the first page first: every toggle or, after a complete sync, only
+ * those changed (and the names of those deleted) since its revision. Each page is one IndexedDB transaction, with
+ * where the sync stands, so a full sync cut short goes on from its last page the next time.
+ */
+async function syncInBulk() {
+  const resume = syncState?.after ? syncState : undefined;
+  const since = syncState && !resume ? syncState.revision : undefined;
+  let revision = resume?.revision;
+  let after = resume?.after ?? undefined;
+  do {
+    const query = new URLSearchParams({ limit: String(SYNC_PAGE) });
+    if (after !== undefined) query.set('after', after);
+    if (since !== undefined) query.set('since', String(since));
+    const page = await http.get<SyncPage>(`${SYNC_PATH}?${query}`);
+    revision ??= page.revision;
+    // A full sync keeps its place after every page; a sync of the changes moves on once it is complete.
+    const state = since === undefined || page.next === null ? { revision, after: page.next } : undefined;
+    receiveSyncPage(page.features, page.deleted, state);
+    after = page.next ?? undefined;
+  } while (after !== undefined);
+}
+
+/** A page of the bulk sync: toggles with every environment and its strategies; those deleted since go. */
+function receiveSyncPage(features: ProjectFeature[], deleted: string[], state: SyncState | undefined) {
+  const at = Date.now();
+  const saved = features.map((feature) => store(feature.name, fromProject(rows.get(feature.name), feature), at));
+  deleted.forEach((name) => rows.delete(name));
+  if (state) syncState = state;
+  markSynced(at);
+  writeMirror((db) =>
+    db.transaction('rw', toggleTable(db), db.reference, async () => {
+      await toggleTable(db).bulkDelete(deleted);
+      await toggleTable(db).bulkPut(saved);
+      if (state) await db.reference.put({ key: SYNC_KEY, value: state, syncedAt: at });
+    }),
+  );
+}
+
+/**
+ * Without the bulk call: each project's toggle list carries every toggle's per-environment state, mirrored so the
+ * environment switches show offline too; then the strategies of the toggles that need them.
  */
 async function syncEnvironments(projects: string[]) {
   const answers = await Promise.allSettled(
@@ -244,22 +326,29 @@ export async function fetchToggle(project: string, name: string): Promise<Toggle
  */
 async function attach(db: SwitchyardDb, httpClient: ApiClient) {
   http = httpClient;
-  const [toggleRows, list] = await Promise.all([toggleTable(db).toArray(), db.reference.get(LIST_KEY)]);
+  const [toggleRows, list, sync] = await Promise.all([
+    toggleTable(db).toArray(),
+    db.reference.get(LIST_KEY),
+    db.reference.get(SYNC_KEY),
+  ]);
   if (!listNames && rows.size === 0) {
     rows = new Map(toggleRows.map((row) => [row.name, row]));
     if (list) {
       listNames = list.value as string[];
       listSyncedAt = list.syncedAt;
     }
+    syncState = sync?.value as SyncState | undefined;
     if (toggleRows.length > 0) markSynced(toggleRows.reduce((latest, row) => Math.max(latest, row.syncedAt), 0));
   } else {
     const saved = [...rows.values()];
     const names = listNames;
     const at = listSyncedAt;
+    const state = syncState;
     writeMirror((d) =>
       d.transaction('rw', toggleTable(d), d.reference, async () => {
         await toggleTable(d).bulkPut(saved);
         if (names) await d.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
+        if (state) await d.reference.put({ key: SYNC_KEY, value: state, syncedAt: at });
       }),
     );
   }
@@ -276,7 +365,8 @@ export const toggleMirror: MirroredRecords = {
   clear: () => {
     rows = new Map();
     listNames = undefined;
-    environmentsSyncedAt = 0;
+    syncStartedAt = 0;
+    syncState = undefined;
   },
   refresh: refreshViews,
 };

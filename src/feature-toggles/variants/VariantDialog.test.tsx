@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BadRequestError } from '../../shared/api/errors';
 import { renderWithMantine } from '../../test-support';
 import { VariantDialog } from './VariantDialog';
-import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED } from '../../../contract/variants';
-import { NAME_REQUIRED, type Variant, WEIGHT_RANGE } from './variants';
+import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED, type Variant } from '../../../contract/variants';
+import { NAME_REQUIRED, WEIGHT_RANGE } from './variants';
 
 const three: Variant[] = [
   { name: 'a', weight: 334, weightType: 'variable', stickiness: 'userId', overrides: [] },

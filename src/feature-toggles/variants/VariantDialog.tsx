@@ -16,8 +16,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ListValuesInput } from '../../strategies/ListValuesInput';
 import { useVariantForm } from './variant-form';
 import './variants.css';
-import { PAYLOAD_TYPES, type PayloadType } from '../../../contract/variants';
-import { DEFAULT_OVERRIDE_CONTEXT, type Variant } from './variants';
+import { PAYLOAD_TYPES, type PayloadType, type Variant } from '../../../contract/variants';
+import { DEFAULT_OVERRIDE_CONTEXT } from './variants';
 
 interface Props {
   variants: Variant[];

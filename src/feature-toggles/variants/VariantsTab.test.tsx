@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../../test-support';
-import type { Variant } from './variants';
+import type { Variant } from '../../../contract/variants';
 import { VariantsEditor } from './VariantsTab';
 
 const a: Variant = { name: 'a', weight: 500, weightType: 'variable', stickiness: 'userId', overrides: [] };

@@ -8,7 +8,8 @@ import { DEFAULT_STICKINESS, stickinessOptions } from '../../strategies/paramete
 import { useContextFields } from '../../strategies/api/queries';
 import { useSaveVariants } from '../api/use-save-variants';
 import { VariantDialog } from './VariantDialog';
-import { removeVariant, saveErrorMessage, toPercent, type Variant, withStickiness } from './variants';
+import type { Variant } from '../../../contract/variants';
+import { removeVariant, saveErrorMessage, toPercent, withStickiness } from './variants';
 import './variants.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Override } from '../../../contract/variants';
+import type { Override, Variant } from '../../../contract/variants';
 import {
   applyDraft,
   DEFAULT_OVERRIDE_CONTEXT,
@@ -7,7 +7,6 @@ import {
   draftOf,
   newDraft,
   saveErrorMessage,
-  type Variant,
   type VariantDraft,
 } from './variants';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../shared/api/errors';
-import { NO_VARIABLE_VARIANT, TOTAL_EXCEEDED } from '../../../contract/variants';
+import { NO_VARIABLE_VARIANT, rebalance, TOTAL_EXCEEDED, type Variant } from '../../../contract/variants';
 import {
   applyDraft,
   COULD_NOT_ADD,
@@ -8,11 +8,9 @@ import {
   DUPLICATE_NAME,
   NAME_REQUIRED,
   newDraft,
-  rebalance,
   removeVariant,
   saveErrorMessage,
   toPercent,
-  type Variant,
   type VariantDraft,
   WEIGHT_NOT_NUMBER,
   WEIGHT_RANGE,

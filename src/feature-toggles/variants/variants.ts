@@ -1,9 +1,9 @@
 import {
-  NO_VARIABLE_VARIANT,
-  TOTAL_EXCEEDED,
+  rebalance,
   TOTAL_WEIGHT,
   type Override,
   type PayloadType,
+  type Variant,
   type WeightType,
 } from '../../../contract/variants';
 import { ApiError } from '../../shared/api/errors';
@@ -19,50 +19,8 @@ export const WEIGHT_NOT_NUMBER = 'Weight must be a number';
 export const DUPLICATE_NAME = 'A variant with that name already exists.';
 export const COULD_NOT_ADD = 'Could not add variant';
 
-/**
- * A variant as the API serves it. (contract/variants.ts has the same shape, but its Static type loses the literal
- * weight and payload types, so the console keeps this one and the rule below until it is fixed.)
- */
-export interface Variant {
-  name: string;
-  /** Tenths of a percent. */
-  weight: number;
-  weightType?: WeightType;
-  stickiness?: string;
-  payload?: { type: PayloadType; value: string };
-  overrides?: Override[];
-}
-
 /** A weight as a percentage for display: 333 → 33.3. */
 export const toPercent = (weight: number) => weight / 10;
-
-/** A variant without a weight type (as older servers send it) is variable. */
-const isVariable = (variant: Variant) => variant.weightType !== 'fix';
-
-/**
- * The rule that every change of the list goes through: fixed weights must not sum above the total, at least one
- * variant must be variable, and the variable variants share the rest equally by integer division. The remainder
- * (fewer tenths than there are variable variants) goes one tenth each to the first variable variants in list order,
- * as the server does, so every saved list totals exactly 1000 (three variable variants: 334, 333, 333).
- */
-export function rebalance(variants: Variant[]): { variants: Variant[]; error?: undefined } | { error: string } {
-  if (variants.length === 0) return { variants: [] };
-  const fixed = variants.filter((v) => !isVariable(v)).reduce((sum, v) => sum + v.weight, 0);
-  if (fixed > TOTAL_WEIGHT) return { error: TOTAL_EXCEEDED };
-  const variableCount = variants.filter(isVariable).length;
-  if (variableCount === 0) return { error: NO_VARIABLE_VARIANT };
-  const remaining = TOTAL_WEIGHT - fixed;
-  const share = Math.floor(remaining / variableCount);
-  let extra = remaining - share * variableCount;
-  return {
-    variants: variants.map((variant) => {
-      if (!isVariable(variant)) return variant;
-      const weight = extra > 0 ? share + 1 : share;
-      if (extra > 0) extra -= 1;
-      return { ...variant, weightType: 'variable', weight };
-    }),
-  };
-}
 
 /** The values the add/edit dialog edits; the weight is the percentage as typed. */
 export interface VariantDraft {

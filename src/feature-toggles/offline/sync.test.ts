@@ -1,0 +1,226 @@
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../shared/api/client';
+import type { FeatureToggle, ProjectFeature } from '../api/types';
+import type { SwitchyardDb } from '../../offline/db';
+import { attachMirror, clearMirror } from '../../offline/mirror';
+import * as mirror from './mirror';
+import { openToggleDb } from './test-support';
+
+// The mirror's background sync against a server with GET api/admin/sync/features (see server/features/sync.ts).
+
+const COUNT = 1200;
+const nameOf = (i: number) => `t-${String(i).padStart(5, '0')}`;
+
+function toggle(i: number, version = 1, enabled = i % 3 === 0): ProjectFeature {
+  return {
+    name: nameOf(i),
+    project: i % 2 ? 'web' : 'default',
+    type: 'release',
+    stale: false,
+    variants: [],
+    version,
+    environments: [
+      {
+        name: 'default',
+        enabled,
+        type: 'production',
+        sortOrder: 1,
+        strategies: [{ id: `s-${i}`, name: 'default', parameters: {}, constraints: [], sortOrder: 0 }],
+      },
+      { name: 'development', enabled: true, type: 'development', sortOrder: 2, strategies: [] },
+    ],
+  };
+}
+const classic = (feature: ProjectFeature): FeatureToggle => ({
+  name: feature.name,
+  project: feature.project,
+  version: feature.version,
+  enabled: feature.environments[0].enabled,
+  strategies: feature.environments[0].strategies,
+});
+
+/** The server: its toggles with the revision each last changed at, the deleted ones, and its current revision. */
+let server: {
+  toggles: Map<string, { feature: ProjectFeature; changedAt: number }>;
+  deleted: Map<string, number>;
+  revision: number;
+  /** Requests that get no answer (as if the network went away). */
+  unanswered: (url: URL) => boolean;
+  /** Pages wait for this before answering. */
+  gate: Promise<void>;
+};
+const requested: string[] = [];
+
+function change(feature: ProjectFeature) {
+  server.revision += 1;
+  server.toggles.set(feature.name, { feature, changedAt: server.revision });
+}
+function remove(name: string) {
+  server.revision += 1;
+  server.toggles.delete(name);
+  server.deleted.set(name, server.revision);
+}
+
+const http = createApiClient('', async (input) => {
+  const url = new URL(String(input), 'http://switchyard.test');
+  requested.push(`${url.pathname}${url.search}`);
+  if (server.unanswered(url)) throw new TypeError('Failed to fetch');
+  if (url.pathname !== '/api/admin/sync/features') return new Response('{}', { status: 404 });
+  await server.gate;
+  const after = url.searchParams.get('after');
+  const since = url.searchParams.has('since') ? Number(url.searchParams.get('since')) : undefined;
+  const limit = Number(url.searchParams.get('limit') ?? 500);
+  const listed = [...server.toggles.values()]
+    .filter(
+      ({ feature, changedAt }) =>
+        (after === null || feature.name > after) && (since === undefined || changedAt > since),
+    )
+    .map(({ feature }) => feature)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const deleted =
+    since !== undefined && after === null ? [...server.deleted].filter(([, at]) => at > since).map(([n]) => n) : [];
+  const page = listed.slice(0, limit);
+  const next = listed.length > limit ? page[page.length - 1].name : null;
+  return new Response(JSON.stringify({ version: 1, revision: server.revision, features: page, deleted, next }));
+});
+
+let name: string;
+let db: SwitchyardDb;
+
+beforeEach(() => {
+  server = { toggles: new Map(), deleted: new Map(), revision: 0, unanswered: () => false, gate: Promise.resolve() };
+  for (let i = 0; i < COUNT; i++) change(toggle(i));
+  name = `sync-${Math.random()}`;
+  db = openToggleDb(name);
+  requested.length = 0;
+});
+
+afterEach(async () => {
+  await clearMirror();
+  db.close();
+  await db.delete();
+});
+
+const serverList = () => [...server.toggles.values()].map(({ feature }) => classic(feature));
+
+/** A new page on the same IndexedDB: fresh modules, nothing in memory. */
+async function reload(client = http) {
+  vi.resetModules();
+  const fresh = await import('./mirror');
+  const engine = await import('../../offline/mirror');
+  await engine.attachMirror((await import('./test-support')).openToggleDb(name), new QueryClient(), client);
+  return fresh;
+}
+
+/** The stored toggles whose environments and strategies are all known. */
+const detailed = async () =>
+  (await mirror.toggleTable(db).toArray()).filter((row) => row.environments?.every((env) => env.strategies));
+
+describe('the bulk sync', () => {
+  it('fills the mirror in pages of 500 after the list, first page first, without a request per toggle', async () => {
+    let open!: () => void;
+    server.gate = new Promise((resolve) => (open = resolve));
+    await attachMirror(db, new QueryClient(), http);
+    const transactions = vi.spyOn(db, 'transaction');
+
+    // The list is there at once; the sync waits in the background.
+    expect(mirror.receiveList(serverList())).toHaveLength(COUNT);
+    expect(mirror.projectFeatureOf('default', nameOf(0))).toBeUndefined();
+    open();
+    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT));
+
+    expect(requested).toEqual([
+      '/api/admin/sync/features?limit=500',
+      `/api/admin/sync/features?limit=500&after=${nameOf(499)}`,
+      `/api/admin/sync/features?limit=500&after=${nameOf(999)}`,
+    ]);
+    // One IndexedDB transaction for the list, then one per page.
+    expect(transactions).toHaveBeenCalledTimes(4);
+    const revision = server.revision;
+    expect(mirror.bulkSyncState()).toEqual({ revision, after: null });
+    expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision, after: null });
+    expect(mirror.projectFeatureOf('web', nameOf(1))?.environments.map((e) => [e.name, e.strategies.length])).toEqual([
+      ['default', 1],
+      ['development', 0],
+    ]);
+  });
+
+  it('on a later visit asks only for what changed since, and drops what was deleted since', async () => {
+    await attachMirror(db, new QueryClient(), http);
+    mirror.receiveList(serverList());
+    const first = server.revision;
+    await vi.waitFor(async () =>
+      expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: null }),
+    );
+
+    const before = serverList();
+    change(toggle(5, 2, true));
+    remove(nameOf(7));
+    requested.length = 0;
+    const fresh = await reload();
+    expect(fresh.bulkSyncState()).toEqual({ revision: first, after: null });
+    fresh.receiveList(before); // read just before the change and the deletion
+    await vi.waitFor(() => expect(fresh.bulkSyncState()?.revision).toBe(server.revision));
+
+    expect(requested).toEqual([`/api/admin/sync/features?limit=500&since=${first}`]);
+    expect(fresh.projectFeatureOf('web', nameOf(5))).toMatchObject({ version: 2 });
+    expect(fresh.projectFeatureOf('web', nameOf(5))?.environments[0].enabled).toBe(true);
+    expect(fresh.serverStateOf(nameOf(7))).toBeUndefined();
+    await vi.waitFor(async () => expect(await mirror.toggleTable(db).get(nameOf(7))).toBeUndefined());
+    expect((await mirror.toggleTable(db).get(nameOf(5)))?.toggle.version).toBe(2);
+  });
+
+  it('against a server without the bulk call (404, a real Unleash 4), reads toggle by toggle and asks once', async () => {
+    server.toggles = new Map([...server.toggles].slice(0, 2));
+    const unleash = createApiClient('', async (input) => {
+      const path = new URL(String(input), 'http://switchyard.test').pathname;
+      requested.push(path);
+      const [, project, one] = path.match(/^\/api\/admin\/projects\/([^/]+)\/features(?:\/([^/]+))?$/) ?? [];
+      const features = [...server.toggles.values()].map(({ feature }) => feature);
+      const body = one
+        ? features.find((f) => f.name === one)
+        : project && { features: features.filter((f) => f.project === project) };
+      return new Response(JSON.stringify(body ?? {}), { status: body ? 200 : 404 });
+    });
+    const fresh = await reload(unleash);
+    const now = Date.now();
+    fresh.receiveList(serverList());
+    await vi.waitFor(() => expect(fresh.projectFeatureOf('web', nameOf(1))).toBeDefined());
+    expect(requested.filter((path) => path.includes('/sync/'))).toHaveLength(1);
+    expect(requested).toContain(`/api/admin/projects/default/features/${nameOf(0)}`);
+
+    vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    requested.length = 0;
+    fresh.receiveList(serverList());
+    await vi.waitFor(() => expect(requested).toContain('/api/admin/projects/web/features'));
+    expect(requested.filter((path) => path.includes('/sync/'))).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
+  it('goes on from the last stored page when a full sync was cut short, and keeps its first revision', async () => {
+    await attachMirror(db, new QueryClient(), http);
+    const first = server.revision;
+    server.unanswered = (url) => url.searchParams.get('after') === nameOf(499); // the second page
+    mirror.receiveList(serverList());
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    expect(mirror.bulkSyncState()).toEqual({ revision: first, after: nameOf(499) });
+    await vi.waitFor(async () =>
+      expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: nameOf(499) }),
+    );
+    expect(await detailed()).toHaveLength(500);
+
+    server.unanswered = () => false;
+    change(toggle(1, 2)); // changed while the sync was cut short: the next sync of changes brings it
+    requested.length = 0;
+    const fresh = await reload();
+    fresh.receiveList(serverList());
+    await vi.waitFor(() => expect(fresh.bulkSyncState()).toEqual({ revision: first, after: null }));
+    expect(requested).toEqual([
+      `/api/admin/sync/features?limit=500&after=${nameOf(499)}`,
+      `/api/admin/sync/features?limit=500&after=${nameOf(999)}`,
+    ]);
+    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT));
+  });
+});

@@ -3,12 +3,14 @@
 import { bundleBench } from './bundle.ts';
 import { clientApiBench } from './client-api.ts';
 import { featureListBench } from './feature-list.ts';
+import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
   'client-api': clientApiBench,
   'feature-list': featureListBench,
+  'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,
 };
 const names = process.argv.slice(2);

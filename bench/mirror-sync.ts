@@ -1,0 +1,190 @@
+// bench/mirror-sync: a new console user's cold visit to /features in Chromium, 1000 toggles seeded through the API.
+// Counts the API requests and their bytes (as received, compressed) from navigation until the offline mirror in
+// IndexedDB holds every toggle with its environments and strategies, and when the first rows and the complete
+// mirror came. Baseline in the same run: the same visit with the bulk sync answered 404, as a real Unleash 4 does
+// (the mirror then reads each toggle). Then a later visit after three changes: the sync asks only for those.
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { startServer } from '../tests/support/server.ts';
+import { adminCookie, seedToggles, simpleToggle } from './support.ts';
+
+const TARGET_REQUESTS = 10;
+const SYNC_PATH = '/api/admin/sync/features';
+const DATABASE = 'switchyard'; // src/offline/db-name.ts for the base path ''
+const TIMEOUT_MS = Number(process.env.BENCH_SYNC_TIMEOUT_MS ?? 180_000);
+
+// Passed as source text: tsx's keep-names transform would otherwise inject a helper the page lacks.
+const FIRST_ROW_PROBE = `(() => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('ul[aria-label="Feature toggles"] li a')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+/**
+ * In the page: how many stored toggles have every environment's strategies, and their versions by name (never
+ * opening the database before the console has created it, which would make its next start think it had a mirror).
+ */
+const MIRROR_PROBE = `(async () => {
+  const known = await indexedDB.databases();
+  if (!known.some((d) => d.name === '${DATABASE}')) return { complete: 0, versions: {} };
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('${DATABASE}');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('toggles')) return { complete: 0, versions: {} };
+    const rows = await new Promise((resolve, reject) => {
+      const all = db.transaction('toggles').objectStore('toggles').getAll();
+      all.onsuccess = () => resolve(all.result);
+      all.onerror = () => reject(all.error);
+    });
+    const full = rows.filter((r) => r.environments && r.environments.every((e) => e.strategies));
+    return {
+      complete: full.length,
+      versions: Object.fromEntries(full.map((r) => [r.name, r.detailVersion])),
+    };
+  } finally {
+    db.close();
+  }
+})()`;
+
+interface Mirror {
+  complete: number;
+  versions: Record<string, number | undefined>;
+}
+
+interface Visit {
+  requests: number;
+  bytes: number;
+  syncRequests: number;
+  paths: string[];
+  firstRowMs: number;
+  completeMs: number;
+}
+
+/** Counts the API requests of a page (path under /api/) and the bytes of their answers, as received. */
+function countApi(page: Page) {
+  const seen: Array<{ path: string; bytes: Promise<number> }> = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith('/api/')) return;
+    const bytes = new Promise<number>((resolve) => {
+      const done = async (finished: typeof request) => {
+        if (finished !== request) return;
+        page.off('requestfinished', done);
+        page.off('requestfailed', done);
+        const sizes = await request.sizes().catch(() => undefined);
+        resolve(sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0);
+      };
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+    });
+    seen.push({ path, bytes });
+  });
+  return {
+    count: () => seen.length,
+    async total(upTo: number) {
+      const counted = seen.slice(0, upTo);
+      const bytes = (await Promise.all(counted.map((r) => r.bytes))).reduce((sum, n) => sum + n, 0);
+      const paths = counted.map((r) => r.path);
+      return { requests: counted.length, bytes, sync: paths.filter((p) => p === SYNC_PATH).length, paths };
+    },
+  };
+}
+
+/** Navigates to /features and waits until the mirror satisfies `done`; the counts up to that moment. */
+async function visit(context: BrowserContext, url: string, done: (mirror: Mirror) => boolean): Promise<Visit> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUT_MS);
+  const api = countApi(page);
+  try {
+    await page.goto(`${url}/features`);
+    const deadline = Date.now() + TIMEOUT_MS;
+    let mirror: Mirror = { complete: 0, versions: {} };
+    for (;;) {
+      mirror = await page.evaluate<Mirror>(MIRROR_PROBE);
+      if (done(mirror)) break;
+      if (Date.now() > deadline) throw new Error(`the mirror held ${mirror.complete} toggles after ${TIMEOUT_MS} ms`);
+      await page.waitForTimeout(100);
+    }
+    const upTo = api.count();
+    const completeMs = await page.evaluate<number>('performance.now()');
+    await page.waitForFunction('window.__firstRow !== undefined');
+    const firstRowMs = await page.evaluate<number>('window.__firstRow');
+    const { requests, bytes, sync, paths } = await api.total(upTo);
+    return { requests, bytes, syncRequests: sync, paths, firstRowMs, completeMs };
+  } finally {
+    await page.close();
+  }
+}
+
+async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string, cookie: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url }]);
+  await context.addInitScript(FIRST_ROW_PROBE);
+  return context;
+}
+
+async function measure(count: number) {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const cookie = await adminCookie(server.url);
+    await seedToggles(server.url, cookie, count);
+    const all = (mirror: Mirror) => mirror.complete >= count;
+
+    const context = await newContext(browser, server.url, cookie);
+    const cold = await visit(context, server.url, all);
+    // A later visit: three toggles changed meanwhile; done once the mirror holds their new versions.
+    const changed = [1, 2, 3].map((i) => simpleToggle(i).name);
+    const before = await (
+      await fetch(`${server.url}/api/admin/features/${changed[0]}`, { headers: { cookie } })
+    ).json();
+    for (const name of changed) {
+      const flipped = await fetch(`${server.url}/api/admin/features/${name}/toggle`, {
+        method: 'POST',
+        headers: { cookie },
+      });
+      if (!flipped.ok) throw new Error(`flipping ${name} failed: ${flipped.status}`);
+    }
+    const later = await visit(context, server.url, (m) => changed.every((n) => m.versions[n] === before.version + 1));
+    await context.close();
+
+    // Baseline: a server without the bulk call (the console's fallback, what it did before).
+    const unleash = await newContext(browser, server.url, cookie);
+    await unleash.route(`**${SYNC_PATH}*`, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"name":"NotFoundError","message":"none"}',
+      }),
+    );
+    const fallback = await visit(unleash, server.url, all);
+    await unleash.close();
+    return { count, cold, later, fallback };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const line = (label: string, v: Visit) =>
+  `  ${label}: ${String(v.requests).padStart(4)} API requests (${v.syncRequests} bulk), ${kb(v.bytes).padStart(7)}; ` +
+  `first rows ${v.firstRowMs.toFixed(0)} ms, mirror complete ${v.completeMs.toFixed(0)} ms`;
+
+export async function mirrorSyncBench(): Promise<boolean> {
+  const { count, cold, later, fallback } = await measure(Number(process.env.BENCH_SYNC_TOGGLES ?? 1000));
+  console.log(`bench/mirror-sync (Chromium, 1280x800, ${count} toggles, from navigation until the mirror holds them)`);
+  console.log(line('cold visit, bulk sync          ', cold));
+  console.log(`    ${cold.paths.join(', ')}`);
+  console.log(line('later visit, 3 changed (since) ', later));
+  console.log(line('cold visit, no bulk call (404) ', fallback));
+  console.log(`  target: at most ${TARGET_REQUESTS} API requests on the cold visit`);
+  return cold.requests <= TARGET_REQUESTS;
+}

@@ -1,27 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { DiffSchema, AuditEvent as WireEvent } from '../../../contract/events';
 import { api } from '../../shared/api/client';
+import type { Received } from '../../shared/api/received';
 
-/** A deep-diff entry as a real Unleash 4.2 reports it (when an event carries no preData). */
-export interface DeepDiff {
-  kind: 'N' | 'D' | 'E' | 'A';
-  path?: (string | number)[];
-  lhs?: unknown;
-  rhs?: unknown;
-  index?: number;
-  item?: DeepDiff;
-}
+type WireDiff = Static<typeof DiffSchema>;
 
-export interface AuditEvent {
-  id: number;
-  type: string;
-  createdAt: string;
-  createdBy: string;
-  project?: string | null;
-  featureName?: string | null;
-  data?: unknown;
-  preData?: unknown;
+/** A deep-diff entry (as a real Unleash 4.2 reports it when an event carries no preData); an array's item is one too. */
+export type DeepDiff = Omit<WireDiff, 'item'> & { item?: DeepDiff };
+
+/** An audit event of GET api/admin/events (see Received). */
+export type AuditEvent = Received<Omit<WireEvent, 'diffs'>, 'id' | 'type' | 'createdAt' | 'createdBy'> & {
   diffs?: DeepDiff[] | null;
-}
+};
 
 /** Query keys: ['events', ''] for all events, ['events', name] for one toggle's. */
 export const eventsQuery = (toggleName?: string) =>

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { FeatureUsageSchema } from '../../../contract/metrics';
 import { api } from '../../shared/api/client';
 import { AuthenticationError } from '../../shared/api/errors';
+import type { Received } from '../../shared/api/received';
 
 /** Texts of the metrics blocks (part 1 section 8, part 2 section 8). */
 export const NOT_USED =
@@ -8,19 +11,13 @@ export const NOT_USED =
 export const NOT_SEEN = 'Not seen in any applications';
 export const NO_ENVIRONMENT_METRICS = 'No metrics available for this environment.';
 
+type WireUsage = Static<typeof FeatureUsageSchema>;
+
 /** One reported bucket of the last hour. */
-export interface EnvironmentUsage {
-  environment: string;
-  yes: number;
-  no: number;
-  timestamp?: string;
-}
+export type EnvironmentUsage = Received<WireUsage['lastHourUsage'][number], 'environment' | 'yes' | 'no'>;
 
 /** GET api/admin/client-metrics/features/{name}: the last hour per environment and the applications that saw it. */
-export interface FeatureUsage {
-  lastHourUsage: EnvironmentUsage[];
-  seenApplications: string[];
-}
+export type FeatureUsage = Pick<WireUsage, 'seenApplications'> & { lastHourUsage: EnvironmentUsage[] };
 
 export const EMPTY_USAGE: FeatureUsage = { lastHourUsage: [], seenApplications: [] };
 

@@ -6,7 +6,7 @@ import type { Received } from '../../shared/api/received';
 
 type WireDiff = Static<typeof DiffSchema>;
 
-/** A deep-diff entry (as a real Unleash 4.2 reports it when an event carries no preData); an array's item is one too. */
+/** A deep-diff entry (a real Unleash 4.2 reports them when an event carries no preData); an array's item is one too. */
 export type DeepDiff = Omit<WireDiff, 'item'> & { item?: DeepDiff };
 
 /** An audit event of GET api/admin/events (see Received). */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { Timestamp, Nullable } from './wire.ts';
 
-const Timestamp = Type.String({ format: 'date-time' });
 /** A project or environment in a token: no colon, dot or blank (they separate the parts of the secret). */
 const Scope = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^:.\\s]+$' });
 export const TokenType = Type.Union([Type.Literal('admin'), Type.Literal('client')]);
@@ -12,7 +12,7 @@ export const ApiTokenSchema = Type.Object({
   type: TokenType,
   environment: Type.String(),
   project: Type.String(),
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  expiresAt: Nullable(Timestamp),
   createdAt: Timestamp,
 });
 export type ApiToken = Static<typeof ApiTokenSchema>;
@@ -25,7 +25,7 @@ export const CreateTokenBody = Type.Object({
   type: Type.Enum(['admin', 'client']),
   project: Type.Optional(Scope),
   environment: Type.Optional(Scope),
-  expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+  expiresAt: Type.Optional(Timestamp),
 });
 export type CreateTokenInput = Static<typeof CreateTokenBody>;
 

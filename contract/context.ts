@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Timestamp } from './wire.ts';
 
 /** A context field as the API answers it (Unleash 4 keys): legalValues only when there are some. */
 export const ContextFieldSchema = Type.Object({
@@ -7,7 +8,7 @@ export const ContextFieldSchema = Type.Object({
   stickiness: Type.Boolean(),
   sortOrder: Type.Integer(),
   legalValues: Type.Optional(Type.Array(Type.String())),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: Timestamp,
 });
 export type ContextField = Static<typeof ContextFieldSchema>;
 

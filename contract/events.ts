@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-
-const NullableText = Type.Union([Type.String(), Type.Null()]);
+import { Timestamp, Nullable } from './wire.ts';
 
 /** One difference in the format of the deep-diff package: E(dited), N(ew), D(eleted), or A(rray) with an item. */
 export const DiffSchema = Type.Object({
@@ -17,13 +16,13 @@ export const EventSchema = Type.Object({
   id: Type.Integer(),
   type: Type.String(),
   createdBy: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: Timestamp,
   data: Type.Unknown(),
   preData: Type.Unknown(),
   tags: Type.Unknown(),
-  featureName: NullableText,
-  project: NullableText,
-  environment: NullableText,
+  featureName: Nullable(Type.String()),
+  project: Nullable(Type.String()),
+  environment: Nullable(Type.String()),
   diffs: Type.Union([Type.Array(DiffSchema), Type.Null()]),
 });
 export type AuditEvent = Static<typeof EventSchema>;

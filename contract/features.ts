@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { ConstraintSchema, OPERATORS } from './constraints.ts';
 import { VariantSchema } from './variants.ts';
+import { Timestamp, Nullable } from './wire.ts';
 
 // Wire shapes of the toggle API: the classic API, the project API and strategy instances (Unleash 4.2 keys).
 
 /** An ISO 8601 timestamp on the wire; the server may hand the serializer a Date (it writes toISOString()). */
-export const Timestamp = Type.Unsafe<string | Date>({ type: 'string', format: 'date-time' });
 
 export const FeatureName = Type.String({ maxLength: 200 });
 const Id = Type.String({ maxLength: 100 });
@@ -146,7 +146,7 @@ export const FeatureMetadataSchema = Type.Object({
   stale: Type.Boolean(),
   variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
   createdAt: Timestamp,
-  lastSeenAt: Type.Union([Timestamp, Type.Null()]),
+  lastSeenAt: Nullable(Timestamp),
   version: Type.Integer(),
 });
 export type FeatureMetadata = Static<typeof FeatureMetadataSchema>;
@@ -198,7 +198,7 @@ export const FeatureOverviewSchema = Type.Object({
   type: Type.String(),
   name: Type.String(),
   createdAt: Timestamp,
-  lastSeenAt: Type.Union([Timestamp, Type.Null()]),
+  lastSeenAt: Nullable(Timestamp),
   stale: Type.Boolean(),
   version: Type.Integer(),
   environments: Type.Array(EnvironmentStateSchema),

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { FeatureName, Timestamp } from './features.ts';
+import { FeatureName } from './features.ts';
 import { StrategyDefinitionSchema } from './strategies.ts';
+import { Timestamp, Nullable } from './wire.ts';
 
 // Wire shapes of toggle usage metrics and the applications (SDKs) that report them (Unleash 4.2 keys; the client
 // metrics of one toggle in Unleash's metrics v2 shape).
 
 const AppName = Type.String({ minLength: 1, maxLength: 200 });
-const NullableText = Type.Union([Type.String(), Type.Null()]);
 const Text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
 export const ApplicationParams = Type.Object({ appName: AppName });
@@ -40,12 +40,12 @@ export const ApplicationSchema = Type.Object({
   appName: Type.String(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  description: NullableText,
+  description: Nullable(Type.String()),
   strategies: Type.Array(Type.String()),
-  createdBy: NullableText,
-  url: NullableText,
-  color: NullableText,
-  icon: NullableText,
+  createdBy: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  icon: Nullable(Type.String()),
 });
 export const SeenAppsSchema = Type.Record(Type.String(), Type.Array(ApplicationSchema));
 export const ApplicationListSchema = Type.Object({ applications: Type.Array(ApplicationSchema) });
@@ -53,8 +53,8 @@ export const ApplicationListSchema = Type.Object({ applications: Type.Array(Appl
 const InstanceSchema = Type.Object({
   appName: Type.String(),
   instanceId: Type.String(),
-  sdkVersion: NullableText,
-  clientIp: NullableText,
+  sdkVersion: Nullable(Type.String()),
+  clientIp: Nullable(Type.String()),
   lastSeen: Timestamp,
   createdAt: Timestamp,
   environment: Type.String(),
@@ -66,10 +66,10 @@ const UnknownStrategySchema = Type.Object({ name: Type.String(), notFound: Type.
 export const ApplicationDetailSchema = Type.Object({
   appName: Type.String(),
   createdAt: Timestamp,
-  description: NullableText,
-  url: NullableText,
-  color: NullableText,
-  icon: NullableText,
+  description: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  color: Nullable(Type.String()),
+  icon: Nullable(Type.String()),
   strategies: Type.Array(Type.Union([StrategyDefinitionSchema, UnknownStrategySchema])),
   instances: Type.Array(InstanceSchema),
   seenToggles: Type.Array(Type.String()),

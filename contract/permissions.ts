@@ -45,9 +45,11 @@ export type PermissionEntry = Static<typeof PermissionEntrySchema>;
  */
 export function can(held: readonly PermissionEntry[] | undefined, permission: string, project?: string): boolean {
   return (held ?? []).some(
-    (p) => p.permission === 'ADMIN' || (p.permission === permission && (project === undefined || p.project === project)),
+    (p) =>
+      p.permission === 'ADMIN' || (p.permission === permission && (project === undefined || p.project === project)),
   );
 }
 
 /** An admin is known once the permission list is non-empty and contains ADMIN (part 2 section 6). */
-export const isAdmin = (held: readonly PermissionEntry[] | undefined) => (held ?? []).some((p) => p.permission === 'ADMIN');
+export const isAdmin = (held: readonly PermissionEntry[] | undefined) =>
+  (held ?? []).some((p) => p.permission === 'ADMIN');

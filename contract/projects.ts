@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { FeatureOverviewSchema, Timestamp } from './features.ts';
+import { FeatureOverviewSchema } from './features.ts';
+import { Timestamp } from './wire.ts';
 
 // Wire shapes of the projects API (Unleash 4.2 keys; create, update, delete and `id` on one project are ours).
 

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
-
-const NullableText = Type.Union([Type.String(), Type.Null()]);
+import { Nullable } from './wire.ts';
 
 /** One parameter a strategy definition declares. */
 export const StrategyParameterSchema = Type.Object({
@@ -13,10 +12,10 @@ export type StrategyParameter = Static<typeof StrategyParameterSchema>;
 
 /** A strategy definition as the API answers it (Unleash 4 keys and order); built-ins are not editable. */
 export const StrategyDefinitionSchema = Type.Object({
-  displayName: NullableText,
+  displayName: Nullable(Type.String()),
   name: Type.String(),
   editable: Type.Boolean(),
-  description: NullableText,
+  description: Nullable(Type.String()),
   parameters: Type.Array(StrategyParameterSchema),
   deprecated: Type.Boolean(),
 });

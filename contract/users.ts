@@ -1,8 +1,6 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { PermissionEntrySchema } from './permissions.ts';
-
-const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Timestamp, Nullable } from './wire.ts';
 
 /** A person's account as the API shows it (Unleash 4 keys). Never the password hash. */
 export const UserSchema = Type.Object({

@@ -3,14 +3,15 @@ import { NO_VARIABLE_VARIANT, rebalance, TOTAL_EXCEEDED, type Variant } from './
 
 const variable = (name: string): Variant => ({ name, weight: 0, weightType: 'variable' });
 const fixed = (name: string, weight: number): Variant => ({ name, weight, weightType: 'fix' });
-const weights = (result: ReturnType<typeof rebalance>) => ('variants' in result ? result.variants.map((v) => v.weight) : result.error);
+const weights = (result: ReturnType<typeof rebalance>) =>
+  'variants' in result ? result.variants.map((v) => v.weight) : result.error;
 
 describe('rebalance', () => {
   it('shares the total by integer division, the remainder to the first variable variants', () => {
     expect(weights(rebalance([variable('a'), variable('b'), variable('c')]))).toEqual([334, 333, 333]);
-    expect(weights(rebalance([variable('a'), variable('b'), variable('c'), variable('d'), variable('e'), variable('f')]))).toEqual([
-      167, 167, 167, 167, 166, 166,
-    ]);
+    expect(
+      weights(rebalance([variable('a'), variable('b'), variable('c'), variable('d'), variable('e'), variable('f')])),
+    ).toEqual([167, 167, 167, 167, 166, 166]);
   });
 
   it('keeps fixed weights and shares what they leave', () => {

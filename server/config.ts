@@ -1,4 +1,4 @@
-import { passwordProblems } from './users/password-policy.ts';
+import { passwordProblems } from '../contract/password-policy.ts';
 
 export type AuthType = 'password' | 'demo' | 'none';
 

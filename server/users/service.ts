@@ -4,7 +4,7 @@ import { ADMIN_ROLE, EDITOR_ROLE } from '../platform/access/roles.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { hashPassword } from './passwords.ts';
-import { passwordProblems } from './password-policy.ts';
+import { passwordProblems } from '../../contract/password-policy.ts';
 import { findUserByLogin } from './read-model.ts';
 import { endUserSessions } from './sessions.ts';
 import {

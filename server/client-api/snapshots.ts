@@ -7,15 +7,15 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * gzip at its best level and brotli at 9 (11 takes seconds on 10,000 toggles for a few percent): each snapshot is
- * compressed once, on zlib's thread pool, so the event loop keeps answering meanwhile.
+ * gzip at its best level, brotli at quality 4: on 10,000 toggles (6 MB of JSON) 4 takes 0.1 s, 9 takes 1.6 s for 1%
+ * less and 11 nearly two minutes. Each snapshot is compressed once, on zlib's thread pool, off the event loop.
  */
 const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
   br: (body) =>
     brotliAsync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_QUALITY]: 4,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },

@@ -8,6 +8,8 @@ const LAST_RETRY_MS = 5000;
 /** How often the LISTEN connection is checked, and how long a check may take, so a dead one is noticed. */
 const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5000;
+/** The listening connection's name in pg_stat_activity. */
+export const LISTENER_NAME = 'switchyard-changes';
 
 interface Attempt {
   client: Client;
@@ -39,7 +41,10 @@ export class ChangeListener {
   async start(): Promise<void> {
     if (this.#stopped) return;
     const { default: pg } = await import('pg');
-    const attempt: Attempt = { client: new pg.Client({ ...this.#config, keepAlive: true }), dead: false };
+    const attempt: Attempt = {
+      client: new pg.Client({ ...this.#config, keepAlive: true, application_name: LISTENER_NAME }),
+      dead: false,
+    };
     attempt.client.on('notification', () => this.#revisions.bump());
     attempt.client.on('error', (error) => this.#lost(attempt, error));
     attempt.client.on('end', () => this.#lost(attempt));

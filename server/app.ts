@@ -23,7 +23,7 @@ import { consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
-import { schemaCompilers } from './platform/http/schema-compilers.ts';
+import { schemaController } from './platform/http/schema-compilers.ts';
 import { registerIdempotency } from './platform/idempotency/plugin.ts';
 import { registerRevisions } from './platform/revisions/plugin.ts';
 import { rememberTokenCallers } from './platform/revisions/token-callers.ts';
@@ -41,10 +41,10 @@ export interface BuildOptions {
   /** The built console; defaults to dist/ at the top of the repository. */
   distDir?: string;
   /**
-   * 'at-start' (default): every route schema is compiled before the app is ready, as Fastify does. 'after-listen'
-   * (npm start): each is compiled on first use, and the rest one by one once the server listens.
+   * 'at-start' (default, and the tests): every route schema is compiled before the app is ready, as Fastify does.
+   * 'on-first-use' (npm start): each by the first request that needs it.
    */
-  compileSchemas?: 'at-start' | 'after-listen';
+  compileSchemas?: 'at-start' | 'on-first-use';
 }
 
 /** Answers of at least this many bytes are compressed (brotli or gzip, as Accept-Encoding asks). */
@@ -58,18 +58,12 @@ const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
  * each domain's routes are a plugin in the base-path scope, given the deps.
  */
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const compilers = schemaCompilers({ deferred: options.compileSchemas === 'after-listen' });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
-    schemaController: compilers.schemaController,
+    schemaController: schemaController({ onFirstUse: options.compileSchemas === 'on-first-use' }),
   });
-  if (options.compileSchemas === 'after-listen') {
-    app.addHook('onListen', async () => {
-      compilers.compilePending().catch((error: unknown) => app.log.error(error, 'route schemas do not compile'));
-    });
-  }
   const deps = createDeps(config, db);
   const base = config.baseUriPath;
 

@@ -82,7 +82,7 @@ const logStream = process.stdout.isTTY
   : undefined;
 const app = await buildApp(config, database.db, {
   logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
-  compileSchemas: 'after-listen',
+  compileSchemas: 'on-first-use',
 });
 const appBuilt = sinceStart();
 await database.ready.catch(cannotOpen);

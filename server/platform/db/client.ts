@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -96,7 +98,17 @@ export async function startDatabase(options: { databaseUrl?: string; dataDir: st
   if (options.databaseUrl) return { ...(await usePostgres(options.databaseUrl)), ready: Promise.resolve() };
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return startPglite(new PGlite(dir, { startParams: pgliteStartParams }));
+  const created = !existsSync(join(dir, 'PG_VERSION'));
+  const database = startPglite(new PGlite(dir, { startParams: pgliteStartParams }));
+  if (!created) return database;
+  // A new database is made by initdb in a second PGlite, closed since; its WebAssembly memory (~400 MB) stays
+  // resident until a full garbage collection, which an idle server may not do for hours. Do one now.
+  const ready = database.ready.then(() => {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+  });
+  ready.catch(() => {});
+  return { ...database, ready };
 }
 
 /** startDatabase, once open and migrated. */

@@ -5,6 +5,7 @@ import { clientApiBench } from './client-api.ts';
 import { featureListBench } from './feature-list.ts';
 import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
+import { startBench } from './start.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<boolean>> = {
   'feature-list': featureListBench,
   'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,
+  start: startBench,
 };
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !(name in benches));

@@ -118,8 +118,8 @@ export default defineConfig({
               cacheableResponse: { statuses: [200] },
               plugins: [
                 {
-                  // A cached answer is marked (FROM_CACHE_HEADER of src/api/connectivity.ts: this function is copied
-                  // into the worker, it cannot import), so the console does not take it for a reachable server.
+                  // A cached answer is marked (FROM_CACHE_HEADER of src/shared/api/connectivity.ts: this function is
+                  // copied into the worker, it cannot import), so the console does not take it for a reachable server.
                   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
                     if (!cachedResponse) return cachedResponse;
                     const headers = new Headers(cachedResponse.headers);

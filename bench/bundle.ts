@@ -65,7 +65,10 @@ export async function bundleBench(): Promise<boolean> {
     const features = await measure(server.url, '/features', true);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log('bench/bundle (gzip -6 of what a cold page load requests)');
-    for (const [name, load] of [['/login   ', login], ['/features', features]] as const) {
+    for (const [name, load] of [
+      ['/login   ', login],
+      ['/features', features],
+    ] as const) {
       console.log(
         `  ${name}  JS ${kb(load.js)} (${kb(load.js - load.deferredJs)} by the load event, ${kb(load.deferredJs)} after it)  ` +
           `CSS ${kb(load.css)}  (${load.files.length} files)`,

@@ -46,7 +46,9 @@ async function searchLatency(page: Page, text: string): Promise<number> {
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   })`);
   await search.press(text.slice(-1));
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the list did not change')), 10_000));
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('the list did not change')), 10_000),
+  );
   return (await Promise.race([done, timeout])) - DEBOUNCE_MS;
 }
 

@@ -43,10 +43,12 @@ async function measure(count: number, offline: boolean) {
     page.setDefaultTimeout(30_000);
     // Warm up: the worker installs and takes control, the mirror syncs every toggle.
     await firstRows(page, server.url);
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 }).catch(async () => {
-      await page.reload();
-      await page.waitForFunction('navigator.serviceWorker.controller !== null');
-    });
+    await page
+      .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 })
+      .catch(async () => {
+        await page.reload();
+        await page.waitForFunction('navigator.serviceWorker.controller !== null');
+      });
     await page.getByText(/Synced/).waitFor({ state: 'attached' });
     await firstRows(page, server.url);
 
@@ -88,14 +90,22 @@ export async function offlineStartBench(): Promise<boolean> {
   const large = await measure(Number(process.env.BENCH_OFFLINE_TOGGLES ?? 1000), true);
   const ratio = (ms: number) => `x${(ms / baseline.online).toFixed(2)} of the 10-toggle baseline`;
   console.log(`bench/offline-start (Chromium, 1280x800, warm service worker and mirror, median of ${RUNS})`);
-  console.log(`  ${String(baseline.count).padStart(5)} toggles online:  first rows ${baseline.online.toFixed(0)} ms (baseline)`);
-  console.log(`  ${String(large.count).padStart(5)} toggles online:  first rows ${large.online.toFixed(0)} ms, ${ratio(large.online)}`);
-  console.log(`  ${String(large.count).padStart(5)} toggles offline: first rows ${large.offline!.toFixed(0)} ms, ${ratio(large.offline!)}`);
+  console.log(
+    `  ${String(baseline.count).padStart(5)} toggles online:  first rows ${baseline.online.toFixed(0)} ms (baseline)`,
+  );
+  console.log(
+    `  ${String(large.count).padStart(5)} toggles online:  first rows ${large.online.toFixed(0)} ms, ${ratio(large.online)}`,
+  );
+  console.log(
+    `  ${String(large.count).padStart(5)} toggles offline: first rows ${large.offline!.toFixed(0)} ms, ${ratio(large.offline!)}`,
+  );
   console.log(
     `  vs Unleash 4.2's ~${UNLEASH_42_WARM_MS} ms warm: online x${(large.online / UNLEASH_42_WARM_MS).toFixed(2)}, ` +
       `offline x${(large.offline! / UNLEASH_42_WARM_MS).toFixed(2)}`,
   );
   console.log(`  queue drain (online event to empty queue, one flip): ${large.drain!.toFixed(0)} ms`);
   console.log(`  targets: first rows <= ${TARGET_FIRST_ROWS_MS} ms online and offline; drain < ${TARGET_DRAIN_MS} ms`);
-  return large.online <= TARGET_FIRST_ROWS_MS && large.offline! <= TARGET_FIRST_ROWS_MS && large.drain! < TARGET_DRAIN_MS;
+  return (
+    large.online <= TARGET_FIRST_ROWS_MS && large.offline! <= TARGET_FIRST_ROWS_MS && large.drain! < TARGET_DRAIN_MS
+  );
 }

@@ -22,7 +22,9 @@ test('the API reference renders every route from the OpenAPI document, with no r
   for (const tag of await page.locator('.opblock-tag').all()) {
     if ((await tag.getAttribute('data-is-open')) !== 'true') await tag.click();
   }
-  await expect(page.locator('.opblock-summary-path', { hasText: '/yard/api/admin/features/{featureName}' }).first()).toBeVisible();
+  await expect(
+    page.locator('.opblock-summary-path', { hasText: '/yard/api/admin/features/{featureName}' }).first(),
+  ).toBeVisible();
   await expect(page.locator('.opblock-summary-path', { hasText: '/yard/api/client/features' }).first()).toBeVisible();
   expect(elsewhere).toEqual([]);
 });

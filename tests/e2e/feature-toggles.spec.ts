@@ -33,7 +33,7 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
-  const toggleState = async () => (await (await page.request.get(`${url}/api/admin/features/${name}`)).json());
+  const toggleState = async () => await (await page.request.get(`${url}/api/admin/features/${name}`)).json();
 
   // Flip it on and off.
   const enabled = page.getByRole('switch', { name: 'Enabled' });
@@ -77,7 +77,10 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   // Archive the original (with confirmation), find it in /archive, revive it.
   await page.goto(`${url}/projects/default/features/${name}/strategies`);
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Archive feature toggle' }).getByRole('button', { name: 'Archive toggle' }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive feature toggle' })
+    .getByRole('button', { name: 'Archive toggle' })
+    .click();
   await expect(page).toHaveURL(/\/features$/);
   await page.getByRole('link', { name: 'Archive' }).click();
   await expect(page.getByRole('heading', { name: 'Archived Features' })).toBeVisible();
@@ -119,7 +122,9 @@ test('the new create form makes an enabled toggle in the project', async ({ page
 
 test('a Viewer sees the controls locked and the API refuses them', async ({ page, request }) => {
   const { url } = server();
-  const login = await request.post(`${url}/auth/simple/login`, { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  const login = await request.post(`${url}/auth/simple/login`, {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+  });
   expect(login.ok()).toBe(true);
   const created = await request.post(`${url}/api/admin/user-admin`, {
     data: { email: 'viewer@example.com', name: 'Vera Viewer', rootRole: 3, password: 'Viewer-pass-123!' },

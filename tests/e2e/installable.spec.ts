@@ -12,7 +12,10 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-test('the manifest, the service worker and the offline shell make the console installable', async ({ page, context }) => {
+test('the manifest, the service worker and the offline shell make the console installable', async ({
+  page,
+  context,
+}) => {
   const { url } = server();
   await signIn(page, url);
 
@@ -50,7 +53,9 @@ test('the manifest, the service worker and the offline shell make the console in
 
   // The worker takes control (the first load registers it; clients.claim or a reload hands it the page).
   await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => r.active && r.active.state)'), { timeout: 20_000 })
+    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => r.active && r.active.state)'), {
+      timeout: 20_000,
+    })
     .toBe('activated');
   if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
   expect(await page.evaluate('navigator.serviceWorker.controller.scriptURL')).toMatch(new RegExp(`^${url}/`));

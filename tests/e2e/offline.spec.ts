@@ -19,13 +19,21 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
 }
 
 async function createToggle(page: Page, name: string) {
-  await api(page, 'POST', 'api/admin/features', { name, type: 'release', enabled: false, strategies: [{ name: 'default' }] });
+  await api(page, 'POST', 'api/admin/features', {
+    name,
+    type: 'release',
+    enabled: false,
+    strategies: [{ name: 'default' }],
+  });
 }
 
 const environmentOf = async (page: Page, name: string, env: string) =>
-  ((await api(page, 'GET', `api/admin/projects/default/features/${name}`)).environments as Array<{ name: string; enabled: boolean }>).find(
-    (e) => e.name === env,
-  )!;
+  (
+    (await api(page, 'GET', `api/admin/projects/default/features/${name}`)).environments as Array<{
+      name: string;
+      enabled: boolean;
+    }>
+  ).find((e) => e.name === env)!;
 
 const eventsOf = async (page: Page, name: string) =>
   ((await api(page, 'GET', `api/admin/events/${name}`)).events as Array<{ type: string }>).map((e) => e.type);
@@ -33,7 +41,9 @@ const eventsOf = async (page: Page, name: string) =>
 /** Opens the feature list and waits until the service worker controls the page and the mirror has synced. */
 async function openInstalled(page: Page) {
   await page.goto(`${server().url}/features`);
-  await expect.poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 })
+    .toBe(true);
   if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
   await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
   await expect(page.getByText(/Synced/)).toBeAttached();
@@ -90,7 +100,9 @@ test('changes made offline survive closing the page and reach the server exactly
   await expect(again.getByRole('button', { name: /changes? waiting/ })).toBeHidden({ timeout: 20_000 });
   expect((await environmentOf(again, 'checkout.kill-switch', 'production')).enabled).toBe(true);
   expect((await api(again, 'GET', 'api/admin/features/legacy.banner')).stale).toBe(true);
-  expect((await eventsOf(again, 'checkout.kill-switch')).filter((t) => t === 'feature-environment-enabled')).toHaveLength(1);
+  expect(
+    (await eventsOf(again, 'checkout.kill-switch')).filter((t) => t === 'feature-environment-enabled'),
+  ).toHaveLength(1);
   expect((await eventsOf(again, 'legacy.banner')).filter((t) => t === 'feature-stale-on')).toHaveLength(1);
 });
 

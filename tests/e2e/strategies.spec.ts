@@ -47,7 +47,10 @@ async function createToggle(page: Page, name: string, strategies: Record<string,
 const eventsOf = async (page: Page, name: string) =>
   ((await api(page, 'GET', `api/admin/events/${name}`)).events as Array<{ type: string }>).map((e) => e.type);
 
-const rollout = (groupId: string): Strategy => ({ name: 'flexibleRollout', parameters: { rollout: '50', stickiness: 'default', groupId } });
+const rollout = (groupId: string): Strategy => ({
+  name: 'flexibleRollout',
+  parameters: { rollout: '50', stickiness: 'default', groupId },
+});
 const userIds = (ids: string): Strategy => ({ name: 'userWithId', parameters: { userIds: ids } });
 
 async function openStrategies(page: Page, name: string, environment: string) {
@@ -69,7 +72,9 @@ async function drag(page: Page, handle: Locator, target: Locator, offsetY = 0) {
 /** Opens the console and waits until the service worker controls the page and the mirror has synced. */
 async function openInstalled(page: Page) {
   await page.goto(`${server().url}/features`);
-  await expect.poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 })
+    .toBe(true);
   if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
   await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
   await expect(page.getByText(/Synced/)).toBeAttached();
@@ -131,11 +136,18 @@ test('two strategies are reordered by dragging', async ({ page }) => {
   const handles = page.getByRole('button', { name: /^Move / });
   await expect(handles).toHaveCount(2);
   await expect(handles.first()).toHaveAccessibleName('Move Gradual rollout');
-  await drag(page, page.getByRole('button', { name: 'Move Gradual rollout' }), page.getByRole('button', { name: 'Move UserIDs' }), 20);
+  await drag(
+    page,
+    page.getByRole('button', { name: 'Move Gradual rollout' }),
+    page.getByRole('button', { name: 'Move UserIDs' }),
+    20,
+  );
 
   await expect(handles.first()).toHaveAccessibleName('Move UserIDs');
   await expect(handles.last()).toHaveAccessibleName('Move Gradual rollout');
-  await expect.poll(async () => (await strategiesOf(page, name, 'development')).map((s) => s.name)).toEqual(['userWithId', 'flexibleRollout']);
+  await expect
+    .poll(async () => (await strategiesOf(page, name, 'development')).map((s) => s.name))
+    .toEqual(['userWithId', 'flexibleRollout']);
   // The order holds after a reload (it is the server's).
   await page.reload();
   await expect(handles.first()).toHaveAccessibleName('Move UserIDs');
@@ -185,12 +197,18 @@ test('three variants share the weight, and a fixed 50 % leaves the others the re
     await dialog.getByRole('textbox', { name: 'Variant name' }).fill(variant);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('table', { name: 'Variants' }).getByRole('cell', { name: variant, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Variants' }).getByRole('cell', { name: variant, exact: true }),
+    ).toBeVisible();
   }
   const weights = async () =>
-    ((await api(page, 'GET', featurePath(name))).variants as Array<{ name: string; weight: number; weightType: string }>).map(
-      ({ name, weight, weightType }) => [name, weight, weightType],
-    );
+    (
+      (await api(page, 'GET', featurePath(name))).variants as Array<{
+        name: string;
+        weight: number;
+        weightType: string;
+      }>
+    ).map(({ name, weight, weightType }) => [name, weight, weightType]);
   await expect.poll(weights).toEqual([
     ['blue', 334, 'variable'],
     ['green', 333, 'variable'],
@@ -257,7 +275,9 @@ test('a strategy edited offline is saved once the network is back, exactly once'
 
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /changes? waiting/ })).toBeHidden({ timeout: 20_000 });
-  expect(await strategiesOf(page, name, 'development')).toEqual([{ ...saved, parameters: { ...saved.parameters, groupId: 'checkout-offline' } }]);
+  expect(await strategiesOf(page, name, 'development')).toEqual([
+    { ...saved, parameters: { ...saved.parameters, groupId: 'checkout-offline' } },
+  ]);
   expect((await eventsOf(page, name)).filter((t) => t === 'feature-strategy-update')).toHaveLength(1);
   await expect(page.getByRole('textbox', { name: 'groupId' })).toHaveValue('checkout-offline');
 });

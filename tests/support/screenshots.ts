@@ -14,7 +14,12 @@ const [outDir = '/tmp/shots', ...paths] = seedSamples ? args.slice(1) : args;
 const samples = [
   { name: 'checkout.new-flow', type: 'release', description: 'The new one-page checkout', enabled: true },
   { name: 'search.semantic-ranking', type: 'experiment', description: 'Rank search results by embeddings' },
-  { name: 'payments.kill-switch', type: 'kill-switch', description: 'Turn off card payments during an incident', enabled: true },
+  {
+    name: 'payments.kill-switch',
+    type: 'kill-switch',
+    description: 'Turn off card payments during an incident',
+    enabled: true,
+  },
   { name: 'admin.bulk-export', type: 'permission', description: 'Lets admins export every account at once' },
   { name: 'ops.read-replicas', type: 'operational', description: 'Send reads to the replicas' },
 ];
@@ -49,7 +54,11 @@ if (seedSamples) await seed(server.url);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const size of sizes) {
-    const context = await browser.newContext({ viewport: size, isMobile: size.width < 500, hasTouch: size.width < 500 });
+    const context = await browser.newContext({
+      viewport: size,
+      isMobile: size.width < 500,
+      hasTouch: size.width < 500,
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('heading').first().waitFor();

@@ -11,6 +11,20 @@ const weights = /;\s*q\s*=\s*([0-9.]+)/;
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
+  let encoding = known.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = negotiate(acceptEncoding);
+    if (known.size >= KNOWN_HEADERS) known.clear();
+    known.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+/** SDKs send a handful of distinct Accept-Encoding headers: each is parsed once (up to this many remembered). */
+const KNOWN_HEADERS = 64;
+const known = new Map<string, Encoding>();
+
+function negotiate(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const name = part.split(';')[0].trim();

@@ -9,7 +9,9 @@ import type { ClientFeature } from '../../contract/client-api.ts';
 import { LISTENER_NAME } from '../platform/revisions/listener.ts';
 import { startServer, type CallResult, type TestServer } from '../platform/test-support/harness.ts';
 import { startSecondProcess, type SecondProcess } from '../platform/test-support/second-process.ts';
+import { clientFeatures, serializedClientFeatures } from './service.ts';
 import { snapshotsOf } from './snapshots.ts';
+import { clientFeaturesBody } from './views.ts';
 
 const CLIENT = '*:default.fresh-client-secret-abcdefghij';
 const DEV = 'default:development.fresh-dev-secret-abcdefghij';
@@ -419,6 +421,28 @@ describe('answers from memory', () => {
     const scoped = await fetch(`${server.url}/api/client/features?project=web`, { headers: { authorization: DEV } });
     expect((await scoped.json()).query).toEqual({ project: [], environment: 'development' });
     expect(names(await read(self(), 'api/client/features', DEV))).toEqual(['fresh.one']);
+  });
+
+  it('reads and serializes in batches the same toggles as at once, spliced into the same JSON', async () => {
+    const filter = { environment: 'default' };
+    const deps = { db: server.db } as Parameters<typeof serializedClientFeatures>[0];
+    const whole = await clientFeatures(server.db, filter);
+    expect(whole.length).toBe(2);
+    for (const batchSize of [1, 2, 500]) {
+      const parts = await serializedClientFeatures(deps, filter, (feature) => JSON.stringify(feature), batchSize);
+      expect(parts, `batches of ${batchSize}`).toEqual(whole.map((feature) => JSON.stringify(feature)));
+    }
+    for (const query of [null, { environment: 'default', project: [] }]) {
+      const envelope = JSON.stringify({ version: 2, features: [], query });
+      const body = clientFeaturesBody(
+        envelope,
+        whole.map((feature) => JSON.stringify(feature)),
+      );
+      expect(body).toBe(JSON.stringify({ version: 2, features: whole, query }));
+    }
+    expect(clientFeaturesBody('{"version":2,"features":[],"query":null}', [])).toBe(
+      '{"version":2,"features":[],"query":null}',
+    );
   });
 
   it('answers equal content with the equal ETag, in any process and after any rebuild', async () => {

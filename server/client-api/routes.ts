@@ -14,8 +14,9 @@ import { NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { parseTagFilter } from '../tags/index.ts';
 import { noneMatch, preferredEncoding } from './rules.ts';
-import { clientFeatures, clientFeaturesAtOnce, recordMetrics, register, scopeQuery, weakEtag } from './service.ts';
+import { clientFeatures, recordMetrics, register, scopeQuery, serializedClientFeatures, weakEtag } from './service.ts';
 import { snapshotsOf, type Snapshot } from './snapshots.ts';
+import { clientFeaturesBody } from './views.ts';
 
 /** The token of the caller (the guard lets only API tokens through to permission CLIENT). */
 function tokenOf(request: FastifyRequest) {
@@ -94,11 +95,13 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const kept = snapshots.current(key);
       if (kept) return sendSnapshot(request, reply, kept);
       if (gone(request)) return reply.hijack();
-      const snapshot = await snapshots.get(
-        key,
-        async () =>
-          reply.serialize({ version: 2, features: await clientFeaturesAtOnce(deps, filter), query: echo }) as string,
-      );
+      const snapshot = await snapshots.get(key, async () => {
+        // One toggle at a time, by the schema of one toggle (Fastify compiles it once per route).
+        const featureSchema = ClientFeatureSchema as unknown as Record<string, unknown>;
+        const serializeFeature = reply.compileSerializationSchema(featureSchema) as (feature: unknown) => string;
+        const features = await serializedClientFeatures(deps, filter, serializeFeature);
+        return clientFeaturesBody(reply.serialize({ version: 2, features: [], query: echo }) as string, features);
+      });
       return sendSnapshot(request, reply, snapshot);
     },
   );

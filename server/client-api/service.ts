@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { MetricsReport, Registration } from '../../contract/client-api.ts';
+import type { ClientFeature, MetricsReport, Registration } from '../../contract/client-api.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import { CLASSIC_ENV, environmentState, liveFeatures, markFeaturesSeen } from '../features/index.ts';
+import { CLASSIC_ENV, environmentState, liveFeatures, markFeaturesSeen, type FeatureRow } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from './store.ts';
@@ -33,35 +33,62 @@ export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
   };
 }
 
-/**
- * The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). In an environment
- * that is disabled (globally), every toggle is off.
- */
-export async function clientFeatures(db: Db, filter: ClientQuery & { environment: string }, names?: string[]) {
-  const environment = await findEnvironment(db, filter.environment);
-  if (!environment && filter.environment !== CLASSIC_ENV) {
-    throw notFound(`Could not find environment with name: ${filter.environment}`);
-  }
-  const environmentOn = environment?.enabled ?? true;
-  const rows = await liveFeatures(db, {
-    projects: filter.project,
-    namePrefix: filter.namePrefix,
-    tags: filter.tag,
-    names,
-  });
-  const state = await environmentState(db, rows, filter.environment);
+type ClientFilter = ClientQuery & { environment: string };
+
+/** Whether the environment serves toggles as they are (false: disabled globally, all off); 404 for an unknown one. */
+async function environmentServes(db: Db, name: string): Promise<boolean> {
+  const environment = await findEnvironment(db, name);
+  if (!environment && name !== CLASSIC_ENV) throw notFound(`Could not find environment with name: ${name}`);
+  return environment?.enabled ?? true;
+}
+
+const liveFeaturesOf = (db: Db, filter: ClientFilter, names?: string[]) =>
+  liveFeatures(db, { projects: filter.project, namePrefix: filter.namePrefix, tags: filter.tag, names });
+
+/** The toggles in the client shape, given their environment's state. */
+async function shaped(db: Db, rows: FeatureRow[], environment: string, environmentOn: boolean) {
+  const state = await environmentState(db, rows, environment);
   return rows.map((f) => {
     const served = state(f.name);
     return clientFeature(f, { ...served, enabled: environmentOn && served.enabled });
   });
 }
 
-/** clientFeatures as of one moment: every table read in one read-only REPEATABLE READ transaction. */
-export function clientFeaturesAtOnce(deps: AppDeps, filter: ClientQuery & { environment: string }) {
-  return deps.db.transaction((tx) => clientFeatures(tx, filter), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
-  });
+/**
+ * The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). In an environment
+ * that is disabled (globally), every toggle is off.
+ */
+export async function clientFeatures(db: Db, filter: ClientFilter, names?: string[]): Promise<ClientFeature[]> {
+  const environmentOn = await environmentServes(db, filter.environment);
+  return shaped(db, await liveFeaturesOf(db, filter, names), filter.environment, environmentOn);
+}
+
+/** How many toggles are shaped and serialized at a time, so that 10,000 never have all their rows in memory. */
+const BATCH = 500;
+
+/**
+ * clientFeatures, each serialized by `serialize`, as of one moment: every table is read in one read-only REPEATABLE
+ * READ transaction, the environments' states and strategies a batch of toggles at a time.
+ */
+export function serializedClientFeatures(
+  deps: AppDeps,
+  filter: ClientFilter,
+  serialize: (feature: ClientFeature) => string,
+  batchSize = BATCH,
+): Promise<string[]> {
+  const read = async (tx: Db) => {
+    const environmentOn = await environmentServes(tx, filter.environment);
+    const pending = await liveFeaturesOf(tx, filter);
+    const serialized: string[] = [];
+    while (pending.length > 0) {
+      const batch = pending.splice(0, batchSize); // served rows are let go
+      for (const feature of await shaped(tx, batch, filter.environment, environmentOn)) {
+        serialized.push(serialize(feature));
+      }
+    }
+    return serialized;
+  };
+  return deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
 /** A weak ETag of a response body, in express's format W/"<length hex>-<sha1 base64>". */

@@ -18,3 +18,16 @@ export const clientFeature = (f: FeatureRow, state: EnvironmentState): ClientFea
   })),
   variants: f.variants as Variant[] | null,
 });
+
+const FEATURES_OPEN = '"features":[';
+
+/**
+ * The body of GET api/client/features from its envelope serialized without toggles and the toggles serialized one
+ * by one (by the same schema): the same JSON as the whole serialized at once.
+ */
+export function clientFeaturesBody(emptyEnvelope: string, features: string[]): string {
+  const at = emptyEnvelope.indexOf(`${FEATURES_OPEN}]`);
+  if (at < 0) throw new Error(`no empty features list in ${emptyEnvelope}`);
+  const open = at + FEATURES_OPEN.length;
+  return emptyEnvelope.slice(0, open) + features.join(',') + emptyEnvelope.slice(open);
+}

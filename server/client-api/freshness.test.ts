@@ -439,25 +439,26 @@ describe('answers from memory', () => {
     expect(names(await read(self(), 'api/client/features', DEV))).toEqual(['fresh.one']);
   });
 
-  it('reads and serializes in batches the same toggles as at once, spliced into the same JSON', async () => {
+  it('reads and serializes in batches the same toggles as at once, written into the same JSON', async () => {
     const filter = { environment: 'default' };
     const deps = { db: server.db } as Parameters<typeof serializedClientFeatures>[0];
     const whole = await clientFeatures(server.db, filter);
+    const each = whole.map((feature) => JSON.stringify(feature));
     expect(whole.length).toBe(2);
-    for (const batchSize of [1, 2, 500]) {
-      const parts = await serializedClientFeatures(deps, filter, (feature) => JSON.stringify(feature), batchSize);
-      expect(parts, `batches of ${batchSize}`).toEqual(whole.map((feature) => JSON.stringify(feature)));
-    }
+    const inBatches = (size: number) => serializedClientFeatures(deps, filter, (f) => JSON.stringify(f), size);
+    expect(await inBatches(1)).toEqual(each);
+    expect(await inBatches(2)).toEqual([each.join(',')]);
+    expect(await inBatches(500)).toEqual([each.join(',')]);
     for (const query of [null, { environment: 'default', project: [] }]) {
       const envelope = JSON.stringify({ version: 2, features: [], query });
-      const body = clientFeaturesBody(
-        envelope,
-        whole.map((feature) => JSON.stringify(feature)),
-      );
-      expect(body).toBe(JSON.stringify({ version: 2, features: whole, query }));
+      const json = JSON.stringify({ version: 2, features: whole, query });
+      expect(clientFeaturesBody(envelope, each).toString('utf8')).toBe(json);
+      expect(clientFeaturesBody(envelope, [each.join(',')]).toString('utf8')).toBe(json);
     }
-    expect(clientFeaturesBody('{"version":2,"features":[],"query":null}', [])).toBe(
-      '{"version":2,"features":[],"query":null}',
+    const empty = '{"version":2,"features":[],"query":{"namePrefix":"ü"}}';
+    expect(clientFeaturesBody(empty, []).toString('utf8')).toBe(empty);
+    expect(clientFeaturesBody(empty, ['{"description":"é"}']).toString('utf8')).toBe(
+      '{"version":2,"features":[{"description":"é"}],"query":{"namePrefix":"ü"}}',
     );
   });
 

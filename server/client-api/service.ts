@@ -67,8 +67,9 @@ export async function clientFeatures(db: Db, filter: ClientFilter, names?: strin
 const BATCH = 500;
 
 /**
- * clientFeatures, each serialized by `serialize`, as of one moment: every table is read in one read-only REPEATABLE
- * READ transaction, the environments' states and strategies a batch of toggles at a time.
+ * clientFeatures serialized one by one by `serialize`, as of one moment: every table is read in one read-only
+ * REPEATABLE READ transaction, the environments' states and strategies a batch of toggles at a time. One string per
+ * batch: its toggles, comma-separated.
  */
 export function serializedClientFeatures(
   deps: AppDeps,
@@ -79,14 +80,12 @@ export function serializedClientFeatures(
   const read = async (tx: Db) => {
     const environmentOn = await environmentServes(tx, filter.environment);
     const pending = await liveFeaturesOf(tx, filter);
-    const serialized: string[] = [];
+    const batches: string[] = [];
     while (pending.length > 0) {
       const batch = pending.splice(0, batchSize); // served rows are let go
-      for (const feature of await shaped(tx, batch, filter.environment, environmentOn)) {
-        serialized.push(serialize(feature));
-      }
+      batches.push((await shaped(tx, batch, filter.environment, environmentOn)).map(serialize).join(','));
     }
-    return serialized;
+    return batches;
   };
   return deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

@@ -98,7 +98,7 @@ export class SnapshotCache {
   }
 
   /** The current snapshot of that key, read with `read` (the serialized body) unless it is kept or being read. */
-  get(key: string, read: () => Promise<string>): Promise<Snapshot> {
+  get(key: string, read: () => Promise<Buffer>): Promise<Snapshot> {
     const kept = this.current(key);
     if (kept) return Promise.resolve(kept);
     const building = this.#building.get(key);
@@ -107,7 +107,7 @@ export class SnapshotCache {
     const revision = this.#revisions.current;
     this.builds += 1;
     const snapshot = read().then((body) => {
-      const built = new Snapshot(revision, Buffer.from(body), () => this.#evict());
+      const built = new Snapshot(revision, body, () => this.#evict());
       if (this.#revisions.isCurrent(revision)) {
         this.#entries.set(key, built);
         this.#evict();

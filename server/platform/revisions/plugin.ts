@@ -25,7 +25,7 @@ function postgresPool(db: Db): { options: PoolConfig } | undefined {
 /**
  * Decorates the app with `revisions`. Our own writes bump it once their handler has finished (its transaction has
  * committed), before the answer leaves: a client that reads after our answer never gets what was read before. Only
- * signed-in callers' writes count, and not the SDKs' own register and metrics, which change nothing they are served.
+ * writes of signed-in callers that were not refused (4xx) count, and not the SDKs' register and metrics.
  * On PostgreSQL other processes' changes arrive as notifications (ChangeListener); the app is ready once it listens.
  */
 export function registerRevisions(app: FastifyInstance, { db }: { db: Db }) {

@@ -4,7 +4,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 // Each spec file starts its own real server on a fresh data folder (tests/e2e/fixtures.ts), so files are
 // independent and can run in parallel.
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The console's end-to-end specs, and the security checks that need a browser (CSRF, framing).
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
   workers: 2,
   timeout: 60_000,

@@ -16,6 +16,7 @@ describe('parseConfig', () => {
       defaultAdmin: { username: 'admin', password: undefined },
       initAdminApiTokens: [],
       initClientApiTokens: [],
+      loginBackoffSeconds: 60,
     });
   });
 
@@ -55,6 +56,7 @@ describe('parseConfig', () => {
     [{ INIT_ADMIN_API_TOKENS: 'default:*.aaaaaaaaaaaaaaaaaaaa' }, /must start with "\*:\*\."/],
     [{ INIT_CLIENT_API_TOKENS: 'nonsense' }, /INIT_CLIENT_API_TOKENS/],
     [{ UNLEASH_URL: 'ftp://x' }, /UNLEASH_URL/],
+    [{ LOGIN_BACKOFF_SECONDS: '0' }, /LOGIN_BACKOFF_SECONDS/],
   ])('refuses %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

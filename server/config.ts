@@ -22,6 +22,8 @@ export interface Config {
   defaultAdmin: { username: string; password: string | undefined };
   initAdminApiTokens: InitToken[];
   initClientApiTokens: InitToken[];
+  /** The first sign-in lock after too many failed attempts, in seconds; each further lock doubles it (to an hour). */
+  loginBackoffSeconds: number;
 }
 
 /** A configuration problem: reported as one line, the start stops. */
@@ -94,6 +96,15 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
   return raw;
 }
 
+function parseBackoff(value: string | undefined): number {
+  const raw = nonEmpty(value) ?? '60';
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds > 3600) {
+    throw new ConfigError(`LOGIN_BACKOFF_SECONDS must be a whole number from 1 to 3600, got "${raw}"`);
+  }
+  return seconds;
+}
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -121,5 +132,6 @@ export function parseConfig(env: Env): Config {
     },
     initAdminApiTokens: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, true),
     initClientApiTokens: parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, false),
+    loginBackoffSeconds: parseBackoff(env.LOGIN_BACKOFF_SECONDS),
   };
 }

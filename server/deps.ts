@@ -1,4 +1,3 @@
-import { LoginLimiter } from './auth/login-limiter.ts';
 import type { Config } from './config.ts';
 import type { Db } from './platform/db/client.ts';
 
@@ -6,11 +5,10 @@ import type { Db } from './platform/db/client.ts';
 export interface AppDeps {
   db: Db;
   config: Config;
-  limiter: LoginLimiter;
   /** Cached after the first read. */
   instanceId?: string;
 }
 
 export function createDeps(config: Config, db: Db): AppDeps {
-  return { db, config, limiter: new LoginLimiter() };
+  return { db, config };
 }

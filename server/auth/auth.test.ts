@@ -100,14 +100,29 @@ describe('401 body', () => {
 });
 
 describe('logout', () => {
-  it('ends the session server-side, clears the cookie and redirects to the login page', async () => {
+  it('POST ends the session server-side and clears the cookie', async () => {
     const cookie = await server.login('admin', ADMIN_PASSWORD);
-    const response = await server.call('GET', 'logout', { cookie });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/login');
+    const other = await server.login('admin', ADMIN_PASSWORD);
+    const response = await server.call('POST', 'logout', { cookie });
+    expect(response.status).toBe(200);
     expect(response.headers.get('clear-site-data')).toBe('"cookies"');
-    expect(response.headers.getSetCookie().join()).toMatch(/unleash-session=;/);
+    expect(response.headers.getSetCookie().join()).toMatch(/unleash-session=;.*HttpOnly.*SameSite=Lax/);
     expect((await server.call('GET', 'api/admin/user', { cookie })).status).toBe(401);
+    // only that session ends
+    expect((await server.call('GET', 'api/admin/user', { cookie: other })).status).toBe(200);
+  });
+
+  it('GET signs nobody out (an <img src=/logout> on another page does nothing)', async () => {
+    const cookie = await server.login('admin', ADMIN_PASSWORD);
+    const image = await server.call('GET', 'logout', { cookie, headers: { accept: 'image/*' } });
+    expect(image.status).toBe(404);
+    expect(image.headers.getSetCookie()).toEqual([]);
+    expect((await server.call('GET', 'api/admin/user', { cookie })).status).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const response = await server.call('POST', 'logout');
+    expect(response.status).toBe(401);
   });
 });
 

@@ -3,8 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { findToken } from '../api-tokens/index.ts';
 import type { Caller } from '../platform/access/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { firstAdmin, sessionUser } from '../users/index.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { firstAdmin, sessionToken, sessionUser } from '../users/index.ts';
 
 /** The 401 the console's sign-in dialog reads. */
 export class AuthenticationRequired extends ApiError {
@@ -40,7 +39,7 @@ export async function resolveCaller(deps: AppDeps, request: FastifyRequest): Pro
     const admin = await firstAdmin(deps.db);
     if (admin) return { kind: 'user', user: admin };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = sessionToken(request);
   const user = cookie ? await sessionUser(deps.db, cookie) : undefined;
   if (!user) throw new AuthenticationRequired(deps);
   return { kind: 'user', user };

@@ -1,58 +1,123 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { loginAttempts } from '../platform/db/schema.ts';
 import { ApiError } from '../platform/http/errors.ts';
 
-const WINDOW_MS = 15 * 60 * 1000;
+/** Attempts a key may have outstanding (failed, or still being checked) before it is locked. */
+export const LIMITS = { account: 10, address: 50 } as const;
+/** The longest lock, however many came before it. */
+const MAX_LOCK_SECONDS = 3600;
+/** A key with no attempt for this long starts afresh: no attempts counted, the next lock the shortest again. */
+const FORGET_AFTER = sql`interval '1 hour'`;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+let lastSweep = 0;
 
-interface Counter {
-  failures: number;
-  windowStart: number;
+type Scope = keyof typeof LIMITS;
+
+/** Who is signing in: the account (`user:<id>`, or `name:<login>` when no user has that name) and the address. */
+export interface SignInAttempt {
+  account: string;
+  address: string;
+}
+
+const keysOf = (attempt: SignInAttempt) => [
+  { scope: 'account' as const, subject: attempt.account },
+  { scope: 'address' as const, subject: attempt.address },
+];
+
+const t = loginAttempts;
+const [ACCOUNT_LIMIT, ADDRESS_LIMIT] = [sql.raw(String(LIMITS.account)), sql.raw(String(LIMITS.address))];
+/** The limit of a row's key. */
+const limit = sql`(case ${t.scope} when 'account' then ${ACCOUNT_LIMIT} else ${ADDRESS_LIMIT} end)`;
+const matches = (attempt: SignInAttempt) =>
+  or(...keysOf(attempt).map((key) => and(eq(t.scope, key.scope), eq(t.subject, key.subject))));
+
+/**
+ * Reserves one attempt for the account and for the address, before the password is checked, in one atomic statement
+ * (per key: INSERT ... ON CONFLICT DO UPDATE ... WHERE not locked ... RETURNING): a key that is locked is left as it
+ * is and no row comes back for it; otherwise its count goes up (after a lock has run out, or an hour without
+ * attempts, it starts again at 1), and the attempt that reaches the limit sets the lock, for
+ * backoff x 2^(locks before it) seconds, at most an hour. So however many attempts run at once, at most the limit
+ * of them are checked per key. Throws a 429 (with Retry-After) when either key is locked; a reservation made for
+ * the other key is then released.
+ */
+export async function reserveAttempt(db: Db, backoffSeconds: number, attempt: SignInAttempt): Promise<void> {
+  if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
+    lastSweep = Date.now();
+    await forgetOldAttempts(db);
+  }
+  const idle = sql`${t.updatedAt} < now() - ${FORGET_AFTER}`;
+  const newAttempts = sql`(case when ${t.lockedUntil} is null and not ${idle} then ${t.attempts} + 1 else 1 end)`;
+  const reachesLimit = sql`${newAttempts} >= ${limit}`;
+  const lockouts = sql`(case when ${idle} then 0 else ${t.lockouts} end)`;
+  const granted = await db
+    .insert(t)
+    .values(keysOf(attempt).map((key) => ({ ...key, attempts: 1 })))
+    .onConflictDoUpdate({
+      target: [t.scope, t.subject],
+      set: {
+        attempts: newAttempts,
+        lockouts: sql`${lockouts} + (case when ${reachesLimit} then 1 else 0 end)`,
+        lockedUntil: sql`(case when ${reachesLimit} then now() + make_interval(secs => least(
+          ${backoffSeconds}::float8 * power(2, ${lockouts}), ${sql.raw(String(MAX_LOCK_SECONDS))})) end)`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= now()`,
+    })
+    .returning({ scope: t.scope });
+  if (granted.length === 2) return;
+  for (const key of granted) await release(db, key.scope, attempt[key.scope]);
+  const [row] = await db
+    .select({ seconds: sql<number>`ceil(extract(epoch from max(${t.lockedUntil}) - now()))::int` })
+    .from(t)
+    .where(matches(attempt));
+  throw tooManyAttempts(Math.max(1, row?.seconds ?? 1));
+}
+
+/** A successful sign-in: the account starts afresh (no failures, no locks); the address gets its attempt back. */
+export async function attemptSucceeded(db: Db, attempt: SignInAttempt): Promise<void> {
+  await db.delete(t).where(and(eq(t.scope, 'account'), eq(t.subject, attempt.account)));
+  await release(db, 'address', attempt.address);
 }
 
 /**
- * Limits failed sign-ins per username and per client address, in memory, in fixed 15-minute windows.
- * A success clears the username's counter.
+ * Gives back a reservation that was not checked (or that succeeded): one attempt fewer, and a running lock that the
+ * count no longer reaches is lifted (and not counted).
  */
-export class LoginLimiter {
-  private readonly counters = new Map<string, Counter>();
+async function release(db: Db, scope: Scope, subject: string): Promise<void> {
+  const lifted = sql`${t.lockedUntil} > now() and ${t.attempts} - 1 < ${limit}`;
+  await db
+    .update(t)
+    .set({
+      attempts: sql`greatest(${t.attempts} - 1, 0)`,
+      lockouts: sql`(case when ${lifted} then greatest(${t.lockouts} - 1, 0) else ${t.lockouts} end)`,
+      lockedUntil: sql`(case when ${lifted} then null else ${t.lockedUntil} end)`,
+    })
+    .where(and(eq(t.scope, scope), eq(t.subject, subject)));
+}
 
-  constructor(
-    private readonly perUser = 10,
-    private readonly perAddress = 50,
-  ) {}
+/** An admin unlocks an account: its failures and locks are forgotten. True when it had any. */
+export async function unlockAccount(db: Db, account: string): Promise<boolean> {
+  const rows = await db
+    .delete(t)
+    .where(and(eq(t.scope, 'account'), eq(t.subject, account)))
+    .returning({ subject: t.subject });
+  return rows.length > 0;
+}
 
-  /** Throws a 429 when either limit is reached. */
-  check(username: string, address: string, now = Date.now()): void {
-    const user = this.current(`u:${username.toLowerCase()}`, now);
-    const addr = this.current(`a:${address}`, now);
-    const blocked = [
-      user && user.failures >= this.perUser ? user : undefined,
-      addr && addr.failures >= this.perAddress ? addr : undefined,
-    ].filter((c): c is Counter => c !== undefined);
-    if (blocked.length === 0) return;
-    const until = Math.max(...blocked.map((c) => c.windowStart + WINDOW_MS));
-    const retryAfterSeconds = Math.ceil((until - now) / 1000);
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    const message = `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-    throw new ApiError(429, 'TooManyRequestsError', message, undefined, { retryAfterSeconds });
-  }
+/** Keys with no attempt for an hour and no lock left are dropped. */
+async function forgetOldAttempts(db: Db): Promise<void> {
+  await db
+    .delete(t)
+    .where(sql`${t.updatedAt} < now() - ${FORGET_AFTER} and (${t.lockedUntil} is null or ${t.lockedUntil} <= now())`);
+}
 
-  recordFailure(username: string, address: string, now = Date.now()): void {
-    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) {
-      const counter = this.current(key, now) ?? { failures: 0, windowStart: now };
-      counter.failures += 1;
-      this.counters.set(key, counter);
-    }
-  }
-
-  recordSuccess(username: string): void {
-    this.counters.delete(`u:${username.toLowerCase()}`);
-  }
-
-  private current(key: string, now: number): Counter | undefined {
-    const counter = this.counters.get(key);
-    if (counter && now - counter.windowStart >= WINDOW_MS) {
-      this.counters.delete(key);
-      return undefined;
-    }
-    return counter;
-  }
+function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const message = `Too many failed sign-in attempts. Try again in ${wait}.`;
+  return new ApiError(429, 'TooManyRequestsError', message, undefined, { retryAfterSeconds });
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { DemoLoginBody, PasswordLoginBody } from '../../contract/auth.ts';
-import { UserSchema } from '../../contract/users.ts';
+import { UserIdParams, UserSchema } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
-import { userView } from '../users/index.ts';
-import { demoLogin, logout, passwordLogin } from './service.ts';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie, userView } from '../users/index.ts';
+import { demoLogin, logout, passwordLogin, unlockUser } from './service.ts';
 
-/** Sign-in (the form AUTH_TYPE selects) and sign-out. */
+/** Sign-in (the form AUTH_TYPE selects), sign-out, and an admin's unlocking of a locked account. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
 
@@ -35,17 +35,26 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     );
   }
 
-  app.get(
+  // A POST, so that a link or an image on another page cannot sign anyone out (GET {base}/logout is the console's
+  // page that sends it).
+  app.post(
     '/logout',
     {
-      config: { permission: 'OPEN' },
-      schema: { response: { 302: Type.Null({ description: 'Ends the session; redirects to the login page' }) } },
+      config: { permission: 'NONE' },
+      schema: { response: { 200: NoBody } },
     },
     async (request, reply) => {
-      await logout(deps, request.cookies[SESSION_COOKIE]);
-      return clearSessionCookie(reply, config)
-        .header('Clear-Site-Data', '"cookies"')
-        .redirect(`${config.baseUriPath}/login`, 302);
+      await logout(deps, sessionToken(request));
+      return clearSessionCookie(reply, config).header('Clear-Site-Data', '"cookies"').status(200).send();
+    },
+  );
+
+  app.post(
+    '/api/admin/user-admin/:id/unlock',
+    { config: { permission: 'ADMIN' }, schema: { params: UserIdParams, response: { 200: NoBody } } },
+    async (request, reply) => {
+      await unlockUser(deps, callerName(request), request.params.id);
+      return reply.status(200).send();
     },
   );
 };

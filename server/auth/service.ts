@@ -1,7 +1,25 @@
 import type { AppDeps } from '../deps.ts';
+import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, validationError } from '../platform/http/errors.ts';
-import { demoUser, endSession, findUserByLogin, startSession, verifyPassword, type UserRow } from '../users/index.ts';
+import {
+  demoUser,
+  endSession,
+  findUserByLogin,
+  getUser,
+  startSession,
+  userEventData,
+  verifyPassword,
+  type UserRow,
+} from '../users/index.ts';
+import { attemptSucceeded, reserveAttempt, unlockAccount } from './login-limiter.ts';
 
+/** The account a sign-in counts against: the user's, whichever of their names is typed (else the name typed). */
+const accountOf = (user: UserRow) => `user:${user.id}`;
+
+/**
+ * Signs in with a password. The attempt is reserved for the account and the address (a 429 when either is locked)
+ * before the password is checked, and released when it succeeds.
+ */
 export async function passwordLogin(
   deps: AppDeps,
   input: { username?: string; password?: string },
@@ -12,14 +30,23 @@ export async function passwordLogin(
   if (!username || !password) {
     throw new ApiError(400, 'ValidationError', 'You must provide username and password', undefined, { isJoi: true });
   }
-  deps.limiter.check(username, address);
   const user = await findUserByLogin(deps.db, username);
+  const attempt = { account: user ? accountOf(user) : `name:${username.toLowerCase()}`, address };
+  await reserveAttempt(deps.db, deps.config.loginBackoffSeconds, attempt);
   if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-    deps.limiter.recordFailure(username, address);
     throw new ApiError(401, 'PasswordMismatchError', 'Wrong password, try again.');
   }
-  deps.limiter.recordSuccess(username);
+  await attemptSucceeded(deps.db, attempt);
   return { user, token: await startSession(deps.db, user) };
+}
+
+/** An admin lifts a user's sign-in lock: their failed attempts and earlier locks are forgotten. */
+export async function unlockUser(deps: AppDeps, actor: string, id: number): Promise<void> {
+  const user = await getUser(deps, id);
+  await deps.db.transaction(async (tx) => {
+    await unlockAccount(tx, accountOf(user));
+    await appendEvent(tx, { type: 'user-unlocked', createdBy: actor, data: userEventData(user) });
+  });
 }
 
 /** AUTH_TYPE=demo: sign in with an e-mail only; the user is created (as Editor) on first sign-in. */

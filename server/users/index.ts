@@ -1,7 +1,11 @@
-/** What other domains, startup and the composition root may use of users: accounts, passwords and sessions. */
+/**
+ * What other domains, startup and the composition root may use of users: accounts, passwords, sessions and their
+ * cookie.
+ */
 export { verifyPassword } from './passwords.ts';
 export { currentUser, findUserByLogin, firstAdmin } from './read-model.ts';
-export { createFirstAdmin, demoUser } from './service.ts';
-export { endSession, SESSION_MS, sessionUser, startSession } from './sessions.ts';
+export { createFirstAdmin, demoUser, getUser } from './service.ts';
+export { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.ts';
+export { endSession, sessionUser, startSession } from './sessions.ts';
 export type { UserRow } from './store.ts';
-export { userView } from './views.ts';
+export { userEventData, userView } from './views.ts';

@@ -22,6 +22,7 @@ import { ROOT_ROLES } from '../platform/access/roles.ts';
 import { validationError } from '../platform/http/errors.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { currentUser } from './read-model.ts';
+import { sessionToken } from './session-cookie.ts';
 import {
   assertStrongPassword,
   changeUser,
@@ -51,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       if (password !== confirmPassword) {
         throw validationError('confirmPassword', 'Passwords do not match');
       }
-      await setPassword(deps, callerName(request), user.id, password, { endSessions: false });
+      await setPassword(deps, callerName(request), user.id, password, { keep: sessionToken(request) });
       return reply.status(200).send();
     },
   );
@@ -153,7 +154,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       schema: { params: UserIdParams, body: PasswordBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
-      await setPassword(deps, callerName(request), request.params.id, request.body.password, { endSessions: true });
+      await setPassword(deps, callerName(request), request.params.id, request.body.password, 'all');
       return reply.status(200).send();
     },
   );

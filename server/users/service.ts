@@ -120,20 +120,23 @@ export async function removeUser(deps: AppDeps, actor: string, id: number): Prom
   });
 }
 
-/** Sets a password (own or by an admin). An admin reset ends the user's sessions. */
+/**
+ * Sets a password and ends sessions: an admin's reset ends all of the user's sessions (`endSessions: 'all'`); one's
+ * own change ends the others and keeps the one it was made in (`{ keep: token }`, none when it was made without one).
+ */
 export async function setPassword(
   deps: AppDeps,
   actor: string,
   id: number,
   password: string,
-  options: { endSessions: boolean },
+  endSessions: 'all' | { keep: string | undefined },
 ): Promise<void> {
   const user = await getUser(deps, id);
   assertStrongPassword(password);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, id, { passwordHash });
-    if (options.endSessions) await endUserSessions(tx, id);
+    await endUserSessions(tx, id, endSessions === 'all' ? undefined : endSessions.keep);
     await appendEvent(tx, { type: 'user-password-changed', createdBy: actor, data: userEventData(user) });
   });
 }

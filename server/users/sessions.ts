@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { sessions, users } from '../platform/db/schema.ts';
 import { markSeen, type UserRow } from './store.ts';
@@ -34,7 +34,11 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of a user (an admin set their password, or deleted them). */
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends the sessions of a user: all of them (an admin set their password, or deleted them), or all but the one
+ * `keep` carries (they changed their own password in it).
+ */
+export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  const others = keep === undefined ? undefined : ne(sessions.tokenHash, hashToken(keep));
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), others));
 }

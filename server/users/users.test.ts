@@ -232,6 +232,19 @@ describe('passwords', () => {
     expect(String(hashes[0].password_hash)).toMatch(/^\$argon2id\$/);
   });
 
+  it("ends one's other sessions on an own password change, and keeps the one it was made in", async () => {
+    const editor = await server.createUser('Editor');
+    const other = await server.login(editor.email, editor.password);
+    const ok = await server.call('POST', 'api/admin/user/change-password', {
+      cookie: editor.cookie,
+      body: { password: 'Yet-Another-Passw0rd', confirmPassword: 'Yet-Another-Passw0rd' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await server.call('GET', 'api/admin/user', { cookie: editor.cookie })).status).toBe(200);
+    expect((await server.call('GET', 'api/admin/user', { cookie: other })).status).toBe(401);
+    expect(await server.sql(`select * from sessions where user_id = ${editor.id}`)).toHaveLength(1);
+  });
+
   it('does not let the first admin password leak into events', async () => {
     const rows = await server.sql(
       `select data from events where type = 'user-created' and data->>'username' = 'admin'`,

@@ -27,6 +27,24 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
+/**
+ * Sign-in attempts per account (`user:<id>`, or `name:<login>` for an unknown name) and per client address: every
+ * attempt is reserved here before its password is checked, and a success releases it. Reaching the limit locks the
+ * key until `locked_until`; each lock is twice as long as the one before (`lockouts`), up to an hour.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    scope: text('scope', { enum: ['account', 'address'] }).notNull(),
+    subject: text('subject').notNull(),
+    attempts: integer('attempts').notNull(),
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] }), index('login_attempts_updated_idx').on(t.updatedAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -306,6 +324,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     url: text('url').notNull(),
+    /** SHA-256 of the body as canonical JSON: the key with another body is a 422 (null: stored before it was kept). */
+    bodyHash: text('body_hash'),
     status: integer('status'),
     headers: jsonb('headers'),
     body: text('body'),

@@ -108,6 +108,21 @@ describe('Idempotency-Key', () => {
     expect((await toggle('idem.toggle')).description).toBe('patched');
   });
 
+  it('refuses the same key on the same URL with another body with 422, changing nothing', async () => {
+    const url = 'api/admin/projects/default/features/idem.toggle';
+    const first = await call('PATCH', url, 'body-1', [{ op: 'replace', path: '/description', value: 'first' }]);
+    expect(first.status).toBe(200);
+    const other = await call('PATCH', url, 'body-1', [{ op: 'replace', path: '/description', value: 'second' }]);
+    expect(other.status).toBe(422);
+    const message = `The Idempotency-Key body-1 was already used for PATCH /${url} with another body: use a new key for another change`;
+    expect(other.body).toEqual({ name: 'IdempotencyKeyReusedError', message, details: [{ message }] });
+    expect((await toggle('idem.toggle')).description).toBe('first');
+    // the same body, its keys in another order, is the same call: replayed
+    const same = await call('PATCH', url, 'body-1', [{ value: 'first', path: '/description', op: 'replace' }]);
+    expect(same.status).toBe(200);
+    expect(same.headers.get('idempotency-replayed')).toBe('true');
+  });
+
   it('keeps keys per caller: users and API tokens have their own', async () => {
     const before = await toggle('idem.toggle');
     const byEditor = await call('POST', 'api/admin/features/idem.toggle/toggle', 'flip-1', undefined, editor);

@@ -34,6 +34,23 @@ function keyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** JSON with every object's keys in order, so that the same body sent with its keys in another order matches. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a key is stored with to tell one body from another: a SHA-256 of the body as canonical JSON. */
+const bodyHash = (body: unknown) =>
+  createHash('sha256')
+    .update(body === undefined ? '' : canonicalJson(body))
+    .digest('hex');
+
 function payloadText(payload: unknown): string {
   if (typeof payload === 'string') return payload;
   if (Buffer.isBuffer(payload)) return payload.toString('utf8');
@@ -44,8 +61,9 @@ function payloadText(payload: unknown): string {
  * Idempotency-Key on every mutating call of a signed-in user or API token (routes that are OPEN, such as sign-in,
  * ignore it): the first answer below 500 (status, body, ETag and Content-Type) is stored for 24 hours; a repeat of the
  * key by the same caller gets that answer again with `Idempotency-Replayed: true` and changes nothing; the same key on
- * another method or URL is a 422; a repeat while the first is still being handled is a 409. A 5xx frees the key so
- * that a retry goes through. Runs after the permission check and body validation, just before the handler.
+ * another method or URL, or with another body (compared by a hash of it), is a 422; a repeat while the first is still
+ * being handled is a 409. A 5xx frees the key so that a retry goes through. Runs after the permission check and body
+ * validation, just before the handler.
  */
 export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }) {
   app.decorateRequest('idempotency', null);
@@ -59,7 +77,13 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }) {
       lastSweep = Date.now();
       await deleteExpiredKeys(db);
     }
-    const claim = { principal: principalOf(request.caller), key, method: request.method, url: request.url };
+    const claim = {
+      principal: principalOf(request.caller),
+      key,
+      method: request.method,
+      url: request.url,
+      bodyHash: bodyHash(request.body),
+    };
     if (await claimKey(db, claim)) {
       request.idempotency = { principal: claim.principal, key };
       return;
@@ -75,6 +99,10 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Db }) {
     }
     if (stored.method !== claim.method || stored.url !== claim.url) {
       const message = `The Idempotency-Key ${key} was already used for ${stored.method} ${stored.url}: use a new key for another call`;
+      throw new ApiError(422, 'IdempotencyKeyReusedError', message);
+    }
+    if (stored.bodyHash !== null && stored.bodyHash !== claim.bodyHash) {
+      const message = `The Idempotency-Key ${key} was already used for ${stored.method} ${stored.url} with another body: use a new key for another change`;
       throw new ApiError(422, 'IdempotencyKeyReusedError', message);
     }
     if (stored.status === null) {

@@ -14,11 +14,14 @@ export interface KeyClaim {
   key: string;
   method: string;
   url: string;
+  /** SHA-256 of the body as canonical JSON. */
+  bodyHash: string;
 }
 
 /**
  * Claims a key for a request: inserts it as in progress, or takes over the row when it expired, or when it was left
- * in progress by an abandoned request for the same call. True when the caller now owns the key.
+ * in progress by an abandoned request for the same call (method, URL and body; a row stored before bodies were
+ * hashed matches any body). True when the caller now owns the key.
  */
 export async function claimKey(db: Db, claim: KeyClaim): Promise<boolean> {
   const rows = await db
@@ -26,10 +29,19 @@ export async function claimKey(db: Db, claim: KeyClaim): Promise<boolean> {
     .values({ ...claim, status: null, headers: null, body: null })
     .onConflictDoUpdate({
       target: [idempotencyKeys.principal, idempotencyKeys.key],
-      set: { method: claim.method, url: claim.url, status: null, headers: null, body: null, createdAt: sql`now()` },
+      set: {
+        method: claim.method,
+        url: claim.url,
+        bodyHash: claim.bodyHash,
+        status: null,
+        headers: null,
+        body: null,
+        createdAt: sql`now()`,
+      },
       setWhere: sql`${idempotencyKeys.createdAt} < now() - ${KEPT} or (${idempotencyKeys.status} is null
         and ${idempotencyKeys.createdAt} < now() - ${ABANDONED}
-        and ${idempotencyKeys.method} = excluded.method and ${idempotencyKeys.url} = excluded.url)`,
+        and ${idempotencyKeys.method} = excluded.method and ${idempotencyKeys.url} = excluded.url
+        and (${idempotencyKeys.bodyHash} is null or ${idempotencyKeys.bodyHash} = excluded.body_hash))`,
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;

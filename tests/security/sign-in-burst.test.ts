@@ -1,0 +1,131 @@
+// Issue 11, must-show 3: the sign-in limiter under parallel attempts, on PGlite and on PostgreSQL. Every attempt is
+// reserved in the database before its password is checked, so a burst cannot get more checks than the limit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_PASSWORD,
+  startServer,
+  type CallResult,
+  type TestServer,
+} from '../../server/platform/test-support/harness.ts';
+
+/** The account limit (server/auth/login-limiter.ts). */
+const LIMIT = 10;
+/** The first lock's length here: long enough that a burst on a busy machine ends inside it. */
+const BACKOFF_SECONDS = 20;
+
+const signIn = (server: TestServer, username: string, password: string) =>
+  server.call('POST', 'auth/simple/login', { body: { username, password } });
+
+const retryAfter = (answer: CallResult) => Number(answer.headers.get('retry-after'));
+
+/** Waits out a lock as the server announced it, then signs in; a lock still running (clock rounding) is waited again. */
+async function signInAfterLock(server: TestServer, username: string, password: string, locked: CallResult) {
+  let answer = locked;
+  for (let round = 0; round < 3 && answer.status === 429; round++) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfter(answer) * 1000));
+    answer = await signIn(server, username, password);
+  }
+  return answer;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ LOGIN_BACKOFF_SECONDS: String(BACKOFF_SECONDS) });
+});
+afterAll(() => server?.close());
+
+describe('a burst of parallel sign-ins for one account', () => {
+  it('checks at most the limit, refuses the rest with 429, and the right password too while locked', async () => {
+    const user = await server.createUser('Viewer');
+    let firstRefusal: () => void = () => {};
+    const refused = new Promise<void>((resolve) => (firstRefusal = resolve));
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      signIn(server, user.email, `Wrong-Passw0rd-${i}`).then((answer) => {
+        if (answer.status === 429) firstRefusal();
+        return answer;
+      }),
+    );
+    // Inside the burst, once the account is locked: the right password does not get in.
+    await refused;
+    const right = await signIn(server, user.email, user.password);
+    const answers = await Promise.all(burst);
+
+    const checked = answers.filter((a) => a.status === 401).length;
+    const limited = answers.filter((a) => a.status === 429);
+    console.log(`sign-in burst: 200 wrong passwords, ${checked} checked (401), ${limited.length} refused (429)`);
+    expect(checked).toBe(LIMIT);
+    expect(checked + limited.length).toBe(200);
+    expect(limited[0].body).toMatchObject({ name: 'TooManyRequestsError' });
+    expect(limited.every((a) => retryAfter(a) >= 1 && retryAfter(a) <= BACKOFF_SECONDS)).toBe(true);
+
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect(retryAfter(right)).toBeGreaterThanOrEqual(1);
+
+    // After the back-off the rightful user signs in.
+    const after = await signInAfterLock(server, user.email, user.password, right);
+    expect(after.status).toBe(200);
+    expect(after.headers.getSetCookie().join()).toMatch(/unleash-session=/);
+  }, 120_000);
+
+  it('locks for twice as long the next time', async () => {
+    const user = await server.createUser('Editor');
+    const fail = () => signIn(server, user.email, 'Wrong-Passw0rd');
+    for (let i = 0; i < LIMIT; i++) expect((await fail()).status).toBe(401);
+    const first = await fail();
+    expect(first.status).toBe(429);
+    expect(retryAfter(first)).toBeLessThanOrEqual(BACKOFF_SECONDS);
+
+    // The lock runs out: a new round of attempts, and its lock is twice as long.
+    const waited = await signInAfterLock(server, user.email, 'Wrong-Passw0rd', first);
+    expect(waited.status).toBe(401);
+    for (let i = 1; i < LIMIT; i++) expect((await fail()).status).toBe(401);
+    const second = await fail();
+    expect(second.status).toBe(429);
+    expect(retryAfter(second)).toBeGreaterThan(BACKOFF_SECONDS);
+    expect(retryAfter(second)).toBeLessThanOrEqual(2 * BACKOFF_SECONDS);
+  }, 120_000);
+});
+
+describe('unlocking', () => {
+  it('lets an admin unlock a user (ADMIN only, with an audit event); the user then signs in', async () => {
+    const admin = await server.adminCookie();
+    const editor = await server.createUser('Editor');
+    const user = await server.createUser('Viewer');
+    for (let i = 0; i < LIMIT; i++) expect((await signIn(server, user.email, 'Wrong-Passw0rd')).status).toBe(401);
+    expect((await signIn(server, user.email, user.password)).status).toBe(429);
+
+    const path = `api/admin/user-admin/${user.id}/unlock`;
+    expect((await server.call('POST', path, { cookie: editor.cookie })).status).toBe(403);
+    expect((await signIn(server, user.email, user.password)).status).toBe(429);
+    const missing = await server.call('POST', 'api/admin/user-admin/999999/unlock', { cookie: admin });
+    expect(missing.status).toBe(404);
+
+    const unlocked = await server.call('POST', path, { cookie: admin });
+    expect(unlocked.status).toBe(200);
+    const [event] = await server.sql(
+      `select created_by, data from events where type = 'user-unlocked' and data->>'id' = '${user.id}'`,
+    );
+    expect(event).toMatchObject({ created_by: 'admin', data: { id: user.id, email: user.email } });
+    expect((await signIn(server, user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('the limit per address', () => {
+  it('refuses every account from an address that made 50 failed attempts, in parallel, with at most 50 checked', async () => {
+    const own = await startServer({ LOGIN_BACKOFF_SECONDS: String(BACKOFF_SECONDS) });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => signIn(own, `nobody-${i}@example.com`, 'Wrong-Passw0rd')),
+      );
+      const checked = answers.filter((a) => a.status === 401).length;
+      expect(checked).toBe(50);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(120 - checked);
+      const admin = await signIn(own, 'admin', ADMIN_PASSWORD);
+      expect(admin.status).toBe(429);
+      expect(admin.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+});

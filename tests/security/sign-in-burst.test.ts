@@ -18,7 +18,7 @@ const signIn = (server: TestServer, username: string, password: string) =>
 
 const retryAfter = (answer: CallResult) => Number(answer.headers.get('retry-after'));
 
-/** Waits out a lock as the server announced it, then signs in; a lock still running (clock rounding) is waited again. */
+/** Waits out a lock as the server announced it, then signs in; a lock still running (rounding) is waited again. */
 async function signInAfterLock(server: TestServer, username: string, password: string, locked: CallResult) {
   let answer = locked;
   for (let round = 0; round < 3 && answer.status === 429; round++) {

@@ -21,8 +21,11 @@ import { registerOpenApi } from './platform/docs/openapi.ts';
 import { docsRoutes } from './platform/docs/routes.ts';
 import { consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { registerCsrfGuard } from './platform/http/csrf.ts';
+import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { schemaController } from './platform/http/schema-compilers.ts';
 import { registerIdempotency } from './platform/idempotency/plugin.ts';
 import { registerRevisions } from './platform/revisions/plugin.ts';
@@ -54,7 +57,8 @@ const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 /**
  * Builds the Fastify app (not listening) from a configuration and an open, migrated database. The hooks that apply
- * to every route (errors, JSON bodies, access control, idempotency, the API document) are set at the root first;
+ * to every route (errors, JSON bodies, security headers, the input guard, access control, the CSRF guard,
+ * idempotency, the API document) are set at the root first;
  * each domain's routes are a plugin in the base-path scope, given the deps.
  */
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,12 +67,15 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true } },
     schemaController: schemaController({ onFirstUse: options.compileSchemas === 'on-first-use' }),
+    trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   const deps = createDeps(config, db);
   const base = config.baseUriPath;
 
   registerErrorHandler(app);
   registerJsonParser(app);
+  await registerSecurityHeaders(app);
   // Every route's answer, as the last onSend step; one that already has a Content-Encoding is left alone.
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -76,10 +83,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     globalDecompression: false,
   });
   await app.register(fastifyCookie);
+  // In this order, before validation: malformed text (400), who is calling (401, 403), forgery (403).
+  registerInputGuard(app);
   registerAccessControl(app, {
     resolveCaller: rememberTokenCallers(app, (request) => resolveCaller(deps, request)),
     listProjectIds: () => listProjectIds(db),
   });
+  registerCsrfGuard(app, { publicUrl: config.unleashUrl });
   registerIdempotency(app, { db });
   registerRevisions(app, { db });
   await registerOpenApi(app, { baseUriPath: base, version });

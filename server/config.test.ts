@@ -17,7 +17,20 @@ describe('parseConfig', () => {
       initAdminApiTokens: [],
       initClientApiTokens: [],
       loginBackoffSeconds: 60,
+      trustProxy: false,
     });
+  });
+
+  it('parses TRUST_PROXY: true, false, or proxy addresses and ranges', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: ' FALSE ' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
   });
 
   it('normalises BASE_URI_PATH to a leading slash and no trailing slash', () => {
@@ -57,6 +70,11 @@ describe('parseConfig', () => {
     [{ INIT_CLIENT_API_TOKENS: 'nonsense' }, /INIT_CLIENT_API_TOKENS/],
     [{ UNLEASH_URL: 'ftp://x' }, /UNLEASH_URL/],
     [{ LOGIN_BACKOFF_SECONDS: '0' }, /LOGIN_BACKOFF_SECONDS/],
+    [{ UNLEASH_URL: 'http://[' }, /UNLEASH_URL/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be true, false, or comma-separated addresses/],
+    [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /TRUST_PROXY/],
   ])('refuses %o', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

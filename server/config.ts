@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { passwordProblems } from '../contract/password-policy.ts';
 
 export type AuthType = 'password' | 'demo' | 'none';
@@ -24,6 +25,11 @@ export interface Config {
   initClientApiTokens: InitToken[];
   /** The first sign-in lock after too many failed attempts, in seconds; each further lock doubles it (to an hour). */
   loginBackoffSeconds: number;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For/-Proto/-Host are believed (request.ip, protocol, host).
+   * false: none (the peer is the client); true: every peer; or the proxies' addresses and ranges.
+   */
+  trustProxy: boolean | string[];
 }
 
 /** A configuration problem: reported as one line, the start stops. */
@@ -105,6 +111,30 @@ function parseBackoff(value: string | undefined): number {
   return seconds;
 }
 
+/** proxy-addr's names for the loopback, link-local and private ranges (IPv4 and IPv6). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const raw = nonEmpty(value)?.toLowerCase() ?? 'false';
+  if (raw === 'false') return false;
+  if (raw === 'true') return true;
+  const items = raw.split(',').map((item) => item.trim());
+  if (items.every(isProxyAddress)) return items;
+  throw new ConfigError(
+    'TRUST_PROXY must be true, false, or comma-separated addresses or ranges of the proxies ' +
+      `(such as 10.0.0.1,192.168.0.0/16 or loopback), got "${value?.trim()}"`,
+  );
+}
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -115,7 +145,7 @@ export function parseConfig(env: Env): Config {
     if (problems.length > 0) throw new ConfigError(`UNLEASH_DEFAULT_ADMIN_PASSWORD is too weak: ${problems.join(' ')}`);
   }
   const unleashUrl = nonEmpty(env.UNLEASH_URL) ?? `http://localhost:${port}${baseUriPath}`;
-  if (!/^https?:\/\/[^\s]+$/.test(unleashUrl)) {
+  if (!/^https?:\/\/[^\s]+$/.test(unleashUrl) || !URL.canParse(unleashUrl)) {
     throw new ConfigError(`UNLEASH_URL must be an http(s) URL, got "${unleashUrl}"`);
   }
   return {
@@ -133,5 +163,6 @@ export function parseConfig(env: Env): Config {
     initAdminApiTokens: parseTokens('INIT_ADMIN_API_TOKENS', env.INIT_ADMIN_API_TOKENS, true),
     initClientApiTokens: parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, false),
     loginBackoffSeconds: parseBackoff(env.LOGIN_BACKOFF_SECONDS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,10 @@
 // Issue 3, must-show 1: a new user's whole toggle life cycle through the console on a fresh server, each step read
 // back in the Log tab; then a Viewer sees the same controls locked and the API refuses them.
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+
+/** The console's header: without it the server refuses a change made with the session cookie (CSRF). */
+const headers = { [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE };
 
 const server = freshServer();
 const name = 'checkout.new-flow';
@@ -127,6 +131,7 @@ test('a Viewer sees the controls locked and the API refuses them', async ({ page
   });
   expect(login.ok()).toBe(true);
   const created = await request.post(`${url}/api/admin/user-admin`, {
+    headers,
     data: { email: 'viewer@example.com', name: 'Vera Viewer', rootRole: 3, password: 'Viewer-pass-123!' },
   });
   expect(created.status()).toBe(201);
@@ -150,10 +155,10 @@ test('a Viewer sees the controls locked and the API refuses them', async ({ page
 
   // The server refuses the same calls for this session, and nothing changes.
   for (const call of [
-    page.request.post(`${url}/api/admin/features/${name}/toggle/on`),
-    page.request.post(`${url}/api/admin/features/${name}/tags`, { data: { type: 'simple', value: 'nope' } }),
-    page.request.delete(`${url}/api/admin/features/${name}`),
-    page.request.post(`${url}/api/admin/features`, { data: { name: 'viewer.made' } }),
+    page.request.post(`${url}/api/admin/features/${name}/toggle/on`, { headers }),
+    page.request.post(`${url}/api/admin/features/${name}/tags`, { headers, data: { type: 'simple', value: 'nope' } }),
+    page.request.delete(`${url}/api/admin/features/${name}`, { headers }),
+    page.request.post(`${url}/api/admin/features`, { headers, data: { name: 'viewer.made' } }),
   ]) {
     expect((await call).status()).toBe(403);
   }

@@ -2,6 +2,7 @@
 // replays it exactly once when the network is back; a conflict shows the refresh notice instead of being resolved
 // silently. A real server on a fresh data folder, Debian's Chromium, the real service worker and IndexedDB.
 import type { BrowserContext, Page } from '@playwright/test';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -11,7 +12,11 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
   const response = await page.request.fetch(`${server().url}/${path}`, {
     method,
     data: body,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    // As the console sends it: the server refuses a change made with the session cookie without it.
+    headers: {
+      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
   });
   expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
   const text = await response.text();

@@ -4,6 +4,7 @@
 // size. With --seed, a few sample toggles (one stale, one tagged, one archived) exist first.
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from './server.ts';
 
@@ -34,7 +35,7 @@ async function seed(url: string) {
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${url}/api/admin/${path}`, {
       method,
-      headers: { 'Content-Type': 'application/json', cookie },
+      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   for (const sample of samples) await call('POST', 'features', sample);

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorDetail } from './errors.ts';
 
 interface AjvError {
@@ -32,6 +33,10 @@ function detailFor(error: AjvError, context: string | undefined): ErrorDetail {
   return { message: `"${label}" ${text}`, path, type: error.keyword, context: { label, key } };
 }
 
+const unexpected = 'Unexpected error: the server could not complete the request';
+/** The body of every 500: the error itself is only logged. */
+const UNEXPECTED = { name: 'InternalServerError', message: unexpected, details: [{ message: unexpected }] };
+
 function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -53,22 +58,40 @@ export function registerErrorHandler(app: FastifyInstance) {
         const message = 'The request body is not valid JSON';
         return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
       }
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
         const message = 'The request body must be JSON, sent with Content-Type: application/json';
         return sendError(reply, 415, { name: 'ContentTypeError', message, details: [{ message }] });
+      }
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
+        const message = 'The request body does not match its Content-Length';
+        return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
       }
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         const message = 'The request body is too large';
         return sendError(reply, 413, { name: 'BadDataError', message, details: [{ message }] });
       }
     }
+    // Any other refusal by Fastify or a plugin: its status, but never its message (it may be an internal one, such
+    // as a RangeError's, which a parser error carries with status 400).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = error.message;
+      const message = STATUS_CODES[error.statusCode] ?? 'Bad Request';
       return sendError(reply, error.statusCode, { name: 'BadRequestError', message, details: [{ message }] });
     }
     request.log.error({ err: error }, 'unhandled error');
-    const message = 'Unexpected error: the server could not complete the request';
-    return sendError(reply, 500, { name: 'InternalServerError', message, details: [{ message }] });
+    return sendError(reply, 500, UNEXPECTED);
   });
 }
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route is found (a URL whose percent-encoding
+ * does not decode), in our shape instead of Fastify's own. (A path parameter over the length limit never gets
+ * here: the console's wildcard route takes the path, and answers an API path with the usual 404.)
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const message = 'The request URL is not valid: it has a malformed percent-encoding';
+    return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
+  }
+  request.log.error({ err: error }, 'unhandled router error');
+  return sendError(reply, 500, UNEXPECTED);
+};

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { MAX_JSON_DEPTH } from './content-type.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -41,6 +42,7 @@ describe('request bodies', () => {
     expect(response.body.name).toBe('ContentTypeError');
     const text = await server.call('POST', 'auth/reset/validate-password', { rawBody: 'x', contentType: 'text/plain' });
     expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ name: 'ContentTypeError', details: [{ message: text.body.message }] });
   });
 
   it('names the offending field on a schema failure', async () => {
@@ -55,6 +57,74 @@ describe('request bodies', () => {
     const params = await server.call('GET', 'api/admin/user-admin/abc', { cookie: admin });
     expect(params.status).toBe(400);
     expect(params.body.details[0].path).toEqual(['id']);
+  });
+
+  /** Our error shape, with that message, and nothing of an internal error in the text. */
+  function expectOurs(answer: CallResult, status: number, name: string, message: string | RegExp) {
+    expect(answer.status, answer.text).toBe(status);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(answer.body).toMatchObject({ name, message, details: [{ message }] });
+    expect(answer.text).not.toMatch(/call stack|RangeError|SyntaxError|FST_|statusCode|\bat \S+ \(/);
+  }
+
+  it("answers JSON nested too deeply with a 400 in our shape, never a stack overflow's message", async () => {
+    await server.call('POST', 'api/admin/projects/default/features', { cookie: admin, body: { name: 'deep' } });
+    const tooDeep = /^The request body is nested too deeply: at most 32 levels of objects and arrays$/;
+    for (const [method, path] of [
+      ['PUT', 'api/admin/projects/default/features/deep/variants'],
+      ['POST', 'api/admin/metrics/applications/deep-app'],
+      ['POST', 'auth/simple/login'],
+    ]) {
+      for (const rawBody of [
+        '['.repeat(20_000) + ']'.repeat(20_000),
+        '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000),
+      ]) {
+        expectOurs(await server.call(method, path, { cookie: admin, rawBody }), 400, 'BadDataError', tooDeep);
+      }
+    }
+    // One level past the limit is refused; at the limit the body is parsed (and then validated as usual).
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const past = await server.call('PUT', 'api/admin/projects/default/features/deep/variants', {
+      cookie: admin,
+      rawBody: nested(MAX_JSON_DEPTH + 1),
+    });
+    expect(past.body.name).toBe('BadDataError');
+    const at = await server.call('PUT', 'api/admin/projects/default/features/deep/variants', {
+      cookie: admin,
+      rawBody: nested(MAX_JSON_DEPTH),
+    });
+    expect(at.status).toBe(400);
+    expect(at.body.name).toBe('ValidationError');
+    // Brackets inside strings are text, not nesting.
+    const inString = await server.call('POST', 'api/admin/projects/default/features', {
+      cookie: admin,
+      body: { name: 'brackets', description: '[{'.repeat(100) + '\\"' + '}]'.repeat(100) },
+    });
+    expect(inString.status, inString.text).toBe(201);
+  });
+
+  it('answers a body over the size limit with a 413 in our shape', async () => {
+    const rawBody = JSON.stringify({ name: 'big', description: 'x'.repeat(1024 * 1024) });
+    expectOurs(
+      await server.call('POST', 'api/admin/projects/default/features', { cookie: admin, rawBody }),
+      413,
+      'BadDataError',
+      'The request body is too large',
+    );
+  });
+
+  it('answers a URL the router cannot decode in our shape', async () => {
+    expectOurs(
+      await server.call('GET', 'api/admin/features/a%zzb', { cookie: admin }),
+      400,
+      'BadDataError',
+      'The request URL is not valid: it has a malformed percent-encoding',
+    );
+  });
+
+  it('answers other refusals of Fastify and its plugins with the status text, not their message', async () => {
+    const range = await server.call('GET', 'assets/app-1234.js', { headers: { range: 'bytes=5000-6000' } });
+    expectOurs(range, 416, 'BadRequestError', 'Range Not Satisfiable');
   });
 
   it('accepts an empty body sent as application/json', async () => {

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http.ts';
 import { buildApp, type BuildOptions } from '../../app.ts';
 import { parseConfig, type Config } from '../../config.ts';
 import { migrationsFolder, usePglite, usePostgres, type Database, type Db } from '../db/client.ts';
@@ -121,7 +122,8 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
   let userCount = 0;
 
   const call = async (method: string, path: string, o: CallOptions = {}): Promise<CallResult> => {
-    const headers: Record<string, string> = { ...o.headers };
+    // As the console does: a change with the session cookie needs it (server/platform/http/csrf.ts).
+    const headers: Record<string, string> = { [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE, ...o.headers };
     let body: string | undefined;
     if (o.rawBody !== undefined) body = o.rawBody;
     else if (o.body !== undefined) body = JSON.stringify(o.body);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http';
 import { createApiClient, NO_ANSWER, versionOf } from './client';
 import { connectivity } from './connectivity';
 import { AuthenticationError, NetworkError, NotFoundError } from './errors';
@@ -12,6 +13,7 @@ interface Seen {
   accept?: string;
   idempotencyKey?: string | string[];
   ifMatch?: string;
+  consoleHeader?: string;
   body: string;
 }
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
       accept: req.headers.accept,
       idempotencyKey: req.headers['idempotency-key'],
       ifMatch: req.headers['if-match'],
+      consoleHeader: req.headers[CONSOLE_HEADER.toLowerCase()] as string | undefined,
       body: await read(req),
     });
     if (req.url === '/yard/api/admin/features') {
@@ -77,6 +80,14 @@ describe('api client', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'PUT', contentType: 'application/json', body: '{"name":"x"}' });
     await client().patch('api/admin/features/x', []);
     expect(seen.at(-1)).toMatchObject({ method: 'PATCH', contentType: 'application/json' });
+  });
+
+  it('sends the console header on every call, reads and changes alike (the server refuses changes without it)', async () => {
+    await client().get('api/admin/features');
+    await client().post('api/admin/features/x/toggle/on');
+    await client().delete('api/admin/features/x');
+    await client().post('api/admin/features/x/stale/on', undefined, { headers: { 'Idempotency-Key': 'k-0' } });
+    expect(seen.slice(-4).map((request) => request.consoleHeader)).toEqual(Array(4).fill(CONSOLE_HEADER_VALUE));
   });
 
   it('maps failures once into typed errors', async () => {

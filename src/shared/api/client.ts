@@ -1,3 +1,4 @@
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http';
 import { basePath, withBase } from './base-path';
 import { connectivity, FROM_CACHE_HEADER } from './connectivity';
 import { errorFor, NetworkError, type ErrorLayer } from './errors';
@@ -42,7 +43,12 @@ export function createApiClient(base: string = basePath, fetchImpl: typeof fetch
     body?: unknown,
     options: RequestOptions = {},
   ): Promise<Answer<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    // The console's header: the server refuses a change made with the session cookie without it (CSRF).
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
+      ...options.headers,
+    };
     if (method === 'POST' || method === 'PUT' || method === 'PATCH') headers['Content-Type'] = 'application/json';
     const url = path.startsWith('/') ? path : withBase(path, base);
     let res: Response;

@@ -1,0 +1,51 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer. No inline script and no other origin: the console's index.html
+ * loads only its own modules, the service worker is registered from them, and the API reference loads
+ * swagger-ui's files from this server. Styles may be inline (Mantine and swagger-ui inject <style> elements).
+ * `frame-ancestors 'none'`: no page may frame the console (X-Frame-Options DENY says the same to older browsers).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Powerful browser features the console never uses, switched off for it and for anything it might embed. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/**
+ * Security headers on every answer (API, console, API reference) by @fastify/helmet: the CSP above, X-Frame-Options
+ * DENY, nosniff, `Referrer-Policy: same-origin` (not no-referrer: with it a browser sends `Origin: null` on the
+ * console's own POSTs, which the CSRF guard refuses), Cross-Origin-Opener/Resource-Policy same-origin, HSTS (which
+ * browsers honour over TLS only); plus Permissions-Policy, which helmet does not set. And `Cache-Control: no-store`
+ * on every answer that sets no caching of its own: API answers (tokens, users, sessions) are never kept by a
+ * browser or a proxy, while the console's files keep theirs (hashed assets immutable, index.html no-cache).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+}

@@ -1,15 +1,16 @@
 // GET api/client/features is answered from snapshots: these tests show that no change through the admin API is
 // ever answered with a stale one (in one process, and in two processes on one PostgreSQL), that a 304 reads
 // nothing, that every content coding carries the same JSON, and that a token's scope still holds.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientFeature } from '../../contract/client-api.ts';
 import { LISTENER_NAME } from '../platform/revisions/listener.ts';
 import { startServer, type CallResult, type TestServer } from '../platform/test-support/harness.ts';
 import { startSecondProcess, type SecondProcess } from '../platform/test-support/second-process.ts';
-import { clientFeatures, serializedClientFeatures } from './service.ts';
+import { serializedClientFeatures } from './service.ts';
 import { snapshotsOf } from './snapshots.ts';
 import { clientFeaturesBody } from './views.ts';
 
@@ -42,6 +43,19 @@ async function read(reader: Reader, path: string, token: string, ifNoneMatch?: s
     status: response.status,
     etag: response.headers.get('etag'),
     features: text ? JSON.parse(text).features : [],
+  };
+}
+
+/** GET api/client/features/{name}. */
+async function readOne(reader: Reader, name: string, token: string, ifNoneMatch?: string) {
+  const headers: Record<string, string> = { authorization: token };
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  const response = await fetch(`${reader.url}/api/client/features/${name}`, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    feature: response.status === 200 ? (JSON.parse(text) as ClientFeature) : undefined,
   };
 }
 
@@ -292,6 +306,12 @@ function runChanges(context: () => { writer: TestServer; reader: Reader; admin: 
       const again = await read(reader, path, token);
       expect(again.etag).toBe(after.etag);
       expect(again.features).toEqual(after.features);
+      // One toggle is answered from the snapshot of the unfiltered answer: it is as fresh.
+      if (path === 'api/client/features') {
+        const one = await readOne(reader, 'fresh.one', token);
+        expect(one.status).toBe(named(again.features, 'fresh.one') ? 200 : 404);
+        expect(one.feature).toEqual(named(again.features, 'fresh.one'));
+      }
     });
   }
 }
@@ -380,6 +400,12 @@ describe('answers from memory', () => {
       const again = await read(self(), 'api/client/features', CLIENT);
       expect(again.status).toBe(200);
       expect(again.features).toEqual(first.features);
+      // One toggle is a slice of the same snapshot.
+      const one = await readOne(self(), 'fresh.one', CLIENT);
+      expect(one.status).toBe(200);
+      expect(one.feature).toEqual(named(first.features, 'fresh.one'));
+      expect((await readOne(self(), 'fresh.one', CLIENT, one.etag!)).status).toBe(304);
+      expect((await readOne(self(), 'fresh.nothing', CLIENT)).status).toBe(404);
       // The same request must read, and fail, once the revision moves on: the tables really are out of reach.
       server.app.revisions.bump();
       expect((await read(self(), 'api/client/features', CLIENT, first.etag!)).status).toBe(500);
@@ -442,24 +468,34 @@ describe('answers from memory', () => {
   it('reads and serializes in batches the same toggles as at once, written into the same JSON', async () => {
     const filter = { environment: 'default' };
     const deps = { db: server.db } as Parameters<typeof serializedClientFeatures>[0];
-    const whole = await clientFeatures(server.db, filter);
-    const each = whole.map((feature) => JSON.stringify(feature));
-    expect(whole.length).toBe(2);
     const inBatches = (size: number) => serializedClientFeatures(deps, filter, (f) => JSON.stringify(f), size);
+    const [whole, ...more] = await inBatches(500);
+    expect(more).toEqual([]);
+    expect(whole.names).toEqual(['fresh.one', 'fresh.two']);
+    const each = whole.names.map((name, i) => ({ names: [name], json: [whole.json[i]] }));
     expect(await inBatches(1)).toEqual(each);
-    expect(await inBatches(2)).toEqual([each.join(',')]);
-    expect(await inBatches(500)).toEqual([each.join(',')]);
+    expect(await inBatches(2)).toEqual([whole]);
+    const features = whole.json.map((json) => JSON.parse(json) as ClientFeature);
+    expect(features).toEqual((await read(self(), 'api/client/features', CLIENT)).features);
     for (const query of [null, { environment: 'default', project: [] }]) {
       const envelope = JSON.stringify({ version: 2, features: [], query });
-      const json = JSON.stringify({ version: 2, features: whole, query });
-      expect(clientFeaturesBody(envelope, each).toString('utf8')).toBe(json);
-      expect(clientFeaturesBody(envelope, [each.join(',')]).toString('utf8')).toBe(json);
+      const json = JSON.stringify({ version: 2, features, query });
+      for (const batches of [each, [whole]]) {
+        const built = clientFeaturesBody(envelope, batches);
+        expect(built.body.toString('utf8')).toBe(json);
+        for (const feature of features) {
+          const [start, end] = built.features.get(feature.name)!;
+          expect(JSON.parse(built.body.subarray(start, end).toString('utf8'))).toEqual(feature);
+        }
+      }
     }
     const empty = '{"version":2,"features":[],"query":{"namePrefix":"ü"}}';
-    expect(clientFeaturesBody(empty, []).toString('utf8')).toBe(empty);
-    expect(clientFeaturesBody(empty, ['{"description":"é"}']).toString('utf8')).toBe(
+    expect(clientFeaturesBody(empty, []).body.toString('utf8')).toBe(empty);
+    const accented = clientFeaturesBody(empty, [{ names: ['é'], json: ['{"description":"é"}'] }]);
+    expect(accented.body.toString('utf8')).toBe(
       '{"version":2,"features":[{"description":"é"}],"query":{"namePrefix":"ü"}}',
     );
+    expect(accented.body.subarray(...accented.features.get('é')!).toString('utf8')).toBe('{"description":"é"}');
   });
 
   it('answers equal content with the equal ETag, in any process and after any rebuild', async () => {
@@ -467,5 +503,41 @@ describe('answers from memory', () => {
     server.app.revisions.bump();
     const rebuilt = await read(self(), 'api/client/features', CLIENT, first.etag!);
     expect(rebuilt.status).toBe(304);
+  });
+});
+
+describe('a request whose client has gone', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(ENV);
+    await seed(server);
+  });
+  afterAll(() => server?.close());
+
+  /** Sends GET `path` and gives it up once the server has it; resolves when the server has seen it closed. */
+  const abandoned = (path: string, headers: Record<string, string>) =>
+    new Promise<void>((resolve) => {
+      server.app.server.once('request', (incoming: IncomingMessage) => {
+        incoming.socket.once('close', () => resolve());
+        client.destroy();
+      });
+      const client = httpRequest(`${server.url}/${path}`, { headers });
+      client.on('error', () => {}); // given up on purpose
+      client.end();
+    });
+
+  it('is not read for when its turn comes', async () => {
+    const snapshots = snapshotsOf(server.app.revisions);
+    server.app.revisions.bump(); // neither the token nor any answer is kept now: the request has to read both
+    const builds = snapshots.builds;
+    // The request waits for its token behind a lock (on PGlite, behind the whole transaction), and its client
+    // goes away meanwhile.
+    await server.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table api_tokens in access exclusive mode`);
+      await abandoned('api/client/features?namePrefix=fresh.', { authorization: CLIENT });
+    });
+    // A later request for another answer is answered; the abandoned one had its turn before it and built nothing.
+    expect((await read({ url: server.url, app: server.app }, 'api/client/features', CLIENT)).status).toBe(200);
+    expect(snapshots.builds - builds).toBe(1);
   });
 });

@@ -14,7 +14,14 @@ import { NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { parseTagFilter } from '../tags/index.ts';
 import { noneMatch, preferredEncoding } from './rules.ts';
-import { clientFeatures, recordMetrics, register, scopeQuery, serializedClientFeatures, weakEtag } from './service.ts';
+import {
+  recordMetrics,
+  register,
+  scopeQuery,
+  serializedClientFeatures,
+  weakEtag,
+  type ClientQuery,
+} from './service.ts';
 import { snapshotsOf, type Snapshot } from './snapshots.ts';
 import { clientFeaturesBody } from './views.ts';
 
@@ -25,17 +32,18 @@ function tokenOf(request: FastifyRequest) {
   return caller.token;
 }
 
-/** Sends the body (serialized by the route's schema) with a weak ETag, or 304 when the client already has it. */
-function sendWithEtag(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const text = reply.serialize(body) as string;
-  const etag = weakEtag(text);
+/** Sends one toggle's JSON (a slice of a snapshot) with a weak ETag, or 304 when the client already has it. */
+function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
+  const etag = weakEtag(json);
   reply.header('ETag', etag);
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((m) => m.trim() === etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(text);
+  if (noneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** True when the client has gone: nothing is read or built for it. */
+/**
+ * True when the client has gone (it gave up while its request waited for its turn): nothing is read, built,
+ * compressed or sent for it.
+ */
 const gone = (request: FastifyRequest) => request.raw.destroyed || request.socket.destroyed;
 
 /**
@@ -43,6 +51,7 @@ const gone = (request: FastifyRequest) => request.raw.destroyed || request.socke
  * (compressed once per snapshot; @fastify/compress leaves an answer with a Content-Encoding alone).
  */
 async function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot) {
+  if (gone(request)) return reply.hijack();
   reply.header('ETag', snapshot.etag).header('Vary', 'Accept-Encoding');
   if (noneMatch(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -72,6 +81,27 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     done();
   });
 
+  /**
+   * The current snapshot of what the caller's token sees with that query, read unless it is kept; undefined when
+   * the client has gone before anything had to be read.
+   */
+  async function snapshotFor(request: FastifyRequest, reply: FastifyReply, asked: ClientQuery) {
+    const { filter, echo } = scopeQuery(tokenOf(request), asked);
+    // The echoed query decides the whole answer (the filter is made of it), so it is the snapshot's key.
+    const key = JSON.stringify(echo);
+    const kept = snapshots.current(key);
+    if (kept) return kept;
+    if (gone(request)) return undefined;
+    return snapshots.get(key, async () => {
+      // Toggle by toggle with the schema of one toggle, spliced into the envelope (both compiled once per route).
+      const serializer = (schema: unknown) =>
+        reply.compileSerializationSchema(schema as Record<string, unknown>) as (value: unknown) => string;
+      const [serializeFeature, serializeEnvelope] = [serializer(ClientFeatureSchema), serializer(ClientFeaturesSchema)];
+      const features = await serializedClientFeatures(deps, filter, serializeFeature);
+      return clientFeaturesBody(serializeEnvelope({ version: 2, features: [], query: echo }), features);
+    });
+  }
+
   for (const path of ['/api/client', '/api/client/']) {
     app.get(
       path,
@@ -88,24 +118,17 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     },
     async (request, reply) => {
       const { namePrefix, tag, project, environment } = request.query;
-      const asked = { namePrefix, tag: parseTagFilter(tag), project, environment };
-      const { filter, echo } = scopeQuery(tokenOf(request), asked);
-      // The echoed query decides the whole answer (the filter is made of it), so it is the snapshot's key.
-      const key = JSON.stringify(echo);
-      const kept = snapshots.current(key);
-      if (kept) return sendSnapshot(request, reply, kept);
-      if (gone(request)) return reply.hijack();
-      const snapshot = await snapshots.get(key, async () => {
-        // One toggle at a time, by the schema of one toggle (Fastify compiles it once per route).
-        const featureSchema = ClientFeatureSchema as unknown as Record<string, unknown>;
-        const serializeFeature = reply.compileSerializationSchema(featureSchema) as (feature: unknown) => string;
-        const features = await serializedClientFeatures(deps, filter, serializeFeature);
-        return clientFeaturesBody(reply.serialize({ version: 2, features: [], query: echo }) as string, features);
+      const snapshot = await snapshotFor(request, reply, {
+        namePrefix,
+        tag: parseTagFilter(tag),
+        project,
+        environment,
       });
-      return sendSnapshot(request, reply, snapshot);
+      return snapshot ? sendSnapshot(request, reply, snapshot) : reply.hijack();
     },
   );
 
+  // One toggle of the answer without a query (the one SDKs poll), so it costs no read while that is current.
   app.get(
     '/api/client/features/:featureName',
     {
@@ -113,8 +136,9 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       schema: { params: ClientFeatureParams, response: { 200: ClientFeatureSchema, 304: NoBody } },
     },
     async (request, reply) => {
-      const { filter } = scopeQuery(tokenOf(request), {});
-      const [feature] = await clientFeatures(deps.db, filter, [request.params.featureName]);
+      const snapshot = await snapshotFor(request, reply, {});
+      if (!snapshot || gone(request)) return reply.hijack();
+      const feature = snapshot.feature(request.params.featureName);
       if (!feature) throw notFound(`Could not find feature toggle ${request.params.featureName}`);
       return sendWithEtag(request, reply, feature);
     },

@@ -3,11 +3,11 @@ import type { ClientFeature, MetricsReport, Registration } from '../../contract/
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import { CLASSIC_ENV, environmentState, liveFeatures, markFeaturesSeen, type FeatureRow } from '../features/index.ts';
+import { CLASSIC_ENV, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from './store.ts';
-import { clientFeature } from './views.ts';
+import { clientFeature, type SerializedBatch } from './views.ts';
 
 export interface ClientQuery {
   namePrefix?: string;
@@ -42,48 +42,39 @@ async function environmentServes(db: Db, name: string): Promise<boolean> {
   return environment?.enabled ?? true;
 }
 
-const liveFeaturesOf = (db: Db, filter: ClientFilter, names?: string[]) =>
-  liveFeatures(db, { projects: filter.project, namePrefix: filter.namePrefix, tags: filter.tag, names });
-
-/** The toggles in the client shape, given their environment's state. */
-async function shaped(db: Db, rows: FeatureRow[], environment: string, environmentOn: boolean) {
-  const state = await environmentState(db, rows, environment);
-  return rows.map((f) => {
-    const served = state(f.name);
-    return clientFeature(f, { ...served, enabled: environmentOn && served.enabled });
-  });
-}
-
-/**
- * The toggles an SDK evaluates: Unleash's client shape (strategies without ids, no timestamps). In an environment
- * that is disabled (globally), every toggle is off.
- */
-export async function clientFeatures(db: Db, filter: ClientFilter, names?: string[]): Promise<ClientFeature[]> {
-  const environmentOn = await environmentServes(db, filter.environment);
-  return shaped(db, await liveFeaturesOf(db, filter, names), filter.environment, environmentOn);
-}
-
 /** How many toggles are shaped and serialized at a time, so that 10,000 never have all their rows in memory. */
 const BATCH = 500;
 
 /**
- * clientFeatures serialized one by one by `serialize`, as of one moment: every table is read in one read-only
- * REPEATABLE READ transaction, the environments' states and strategies a batch of toggles at a time. One string per
- * batch: its toggles, comma-separated.
+ * The toggles an SDK evaluates, each serialized by `serialize` in Unleash's client shape (strategies without ids,
+ * no timestamps; in an environment that is disabled globally every toggle is off), as of one moment: every table
+ * is read in one read-only REPEATABLE READ transaction, the environment's states and strategies a batch of toggles
+ * at a time.
  */
 export function serializedClientFeatures(
   deps: AppDeps,
   filter: ClientFilter,
   serialize: (feature: ClientFeature) => string,
   batchSize = BATCH,
-): Promise<string[]> {
+): Promise<SerializedBatch[]> {
   const read = async (tx: Db) => {
     const environmentOn = await environmentServes(tx, filter.environment);
-    const pending = await liveFeaturesOf(tx, filter);
-    const batches: string[] = [];
+    const pending = await liveFeatures(tx, {
+      projects: filter.project,
+      namePrefix: filter.namePrefix,
+      tags: filter.tag,
+    });
+    const batches: SerializedBatch[] = [];
     while (pending.length > 0) {
       const batch = pending.splice(0, batchSize); // served rows are let go
-      batches.push((await shaped(tx, batch, filter.environment, environmentOn)).map(serialize).join(','));
+      const state = await servedStates(tx, batch, filter.environment);
+      batches.push({
+        names: batch.map((f) => f.name),
+        json: batch.map((f) => {
+          const served = state(f.name);
+          return serialize(clientFeature(f, { ...served, enabled: environmentOn && served.enabled }));
+        }),
+      });
     }
     return batches;
   };
@@ -91,9 +82,9 @@ export function serializedClientFeatures(
 }
 
 /** A weak ETag of a response body, in express's format W/"<length hex>-<sha1 base64>". */
-export function weakEtag(body: string): string {
+export function weakEtag(body: Buffer): string {
   const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return `W/"${Buffer.byteLength(body).toString(16)}-${hash}"`;
+  return `W/"${body.length.toString(16)}-${hash}"`;
 }
 
 /** The environment metrics and registrations are counted in: the token's, else the one reported, else default. */

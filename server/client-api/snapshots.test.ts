@@ -30,7 +30,10 @@ describe('content coding and If-None-Match', () => {
 });
 
 describe('snapshot cache', () => {
-  const body = (text: string) => async () => Buffer.from(JSON.stringify({ text, pad: 'x'.repeat(2000) }));
+  const body = (text: string) => async () => ({
+    body: Buffer.from(JSON.stringify({ text, pad: 'x'.repeat(2000) })),
+    features: new Map<string, [number, number]>(),
+  });
 
   it('reads once per revision and key, sharing a read in progress', async () => {
     const revisions = new Revisions(true);

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Revisions } from '../platform/revisions/revisions.ts';
 import { strongEtag, type Encoding } from './rules.ts';
+import type { SnapshotBody } from './views.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -22,20 +23,31 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promi
     }),
 };
 
-/** One answer, serialized once: the JSON bytes, its ETag, and each coding once it has been asked for. */
+/**
+ * One answer, serialized once: the JSON bytes, its ETag, each coding once it has been asked for, and each toggle's
+ * JSON within the bytes.
+ */
 export class Snapshot {
   readonly revision: number;
   readonly etag: string;
   /** The body in each coding made so far (identity always). */
   readonly encoded: Partial<Record<Encoding, Buffer>>;
+  readonly #features: Map<string, [number, number]>;
   readonly #pending = new Map<Encoding, Promise<Buffer>>();
   readonly #grown: () => void;
 
-  constructor(revision: number, identity: Buffer, grown: () => void) {
+  constructor(revision: number, { body, features }: SnapshotBody, grown: () => void) {
     this.revision = revision;
-    this.etag = strongEtag(identity);
-    this.encoded = { identity };
+    this.etag = strongEtag(body);
+    this.encoded = { identity: body };
+    this.#features = features;
     this.#grown = grown;
+  }
+
+  /** The JSON of one toggle of the answer (a view of its bytes, not a copy); undefined when it is not in it. */
+  feature(name: string): Buffer | undefined {
+    const at = this.#features.get(name);
+    return at && this.encoded.identity!.subarray(at[0], at[1]);
   }
 
   get bytes(): number {
@@ -98,7 +110,7 @@ export class SnapshotCache {
   }
 
   /** The current snapshot of that key, read with `read` (the serialized body) unless it is kept or being read. */
-  get(key: string, read: () => Promise<Buffer>): Promise<Snapshot> {
+  get(key: string, read: () => Promise<SnapshotBody>): Promise<Snapshot> {
     const kept = this.current(key);
     if (kept) return Promise.resolve(kept);
     const building = this.#building.get(key);

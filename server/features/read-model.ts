@@ -1,4 +1,6 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { featureEnvironments, featureStrategies } from '../platform/db/schema.ts';
 import { CLASSIC_ENV, checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
 import {
   featureEnvironmentsOf,
@@ -46,6 +48,65 @@ export async function environmentState(db: Db, rows: FeatureRow[], environment: 
   const byFeature = new Map<string, StrategyRow[]>();
   for (const s of strategies) byFeature.set(s.feature, [...(byFeature.get(s.feature) ?? []), s]);
   return (name: string): EnvironmentState => ({ enabled: enabled.has(name), strategies: byFeature.get(name) ?? [] });
+}
+
+/** What an SDK receives of a toggle's strategy in one environment. */
+export interface ServedStrategy {
+  strategyName: string;
+  parameters: unknown;
+  constraints: unknown;
+}
+
+/** What an SDK receives of a toggle's state in one environment. */
+export interface ServedState {
+  enabled: boolean;
+  strategies: ServedStrategy[];
+}
+
+/**
+ * environmentState for the client API's snapshots, reading only what SDKs receive: `rows` are consecutive toggles
+ * of a list sorted by name, so their states and strategies in `environment` are each one range of the
+ * (feature, environment) keys between the first and the last name (an index range scan, not a lookup per name),
+ * without ids, timestamps or other environments. Rows of that range that are not in `rows` (filtered out) are
+ * skipped.
+ */
+export async function servedStates(db: Db, rows: FeatureRow[], environment: string) {
+  const byFeature = new Map<string, ServedState>(rows.map((f) => [f.name, { enabled: false, strategies: [] }]));
+  if (rows.length === 0) return (name: string) => byFeature.get(name)!;
+  const [first, last] = [rows[0].name, rows[rows.length - 1].name];
+  const states = await db
+    .select({ feature: featureEnvironments.feature, enabled: featureEnvironments.enabled })
+    .from(featureEnvironments)
+    .where(
+      and(
+        eq(featureEnvironments.environment, environment),
+        gte(featureEnvironments.feature, first),
+        lte(featureEnvironments.feature, last),
+      ),
+    );
+  for (const { feature, enabled } of states) {
+    const state = byFeature.get(feature);
+    if (state) state.enabled = enabled;
+  }
+  const strategies = await db
+    .select({
+      feature: featureStrategies.feature,
+      strategyName: featureStrategies.strategyName,
+      parameters: featureStrategies.parameters,
+      constraints: featureStrategies.constraints,
+    })
+    .from(featureStrategies)
+    .where(
+      and(
+        eq(featureStrategies.environment, environment),
+        gte(featureStrategies.feature, first),
+        lte(featureStrategies.feature, last),
+      ),
+    )
+    // strategiesOf's evaluation order
+    .orderBy(asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id));
+  for (const { feature, ...strategy } of strategies) byFeature.get(feature)?.strategies.push(strategy);
+  return (name: string) => byFeature.get(name)!;
 }
 
 /** GET api/admin/features/{name}: the toggle with enabled and strategies of the default environment. */

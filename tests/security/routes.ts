@@ -1,0 +1,603 @@
+/**
+ * The security suite's shared ground: the route table as the app registers it (collected through Fastify's
+ * `fastify.initialization` diagnostics channel, so a new route cannot be left out), the six kinds of caller, a seeded
+ * database in which every route's path names something that exists, a valid request for every route (so a refused
+ * call that slipped through would really change something), and a checksum of the data tables.
+ */
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { USER_PASSWORD, type CallOptions, type TestServer } from '../../server/platform/test-support/harness.ts';
+
+export interface RegisteredRoute {
+  method: string;
+  /** As registered, with the base path and `:params`. */
+  url: string;
+}
+
+/**
+ * Starts collecting the routes of every Fastify app built from now on (in this worker) until `stop()`. The app's own
+ * onRoute hooks still run: the collector only keeps the method and URL of each.
+ */
+export function collectRoutes() {
+  const found: RegisteredRoute[] = [];
+  const onInit = (message: unknown) => {
+    const app = (message as { fastify: FastifyInstance }).fastify;
+    app.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat()) found.push({ method, url: route.url });
+    });
+  };
+  diagnostics.subscribe('fastify.initialization', onInit);
+  return {
+    routes: found,
+    stop: () => diagnostics.unsubscribe('fastify.initialization', onInit),
+  };
+}
+
+/** Who may call a route (part 1 section 6 and part 2 of the spec; README for the API tokens). */
+export type Access =
+  /** anyone, signed in or not */
+  | 'open'
+  /** a signed-in person (not an API token): their own password, feedback, splash */
+  | 'person'
+  /** any signed-in user or an ADMIN token */
+  | 'signed-in'
+  /** an Editor (its root or project permissions), an Admin or an ADMIN token */
+  | 'editor'
+  /** an Admin or an ADMIN token */
+  | 'admin'
+  /** the SDK API: a CLIENT or ADMIN token */
+  | 'sdk';
+
+export const CALLERS = ['no session', 'CLIENT token', 'Viewer', 'Editor', 'ADMIN token', 'Admin'] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+/** Whether `caller` may call a route open to `access`: the expectation, written out without the server's code. */
+export function allowed(access: Access, caller: CallerName): boolean {
+  switch (access) {
+    case 'open':
+      return true;
+    case 'person':
+      return caller === 'Viewer' || caller === 'Editor' || caller === 'Admin';
+    case 'signed-in':
+      return caller === 'Viewer' || caller === 'Editor' || caller === 'Admin' || caller === 'ADMIN token';
+    case 'editor':
+      return caller === 'Editor' || caller === 'Admin' || caller === 'ADMIN token';
+    case 'admin':
+      return caller === 'Admin' || caller === 'ADMIN token';
+    case 'sdk':
+      return caller === 'CLIENT token' || caller === 'ADMIN token';
+  }
+}
+
+export interface Sample {
+  access: Access;
+  /** A concrete path (no base path, no leading slash) naming seeded things. */
+  path: string;
+  /** A valid body for the route. */
+  body?: unknown;
+  /** Signs the caller out or otherwise spends their session: run after every other route. */
+  last?: boolean;
+}
+
+/** What `seed` created that paths need by id. */
+export interface Seeded {
+  strategyId: string;
+  doomedStrategyId: string;
+  disposableUserId: number;
+  doomedTokenSecret: string;
+  signInUser: { email: string; password: string };
+}
+
+export const SEED_TOGGLE = 'sec-toggle';
+const STRATEGY_PATH = `api/admin/projects/default/features/${SEED_TOGGLE}/environments/development/strategies`;
+
+/** The callers' request options: cookies for people, the Authorization header for tokens. */
+export type Callers = Record<CallerName, CallOptions>;
+
+async function ok(promise: Promise<{ status: number; text: string }>, what: string) {
+  const result = await promise;
+  if (result.status >= 300) throw new Error(`seeding ${what} failed: ${result.status} ${result.text}`);
+  return result;
+}
+
+/** Signs in the people and creates the two tokens. */
+export async function createCallers(server: TestServer): Promise<Callers> {
+  const admin = { cookie: await server.adminCookie() };
+  const token = async (type: 'client' | 'admin') => {
+    const body =
+      type === 'client'
+        ? { username: 'sec-client', type, project: 'default', environment: 'development' }
+        : { username: 'sec-admin', type };
+    const created = await ok(server.call('POST', 'api/admin/api-tokens', { ...admin, body }), `a ${type} token`);
+    return { token: JSON.parse(created.text).secret as string };
+  };
+  return {
+    'no session': {},
+    'CLIENT token': await token('client'),
+    Viewer: { cookie: (await server.createUser('Viewer')).cookie },
+    Editor: { cookie: (await server.createUser('Editor')).cookie },
+    'ADMIN token': await token('admin'),
+    Admin: admin,
+  };
+}
+
+/** Creates, as the admin, everything the sample paths name. */
+export async function seed(server: TestServer, callers: Callers): Promise<Seeded> {
+  const admin = callers.Admin;
+  const post = (path: string, body?: unknown) => ok(server.call('POST', path, { ...admin, body }), path);
+  const del = (path: string) => ok(server.call('DELETE', path, admin), path);
+
+  await post('api/admin/projects', { id: 'sec-proj', name: 'Security' });
+  await post('api/admin/projects', { id: 'sec-doomed-proj', name: 'Doomed' });
+  await post('api/admin/environments', { name: 'sec-env', type: 'test' });
+  await post('api/admin/environments', { name: 'sec-doomed-env', type: 'test' });
+  await post('api/admin/projects/sec-proj/environments', { environment: 'sec-env' });
+  await post('api/admin/tag-types', { name: 'sec-tt' });
+  await post('api/admin/tag-types', { name: 'sec-tt-doomed' });
+  await post('api/admin/tags', { type: 'simple', value: 'sec-tag' });
+  await post('api/admin/strategies', { name: 'sec-strategy', parameters: [] });
+  await post('api/admin/strategies', { name: 'sec-strategy-doomed', parameters: [] });
+  await post('api/admin/context', { name: 'sec-ctx' });
+  await post('api/admin/context', { name: 'sec-ctx-doomed' });
+  for (const name of [
+    SEED_TOGGLE,
+    'sec-classic',
+    'sec-doomed',
+    'sec-doomed2',
+    'sec-moving',
+    'sec-revive',
+    'sec-purge',
+  ]) {
+    await post('api/admin/projects/default/features', { name });
+  }
+  await del('api/admin/features/sec-revive');
+  await del('api/admin/features/sec-purge');
+  await post(`api/admin/features/${SEED_TOGGLE}/tags`, { type: 'simple', value: 'sec-ft' });
+  const strategy = await post(STRATEGY_PATH, { name: 'default' });
+  const doomedStrategy = await post(STRATEGY_PATH, { name: 'default' });
+  const user = await post('api/admin/user-admin', { email: 'sec-disposable@example.com', rootRole: 3 });
+  const signIn = { email: 'sec-sign-in@example.com', password: USER_PASSWORD };
+  await post('api/admin/user-admin', { email: signIn.email, rootRole: 3, password: signIn.password });
+  const doomedToken = await post('api/admin/api-tokens', { username: 'sec-doomed', type: 'admin' });
+  const register = (appName: string) =>
+    ok(
+      server.call('POST', 'api/client/register', {
+        ...callers['CLIENT token'],
+        body: { appName, instanceId: 'i1', strategies: ['default'], started: new Date().toISOString(), interval: 1 },
+      }),
+      `registering ${appName}`,
+    );
+  await register('sec-app');
+  await register('sec-app-doomed');
+  return {
+    strategyId: JSON.parse(strategy.text).id,
+    doomedStrategyId: JSON.parse(doomedStrategy.text).id,
+    disposableUserId: JSON.parse(user.text).id,
+    doomedTokenSecret: JSON.parse(doomedToken.text).secret,
+    signInUser: signIn,
+  };
+}
+
+/**
+ * One valid request per route, keyed `METHOD url` as registered (HEAD routes use their GET's sample). A route
+ * without a sample fails the suite: every new route must say who may call it.
+ */
+export function samples(s: Seeded): Record<string, Sample> {
+  const t = SEED_TOGGLE;
+  const pf = `api/admin/projects/default/features`;
+  const now = new Date();
+  const toggleBody = { name: 'sec-classic', description: 'd', type: 'release', project: 'default', stale: false };
+  return {
+    'GET /health': { access: 'open', path: 'health' },
+    'POST /auth/simple/login': {
+      access: 'open',
+      path: 'auth/simple/login',
+      body: { username: s.signInUser.email, password: s.signInUser.password },
+    },
+    'POST /logout': { access: 'signed-in', path: 'logout', last: true },
+    'GET /api/admin/ui-config': { access: 'open', path: 'api/admin/ui-config' },
+    'GET /api/admin/ui-bootstrap': { access: 'signed-in', path: 'api/admin/ui-bootstrap' },
+    'GET /api/admin/user': { access: 'signed-in', path: 'api/admin/user' },
+    'POST /api/admin/user/change-password': {
+      access: 'person',
+      path: 'api/admin/user/change-password',
+      body: { password: USER_PASSWORD, confirmPassword: USER_PASSWORD },
+    },
+    'POST /auth/reset/validate-password': {
+      access: 'open',
+      path: 'auth/reset/validate-password',
+      body: { password: USER_PASSWORD },
+    },
+    'POST /api/admin/feedback': { access: 'person', path: 'api/admin/feedback', body: { feedbackId: 'pnps' } },
+    'PUT /api/admin/feedback/:id': { access: 'person', path: 'api/admin/feedback/pnps', body: { neverShow: true } },
+    'POST /api/admin/splash/:name': { access: 'person', path: 'api/admin/splash/environment' },
+    'GET /api/admin/user-admin': { access: 'admin', path: 'api/admin/user-admin' },
+    'POST /api/admin/user-admin/validate-password': {
+      access: 'admin',
+      path: 'api/admin/user-admin/validate-password',
+      body: { password: USER_PASSWORD },
+    },
+    'GET /api/admin/user-admin/:id': { access: 'admin', path: `api/admin/user-admin/${s.disposableUserId}` },
+    'POST /api/admin/user-admin': {
+      access: 'admin',
+      path: 'api/admin/user-admin',
+      body: { email: 'sec-new@example.com', rootRole: 3 },
+    },
+    'PUT /api/admin/user-admin/:id': {
+      access: 'admin',
+      path: `api/admin/user-admin/${s.disposableUserId}`,
+      body: { name: 'Renamed', rootRole: 1 },
+    },
+    'DELETE /api/admin/user-admin/:id': { access: 'admin', path: `api/admin/user-admin/${s.disposableUserId}` },
+    'POST /api/admin/user-admin/:id/change-password': {
+      access: 'admin',
+      path: `api/admin/user-admin/${s.disposableUserId}/change-password`,
+      body: { password: USER_PASSWORD },
+    },
+    'POST /api/admin/user-admin/:id/unlock': {
+      access: 'admin',
+      path: `api/admin/user-admin/${s.disposableUserId}/unlock`,
+    },
+    'GET /api/admin/api-tokens': { access: 'admin', path: 'api/admin/api-tokens' },
+    'POST /api/admin/api-tokens': {
+      access: 'admin',
+      path: 'api/admin/api-tokens',
+      body: { username: 'sec-new', type: 'client', project: 'default', environment: 'development' },
+    },
+    'DELETE /api/admin/api-tokens/:secret': {
+      access: 'admin',
+      path: `api/admin/api-tokens/${encodeURIComponent(s.doomedTokenSecret)}`,
+    },
+    'GET /api/admin/feature-types': { access: 'signed-in', path: 'api/admin/feature-types' },
+    'GET /api/admin/environments': { access: 'signed-in', path: 'api/admin/environments' },
+    'GET /api/admin/environments/:name': { access: 'signed-in', path: 'api/admin/environments/sec-env' },
+    'POST /api/admin/environments/validate': {
+      access: 'signed-in',
+      path: 'api/admin/environments/validate',
+      body: { name: 'sec-free-env' },
+    },
+    'POST /api/admin/environments': {
+      access: 'admin',
+      path: 'api/admin/environments',
+      body: { name: 'sec-new-env', type: 'test' },
+    },
+    'PUT /api/admin/environments/update/:name': {
+      access: 'admin',
+      path: 'api/admin/environments/update/sec-env',
+      body: { type: 'production', sortOrder: 7 },
+    },
+    'PUT /api/admin/environments/sort-order': {
+      access: 'admin',
+      path: 'api/admin/environments/sort-order',
+      body: { 'sec-env': 3 },
+    },
+    'DELETE /api/admin/environments/:name': { access: 'admin', path: 'api/admin/environments/sec-doomed-env' },
+    'POST /api/admin/environments/:name/on': { access: 'admin', path: 'api/admin/environments/sec-env/on' },
+    'POST /api/admin/environments/:name/off': { access: 'admin', path: 'api/admin/environments/sec-env/off' },
+    'POST /api/admin/projects/validate': {
+      access: 'signed-in',
+      path: 'api/admin/projects/validate',
+      body: { id: 'sec-free' },
+    },
+    'POST /api/admin/projects': { access: 'editor', path: 'api/admin/projects', body: { id: 'sec-new', name: 'N' } },
+    'DELETE /api/admin/projects/:projectId': { access: 'admin', path: 'api/admin/projects/sec-doomed-proj' },
+    'POST /api/admin/projects/:projectId/environments': {
+      access: 'editor',
+      path: 'api/admin/projects/default/environments',
+      body: { environment: 'sec-env' },
+    },
+    'DELETE /api/admin/projects/:projectId/environments/:environment': {
+      access: 'editor',
+      path: 'api/admin/projects/sec-proj/environments/sec-env',
+    },
+    'GET /api/admin/projects': { access: 'signed-in', path: 'api/admin/projects' },
+    'GET /api/admin/projects/:projectId': { access: 'signed-in', path: 'api/admin/projects/sec-proj' },
+    'PUT /api/admin/projects/:projectId': {
+      access: 'editor',
+      path: 'api/admin/projects/sec-proj',
+      body: { name: 'Renamed', description: 'changed' },
+    },
+    'GET /api/admin/projects/:projectId/health-report': {
+      access: 'signed-in',
+      path: 'api/admin/projects/default/health-report',
+    },
+    'GET /api/admin/tag-types': { access: 'signed-in', path: 'api/admin/tag-types' },
+    'GET /api/admin/tag-types/:name': { access: 'signed-in', path: 'api/admin/tag-types/sec-tt' },
+    'POST /api/admin/tag-types/validate': {
+      access: 'signed-in',
+      path: 'api/admin/tag-types/validate',
+      body: { name: 'sec-free' },
+    },
+    'POST /api/admin/tag-types': { access: 'editor', path: 'api/admin/tag-types', body: { name: 'sec-new-tt' } },
+    'PUT /api/admin/tag-types/:name': {
+      access: 'editor',
+      path: 'api/admin/tag-types/sec-tt',
+      body: { name: 'sec-tt', description: 'changed' },
+    },
+    'DELETE /api/admin/tag-types/:name': { access: 'editor', path: 'api/admin/tag-types/sec-tt-doomed' },
+    'GET /api/admin/tags': { access: 'signed-in', path: 'api/admin/tags' },
+    'GET /api/admin/tags/:type': { access: 'signed-in', path: 'api/admin/tags/simple' },
+    'POST /api/admin/tags': { access: 'editor', path: 'api/admin/tags', body: { type: 'simple', value: 'sec-new' } },
+    'DELETE /api/admin/tags/:type/:value': { access: 'editor', path: 'api/admin/tags/simple/sec-tag' },
+    'GET /api/admin/strategies': { access: 'signed-in', path: 'api/admin/strategies' },
+    'GET /api/admin/strategies/:name': { access: 'signed-in', path: 'api/admin/strategies/sec-strategy' },
+    'POST /api/admin/strategies/validate': {
+      access: 'signed-in',
+      path: 'api/admin/strategies/validate',
+      body: { name: 'sec-free' },
+    },
+    'POST /api/admin/strategies': {
+      access: 'editor',
+      path: 'api/admin/strategies',
+      body: { name: 'sec-new-strategy', parameters: [{ name: 'p', type: 'string', description: '', required: false }] },
+    },
+    'PUT /api/admin/strategies/:name': {
+      access: 'editor',
+      path: 'api/admin/strategies/sec-strategy',
+      body: { name: 'sec-strategy', description: 'changed', parameters: [] },
+    },
+    'DELETE /api/admin/strategies/:name': { access: 'editor', path: 'api/admin/strategies/sec-strategy-doomed' },
+    'POST /api/admin/strategies/:name/deprecate': {
+      access: 'editor',
+      path: 'api/admin/strategies/sec-strategy/deprecate',
+    },
+    'POST /api/admin/strategies/:name/reactivate': {
+      access: 'editor',
+      path: 'api/admin/strategies/sec-strategy/reactivate',
+    },
+    'GET /api/admin/context': { access: 'signed-in', path: 'api/admin/context' },
+    'GET /api/admin/context/:name': { access: 'signed-in', path: 'api/admin/context/sec-ctx' },
+    'POST /api/admin/context/validate': {
+      access: 'signed-in',
+      path: 'api/admin/context/validate',
+      body: { name: 'sec-free' },
+    },
+    'POST /api/admin/context': {
+      access: 'editor',
+      path: 'api/admin/context',
+      body: { name: 'sec-new-ctx', legalValues: ['a'], stickiness: false },
+    },
+    'PUT /api/admin/context/:name': {
+      access: 'editor',
+      path: 'api/admin/context/sec-ctx',
+      body: { name: 'sec-ctx', description: 'changed', legalValues: ['b'] },
+    },
+    'DELETE /api/admin/context/:name': { access: 'editor', path: 'api/admin/context/sec-ctx-doomed' },
+    'GET /api/admin/features': { access: 'signed-in', path: 'api/admin/features' },
+    'POST /api/admin/features/validate': {
+      access: 'signed-in',
+      path: 'api/admin/features/validate',
+      body: { name: 'sec-free' },
+    },
+    'POST /api/admin/features': {
+      access: 'editor',
+      path: 'api/admin/features',
+      body: { name: 'sec-new-toggle', type: 'release', strategies: [{ name: 'default' }] },
+    },
+    'GET /api/admin/features/:featureName': { access: 'signed-in', path: `api/admin/features/${t}` },
+    'PUT /api/admin/features/:featureName': {
+      access: 'editor',
+      path: 'api/admin/features/sec-classic',
+      body: { ...toggleBody, enabled: true, strategies: [{ name: 'default' }] },
+    },
+    'DELETE /api/admin/features/:featureName': { access: 'editor', path: 'api/admin/features/sec-doomed' },
+    'POST /api/admin/features/:featureName/toggle/on': { access: 'editor', path: `api/admin/features/${t}/toggle/on` },
+    'POST /api/admin/features/:featureName/toggle/off': {
+      access: 'editor',
+      path: `api/admin/features/${t}/toggle/off`,
+    },
+    'POST /api/admin/features/:featureName/toggle': { access: 'editor', path: `api/admin/features/${t}/toggle` },
+    'POST /api/admin/features/:featureName/stale/on': { access: 'editor', path: `api/admin/features/${t}/stale/on` },
+    'POST /api/admin/features/:featureName/stale/off': {
+      access: 'editor',
+      path: `api/admin/features/${t}/stale/off`,
+    },
+    'GET /api/admin/archive/features': { access: 'signed-in', path: 'api/admin/archive/features' },
+    'POST /api/admin/archive/revive/:featureName': { access: 'editor', path: 'api/admin/archive/revive/sec-revive' },
+    'DELETE /api/admin/archive/:featureName': { access: 'editor', path: 'api/admin/archive/sec-purge' },
+    'GET /api/admin/features/:featureName/tags': { access: 'signed-in', path: `api/admin/features/${t}/tags` },
+    'POST /api/admin/features/:featureName/tags': {
+      access: 'editor',
+      path: `api/admin/features/${t}/tags`,
+      body: { type: 'simple', value: 'sec-ft-new' },
+    },
+    'DELETE /api/admin/features/:featureName/tags/:type/:value': {
+      access: 'editor',
+      path: `api/admin/features/${t}/tags/simple/sec-ft`,
+    },
+    'GET /api/admin/projects/:projectId/features': { access: 'signed-in', path: pf },
+    'POST /api/admin/projects/:projectId/features': {
+      access: 'editor',
+      path: pf,
+      body: { name: 'sec-new-ptoggle', type: 'experiment', description: 'd' },
+    },
+    'GET /api/admin/projects/:projectId/features/:featureName': { access: 'signed-in', path: `${pf}/${t}` },
+    'PUT /api/admin/projects/:projectId/features/:featureName': {
+      access: 'editor',
+      path: `${pf}/${t}`,
+      body: { name: t, description: 'changed', type: 'operational' },
+    },
+    'PATCH /api/admin/projects/:projectId/features/:featureName': {
+      access: 'editor',
+      path: `${pf}/${t}`,
+      body: [{ op: 'replace', path: '/description', value: 'patched' }],
+    },
+    'PATCH /api/admin/projects/:projectId/features/:featureName/variants': {
+      access: 'editor',
+      path: `${pf}/${t}/variants`,
+      body: [{ op: 'add', path: '/0', value: { name: 'v1', weight: 1000, weightType: 'variable' } }],
+    },
+    'PUT /api/admin/projects/:projectId/features/:featureName/variants': {
+      access: 'editor',
+      path: `${pf}/${t}/variants`,
+      body: [{ name: 'v2', weight: 1000, weightType: 'variable', stickiness: 'default' }],
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName': { access: 'editor', path: `${pf}/sec-doomed2` },
+    'POST /api/admin/projects/:projectId/features/:featureName/clone': {
+      access: 'editor',
+      path: `${pf}/${t}/clone`,
+      body: { name: 'sec-clone', replaceGroupId: true },
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/changeProject': {
+      access: 'editor',
+      path: `${pf}/sec-moving/changeProject`,
+      body: { newProjectId: 'sec-proj' },
+    },
+    'GET /api/admin/projects/:projectId/features/:featureName/environments/:environment': {
+      access: 'signed-in',
+      path: `${pf}/${t}/environments/development`,
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/on': {
+      access: 'editor',
+      path: `${pf}/${t}/environments/development/on`,
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/off': {
+      access: 'editor',
+      path: `${pf}/${t}/environments/development/off`,
+    },
+    'GET /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {
+      access: 'signed-in',
+      path: STRATEGY_PATH,
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {
+      access: 'editor',
+      path: STRATEGY_PATH,
+      body: {
+        name: 'flexibleRollout',
+        parameters: { rollout: '50', stickiness: 'default', groupId: t },
+        constraints: [{ contextName: 'userId', operator: 'IN', values: ['1'] }],
+      },
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/set-sort-order': {
+      access: 'editor',
+      path: `${STRATEGY_PATH}/set-sort-order`,
+      body: [
+        { id: s.doomedStrategyId, sortOrder: 0 },
+        { id: s.strategyId, sortOrder: 1 },
+      ],
+    },
+    'GET /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': {
+      access: 'signed-in',
+      path: `${STRATEGY_PATH}/${s.strategyId}`,
+    },
+    'PUT /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': {
+      access: 'editor',
+      path: `${STRATEGY_PATH}/${s.strategyId}`,
+      body: {
+        name: 'default',
+        parameters: {},
+        constraints: [{ contextName: 'appName', operator: 'IN', values: ['x'] }],
+      },
+    },
+    'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': {
+      access: 'editor',
+      path: `${STRATEGY_PATH}/${s.strategyId}`,
+      body: [{ op: 'replace', path: '/constraints', value: [] }],
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': {
+      access: 'editor',
+      path: `${STRATEGY_PATH}/${s.doomedStrategyId}`,
+    },
+    'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
+    'GET /api/admin/events': { access: 'admin', path: 'api/admin/events' },
+    'GET /api/admin/events/:toggleName': { access: 'signed-in', path: `api/admin/events/${t}` },
+    'GET /api/client': { access: 'sdk', path: 'api/client' },
+    'GET /api/client/': { access: 'sdk', path: 'api/client/' },
+    'GET /api/client/features': { access: 'sdk', path: 'api/client/features' },
+    'GET /api/client/features/:featureName': { access: 'sdk', path: `api/client/features/${t}` },
+    'POST /api/client/register': {
+      access: 'sdk',
+      path: 'api/client/register',
+      body: {
+        appName: 'sec-app-new',
+        instanceId: 'i2',
+        sdkVersion: 'unleash-client-node:3.0.0',
+        strategies: ['default'],
+        started: now.toISOString(),
+        interval: 10000,
+      },
+    },
+    'POST /api/client/metrics': {
+      access: 'sdk',
+      path: 'api/client/metrics',
+      body: {
+        appName: 'sec-app',
+        instanceId: 'i1',
+        bucket: {
+          start: new Date(now.getTime() - 60_000).toISOString(),
+          stop: now.toISOString(),
+          toggles: { [t]: { yes: 3, no: 1 } },
+        },
+      },
+    },
+    'GET /api/admin/metrics/feature-toggles': { access: 'signed-in', path: 'api/admin/metrics/feature-toggles' },
+    'GET /api/admin/metrics/feature-toggles/:name': {
+      access: 'signed-in',
+      path: `api/admin/metrics/feature-toggles/${t}`,
+    },
+    'GET /api/admin/metrics/seen-toggles': { access: 'signed-in', path: 'api/admin/metrics/seen-toggles' },
+    'GET /api/admin/metrics/seen-apps': { access: 'signed-in', path: 'api/admin/metrics/seen-apps' },
+    'GET /api/admin/metrics/applications': { access: 'signed-in', path: 'api/admin/metrics/applications' },
+    'GET /api/admin/metrics/applications/:appName': {
+      access: 'signed-in',
+      path: 'api/admin/metrics/applications/sec-app',
+    },
+    'POST /api/admin/metrics/applications/:appName': {
+      access: 'editor',
+      path: 'api/admin/metrics/applications/sec-app',
+      body: { description: 'changed', url: 'https://example.com', color: 'red', icon: 'star' },
+    },
+    'DELETE /api/admin/metrics/applications/:appName': {
+      access: 'editor',
+      path: 'api/admin/metrics/applications/sec-app-doomed',
+    },
+    'GET /api/admin/client-metrics/features/:name': {
+      access: 'signed-in',
+      path: `api/admin/client-metrics/features/${t}`,
+    },
+    'GET /api/admin/client-metrics/features/:name/raw': {
+      access: 'signed-in',
+      path: `api/admin/client-metrics/features/${t}/raw`,
+    },
+    'GET /docs/openapi.json': { access: 'open', path: 'docs/openapi.json' },
+    'GET /docs': { access: 'open', path: 'docs' },
+    'GET /docs/static/index.html': { access: 'open', path: 'docs/static/index.html' },
+    'GET /docs/static/swagger-initializer.js': { access: 'open', path: 'docs/static/swagger-initializer.js' },
+    'GET /docs/json': { access: 'open', path: 'docs/json' },
+    'GET /docs/yaml': { access: 'open', path: 'docs/yaml' },
+    'GET /docs/static/*': { access: 'open', path: 'docs/static/swagger-ui.css' },
+    'GET /': { access: 'open', path: '' },
+    'GET /*': { access: 'open', path: 'features' },
+  };
+}
+
+/**
+ * The key of a registered route's sample: `METHOD url`; a HEAD route uses its GET's, and a URL with a trailing slash
+ * that has none of its own uses the one without (Fastify registers both for a plugin's root, such as /docs).
+ */
+export function sampleKey(table: Record<string, Sample>, route: RegisteredRoute): string | undefined {
+  const urls = [route.url, ...(route.url.length > 1 && route.url.endsWith('/') ? [route.url.slice(0, -1)] : [])];
+  const methods = [route.method, ...(route.method === 'HEAD' ? ['GET'] : [])];
+  return methods.flatMap((method) => urls.map((url) => `${method} ${url}`)).find((key) => key in table);
+}
+
+/** The sample of a registered route (see sampleKey). */
+export function sampleFor(table: Record<string, Sample>, route: RegisteredRoute): Sample | undefined {
+  const key = sampleKey(table, route);
+  return key === undefined ? undefined : table[key];
+}
+
+/** A digest of every row of every table in the public schema: equal digests mean nothing was written. */
+export async function dataChecksum(server: TestServer): Promise<string> {
+  const tables = await server.sql(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const parts = tables.map(
+    ({ table_name: name }) =>
+      `SELECT '${String(name)}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${String(name)}" x`,
+  );
+  const rows = await server.sql(
+    `SELECT string_agg(t || ':' || h, ',' ORDER BY t) AS digest FROM (${parts.join(' UNION ALL ')}) d`,
+  );
+  return String(rows[0].digest);
+}

@@ -117,6 +117,10 @@ describe('logout', () => {
     const image = await server.call('GET', 'logout', { cookie, headers: { accept: 'image/*' } });
     expect(image.status).toBe(404);
     expect(image.headers.getSetCookie()).toEqual([]);
+    // A navigation gets the console, whose logout page signs out by POST.
+    const page = await server.call('GET', 'logout', { cookie, headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/(html|plain)/);
+    expect(page.headers.getSetCookie()).toEqual([]);
     expect((await server.call('GET', 'api/admin/user', { cookie })).status).toBe(200);
   });
 

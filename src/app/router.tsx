@@ -3,7 +3,7 @@ import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-rout
 import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
 import { archiveRoute } from './routes/archive';
-import { loginRoute } from './routes/auth';
+import { loginRoute, logoutRoute } from './routes/auth';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
@@ -16,6 +16,7 @@ function ToNotFound() {
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  logoutRoute,
   notFoundRoute,
   mainRoute.addChildren([indexRoute, ...featureToggleRoutes, ...strategyRoutes, archiveRoute, ...eventRoutes]),
 ]);

@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { basePath, withBase } from '../shared/api/base-path';
+import { basePath } from '../shared/api/base-path';
 import { connectivity } from '../shared/api/connectivity';
 import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
@@ -43,19 +43,13 @@ async function storedBefore(base: string): Promise<boolean> {
   return databases.some((database) => database.name === databaseName(base));
 }
 
-/** Signing out (the Logout link) forgets the cached session and the mirror first; queued changes are kept. */
-function forgetOnLogout(base: string, forget: () => Promise<void>) {
-  document.addEventListener(
-    'click',
-    (event) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || new URL(link.href).pathname !== withBase('logout', base)) return;
-      event.preventDefault();
-      void forget().finally(() => window.location.assign(link.href));
-    },
-    true,
-  );
-}
+let forgetSession: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * Signing out (the console's logout page, once the server has ended the session) forgets the cached session and
+ * the mirror; queued changes are kept.
+ */
+export const forgetOnLogout = (): Promise<void> => forgetSession();
 
 /**
  * Offline support, before the first render: reads pause while the server cannot be reached (the mirror and the
@@ -83,10 +77,10 @@ async function start(queryClient: QueryClient, base: string) {
   const stopPersisting = persistQueryCache(queryClient, base);
   // After the persisted session is restored: queued changes are recorded with, and sent for, the signed-in account.
   followAccount(queryClient, base, accountSource());
-  forgetOnLogout(base, async () => {
+  forgetSession = async () => {
     stopPersisting();
     await clearMirror();
-  });
+  };
   const open = () =>
     void ensureStorage().catch((error: unknown) => console.warn('Switchyard: offline storage is not available', error));
   if (await storedBefore(base).catch(() => true))

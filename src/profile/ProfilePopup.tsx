@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Button, Divider, NativeSelect, Popover, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { withBase } from '../shared/api/base-path';
 import { useSession } from '../auth/user';
 import { showToast } from '../shared/messages/toast';
 import { localeOptions, useLocale, useLocaleActions } from '../shared/locale/locale';
@@ -57,7 +57,7 @@ export default function ProfilePopup() {
             Privacy policy
           </Anchor>
           <Divider />
-          <Button component="a" href={withBase('logout')} variant="outline" color="red">
+          <Button component={Link} to="/logout" variant="outline" color="red">
             Logout
           </Button>
         </Stack>

@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
 
-/** Paths the console never answers: a miss there is a JSON 404, not the console's index.html. */
-const API_PATH = /^(api|auth|docs)(\/|$)|^(health|logout)\/?$/;
+/**
+ * Paths the console never answers: a miss there is a JSON 404, not the console's index.html. (GET {base}/logout is
+ * the console's page that signs out by POST.)
+ */
+const API_PATH = /^(api|auth|docs)(\/|$)|^health\/?$/;
 
 /**
  * Serves the built console (dist/) under the base path: static files (the build's .br/.gz beside them when the

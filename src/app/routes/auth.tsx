@@ -19,3 +19,10 @@ export const loginRoute = createRoute({
   }),
   component: lazyRouteComponent(() => import('../../auth/LoginPage')),
 });
+
+/** /logout: where the Logout link leads; the page signs out (POST {base}/logout) and goes to /login. */
+export const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'logout',
+  component: lazyRouteComponent(() => import('../../auth/LogoutPage')),
+});

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, type ErrorDetail } from './errors.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 interface AjvError {
   keyword: string;
@@ -83,11 +84,13 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Fastify's `frameworkErrors`: what the router refuses before any route is found (a URL whose percent-encoding
- * does not decode), in our shape instead of Fastify's own. (A path parameter over the length limit never gets
- * here: the console's wildcard route takes the path, and answers an API path with the usual 404.)
+ * Fastify's `frameworkErrors`: what the router refuses before any route is found, and so before any hook (a URL
+ * whose percent-encoding does not decode), in our shape instead of Fastify's own, with the headers every answer
+ * has. (A path parameter over the length limit never gets here: the console's wildcard route takes the path, and
+ * answers an API path with the usual 404.)
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  setSecurityHeaders(reply);
   if (error.code === 'FST_ERR_BAD_URL') {
     const message = 'The request URL is not valid: it has a malformed percent-encoding';
     return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });

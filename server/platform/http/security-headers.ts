@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The Content-Security-Policy of every answer. No inline script and no other origin: the console's index.html
@@ -27,6 +28,12 @@ export const CONTENT_SECURITY_POLICY = {
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+} satisfies FastifyHelmetOptions;
+
 /**
  * Security headers on every answer (API, console, API reference) by @fastify/helmet: the CSP above, X-Frame-Options
  * DENY, nosniff, `Referrer-Policy: same-origin` (not no-referrer: with it a browser sends `Origin: null` on the
@@ -36,16 +43,24 @@ export const PERMISSIONS_POLICY =
  * browser or a proxy, while the console's files keep theirs (hashed assets immutable, index.html no-cache).
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  await app.register(fastifyHelmet, { global: true, ...HELMET_OPTIONS });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
+}
+
+type Middleware = (request: unknown, response: unknown, next: () => void) => void;
+// helmet itself, as @fastify/helmet runs it, resolved from its folder (its dependency, not ours); built once.
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
+  options: typeof HELMET_OPTIONS,
+) => Middleware;
+const helmetHeaders = helmet(HELMET_OPTIONS);
+
+/** The same headers on an answer that Fastify's router gives before any hook runs (error-handler.ts). */
+export function setSecurityHeaders(reply: FastifyReply) {
+  helmetHeaders(reply.request.raw, reply.raw, () => undefined);
+  reply.header('Permissions-Policy', PERMISSIONS_POLICY).header('Cache-Control', 'no-store');
 }

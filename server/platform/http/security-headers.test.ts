@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+
+const ADMIN_TOKEN = '*:*.headers-admin-token-000000000';
+const CLIENT_TOKEN = 'default:development.headers-client-token-00000';
+
+const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<html><head><base href="::baseUriPath::/"><script type="module" src="./assets/app-Ab12Cd34.js"></script></head></html>',
+);
+writeFileSync(join(dist, 'assets', 'app-Ab12Cd34.js'), 'console.log("console")');
+writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Switchyard"}');
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startServer(
+    { BASE_URI_PATH: '/yard', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, INIT_CLIENT_API_TOKENS: CLIENT_TOKEN },
+    { distDir: dist },
+  );
+  admin = await server.adminCookie();
+  const created = await server.call('POST', 'api/admin/projects/default/features', {
+    cookie: admin,
+    body: { name: 'cached' },
+  });
+  expect(created.status).toBe(201);
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The CSP's directives by name. */
+function policy(answer: CallResult): Map<string, string[]> {
+  const header = answer.headers.get('content-security-policy') ?? '';
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+function expectSecurityHeaders(answer: CallResult) {
+  const csp = policy(answer);
+  expect(csp.get('default-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'"]); // no inline script, no eval, no other origin
+  expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+  expect(csp.get('connect-src')).toEqual(["'self'"]);
+  expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+  expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(csp.get('object-src')).toEqual(["'none'"]);
+  expect(csp.has('upgrade-insecure-requests')).toBe(false); // a plain-HTTP install must keep loading its files
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+  expect(answer.headers.get('permissions-policy')).toMatch(/(^|, )camera=\(\)/);
+  expect(answer.headers.get('permissions-policy')).toMatch(/(^|, )geolocation=\(\)/);
+  expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+}
+
+describe('every answer carries the security headers', () => {
+  it('API answers, errors and 404s, the client API, sign-in, health, a URL the router refuses', async () => {
+    const answers = [
+      await server.call('GET', 'api/admin/features', { cookie: admin }),
+      await server.call('GET', 'api/admin/features'), // 401
+      await server.call('POST', 'api/admin/features', { cookie: admin, rawBody: '{' }), // 400
+      await server.call('GET', 'api/admin/nothing-here', { cookie: admin }), // 404
+      await server.call('GET', 'api/client/features', { token: CLIENT_TOKEN }),
+      await server.call('POST', 'auth/simple/login', { body: { username: 'admin', password: 'wrong' } }),
+      await server.call('GET', 'health'),
+      await server.call('GET', 'api/admin/features/a%zzb', { cookie: admin }), // refused by the router itself
+    ];
+    for (const answer of answers) expectSecurityHeaders(answer);
+    expect(answers.at(-1)!.status).toBe(400);
+  });
+
+  it('the console (index.html for every client route, its files) and the API reference', async () => {
+    for (const path of ['', 'features', 'projects/default/features/x/strategies']) {
+      const page = await server.call('GET', path, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<script type="module" src="./assets/app-Ab12Cd34.js">');
+      expectSecurityHeaders(page);
+    }
+    expectSecurityHeaders(await server.call('GET', 'assets/app-Ab12Cd34.js'));
+    expectSecurityHeaders(await server.call('GET', 'manifest.webmanifest'));
+    const docs = await server.call('GET', 'docs', { headers: { accept: 'text/html' } });
+    expect(docs.status).toBe(200);
+    expect(docs.text).not.toMatch(/<script>|<script\s+(?![^>]*\bsrc=)[^>]*>/); // every script of the page is a file
+    expectSecurityHeaders(docs);
+    expectSecurityHeaders(await server.call('GET', 'docs/openapi.json'));
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on API answers: the admin and client APIs, errors, sign-in, the token list', async () => {
+    const answers = [
+      await server.call('GET', 'api/admin/features', { cookie: admin }),
+      await server.call('GET', 'api/admin/api-tokens', { cookie: admin }),
+      await server.call('GET', 'api/admin/api-tokens', { token: ADMIN_TOKEN }),
+      await server.call('GET', 'api/admin/user', { cookie: admin }),
+      await server.call('GET', 'api/admin/features'),
+      await server.call('GET', 'api/admin/ui-config'),
+      await server.call('GET', 'api/client/features', { token: CLIENT_TOKEN }),
+      await server.call('POST', 'auth/simple/login', { body: { username: 'admin', password: 'wrong' } }),
+      await server.call('GET', 'docs/openapi.json'),
+      await server.call('GET', 'health'),
+      await server.call('GET', 'api/admin/features/a%zzb', { cookie: admin }),
+    ];
+    for (const answer of answers) expect(answer.headers.get('cache-control'), answer.text).toBe('no-store');
+    expect(answers[1].status).toBe(200);
+    expect(answers[1].body.tokens.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the client API conditional: its ETag and If-None-Match still give a 304', async () => {
+    for (const path of ['api/client/features', 'api/client/features/cached']) {
+      const first = await server.call('GET', path, { token: CLIENT_TOKEN });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('no-store');
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await server.call('GET', path, { token: CLIENT_TOKEN, headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+    }
+  });
+
+  it("leaves the console's own caching: hashed files immutable, index.html revalidated", async () => {
+    const asset = await server.call('GET', 'assets/app-Ab12Cd34.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await server.call('GET', 'features', { headers: { accept: 'text/html' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+});

@@ -1,4 +1,4 @@
-// Builds the console (Vite, into dist/) and the server (esbuild, server/main.ts into dist-server/main.js).
+// Builds the console (Vite, into dist/) and the server (esbuild, server/main.ts into dist-server/main.cjs).
 //   node scripts/build.mjs            both, unconditionally (npm run build)
 //   node scripts/build.mjs --changed  only what is missing or older than its sources
 // Plain JavaScript, so that `npm start` (scripts/start.mjs) runs without a TypeScript loader.
@@ -10,13 +10,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverOut = join(root, 'dist-server');
-export const serverBundle = join(serverOut, 'main.js');
+export const serverBundle = join(serverOut, 'main.cjs');
 const consoleIndex = join(root, 'dist', 'index.html');
 /** What each build was made from: every input's size and mtime, written after the build succeeds. */
 const stamps = { server: join(serverOut, 'server.sources.json'), console: join(serverOut, 'console.sources.json') };
 
-/** Pure ESM packages of hundreds of small modules: bundled, they load in a fraction of the time. */
-const BUNDLED = ['typebox', 'drizzle-orm'];
+/**
+ * Packages left in node_modules: PGlite (its WebAssembly and data are found from its ES module's URL), argon2 (a
+ * native addon) and node-postgres (loaded only with DATABASE_URL). Everything else the server imports (Fastify and
+ * its plugins, typebox, drizzle-orm, yaml: ~1,400 modules) is bundled, so Node neither resolves, stats nor compiles
+ * each one, and V8's code cache covers it (scripts/start.mjs).
+ */
+const NOT_BUNDLED = ['@electric-sql/pglite', '@node-rs/argon2', 'pg'];
 
 /** The console's inputs: its sources (not its tests), the static files, and the build's configuration. */
 function consoleInputs() {
@@ -96,45 +101,58 @@ export function buildConsole() {
 }
 
 /**
- * esbuild: server/main.ts and everything of ours it imports, as one ES module. Packages stay in node_modules
- * (but BUNDLED). `import.meta.url` in our files becomes the URL of the source file it was written in, so paths
- * resolved from it (the migrations, dist/, package.json) are the same whether run from source or from the bundle.
+ * esbuild: server/main.ts and everything it imports (but NOT_BUNDLED), as one CommonJS script, which
+ * scripts/start.mjs compiles with V8's code cache. `import.meta.url` in our files becomes the URL of the source
+ * file it was written in, so paths resolved from it (the migrations, dist/, package.json) are the same whether run
+ * from source or from the bundle; dynamic imports become require calls (a script has no module loader).
  */
+const BUNDLE_URL = '__switchyardBundleUrl';
+
 export async function buildServer() {
   const started = Date.now();
   const { build } = await import('esbuild');
-  // Chunks of earlier builds have other hashes: start from an empty folder (but the console's stamp).
+  // Start from an empty folder (but the console's stamp): no code cache or chunk of an earlier build stays.
   rmSync(stamps.server, { force: true });
   for (const file of existsSync(serverOut) ? readdirSync(serverOut) : []) {
-    if (/\.js(\.map)?$/.test(file)) rmSync(join(serverOut, file));
+    if (/\.c?js(\.map)?$|\.cache$/.test(file)) rmSync(join(serverOut, file));
   }
   const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const external = Object.keys({ ...packageJson.dependencies, ...packageJson.devDependencies })
-    .filter((name) => !BUNDLED.includes(name))
-    .flatMap((name) => [name, `${name}/*`]);
-  const sourceUrls = {
-    name: 'switchyard-source-urls',
+  const external = [...NOT_BUNDLED, ...Object.keys(packageJson.devDependencies)].flatMap((name) => [name, `${name}/*`]);
+  // Paths of the bundle relative to where each file was: the repository can move after a build.
+  const fromBundle = (path) => relative(serverOut, path).split(sep).join('/');
+  const sourcePaths = {
+    name: 'switchyard-source-paths',
     setup(esbuild) {
       esbuild.onLoad({ filter: /\.ts$/ }, (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         const source = readFileSync(args.path, 'utf8');
-        const fromBundle = relative(serverOut, args.path).split(sep).join('/');
-        const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+        const url = `new URL(${JSON.stringify(fromBundle(args.path))}, ${BUNDLE_URL}).href`;
         return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+      });
+      // A bundled package that reads files beside itself (swagger-ui's assets) still finds them in node_modules.
+      esbuild.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+        const at = (path) => `require('node:path').join(__dirname, ${JSON.stringify(fromBundle(path))})`;
+        const contents = source
+          .replace(/\b__dirname\b/g, at(dirname(args.path)))
+          .replace(/\b__filename\b/g, at(args.path));
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
       });
     },
   };
   const result = await build({
     entryPoints: { main: join(root, 'server', 'main.ts') },
     outdir: serverOut,
-    splitting: true,
-    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: `node${process.versions.node.split('.')[0]}`,
+    supported: { 'dynamic-import': false },
     external,
-    plugins: [sourceUrls],
+    banner: { js: `const ${BUNDLE_URL} = require('node:url').pathToFileURL(__filename).href;` },
+    plugins: [sourcePaths],
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',

@@ -1,8 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
-import { buildApp } from './app.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { startDatabase, type StartingDatabase } from './platform/db/client.ts';
-import { prepareInstance } from './startup.ts';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
@@ -39,7 +37,6 @@ function readConfig(): Config {
 
 /** Milliseconds since the process started: the start-up log line says where the time went. */
 const sinceStart = () => Math.round(performance.now());
-const modulesLoaded = sinceStart();
 const config = readConfig();
 
 if (config.authType === 'none') {
@@ -63,71 +60,85 @@ function cannotOpen(error: unknown): never {
   process.exit(1);
 }
 
-// PGlite's WebAssembly: V8 moves a function to its optimising compiler after ~1.8 MB of its code ran, which during
-// start-up is hundreds of functions run once, compiled on the other core (~0.5 s of CPU). 100 MB leaves that to
-// the functions that stay hot. Read when PGlite's module is instantiated, so set before the database opens.
-setFlagsFromString('--wasm-tiering-budget=100000000');
+/** Opens the database, builds the app and listens; prints the first admin's credentials when this start made it. */
+async function start(): Promise<void> {
+  // PGlite's WebAssembly: V8 moves a function to its optimising compiler after ~1.8 MB of its code ran, which during
+  // start-up is hundreds of functions run once, compiled on the other core (~0.5 s of CPU). 100 MB leaves that to
+  // the functions that stay hot. Read when PGlite's module is instantiated, so set before the database opens.
+  setFlagsFromString('--wasm-tiering-budget=100000000');
 
-// PGlite opens (reading its files, compiling its WebAssembly) while the app is built; requests wait for `ready`.
-let database: StartingDatabase;
-try {
-  database = await startDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (error) {
-  cannotOpen(error);
-}
-
-// Logs are JSON lines (for log collectors) unless a person is watching the terminal.
-const logStream = process.stdout.isTTY
-  ? { write: (line: string) => process.stdout.write(readableLogLine(line)) }
-  : undefined;
-const app = await buildApp(config, database.db, {
-  logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
-  compileSchemas: 'on-first-use',
-});
-const appBuilt = sinceStart();
-await database.ready.catch(cannotOpen);
-const databaseReady = sinceStart();
-const admin = await prepareInstance({ db: database.db, config });
-
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  process.stderr.write(`Switchyard cannot start: ${(error as Error).message}\n`);
-  await database.close();
-  process.exit(1);
-}
-app.log.info(
-  `started in ${sinceStart()} ms: modules loaded at ${modulesLoaded} ms, app built at ${appBuilt} ms, ` +
-    `database open and migrated at ${databaseReady} ms`,
-);
-const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-const where = database.driver === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
-console.log(`\nSwitchyard is running at http://${shownHost}:${config.port}${config.baseUriPath}/ (data: ${where})`);
-if (admin) {
-  const password = admin.password ?? '(the value of UNLEASH_DEFAULT_ADMIN_PASSWORD)';
-  console.log(
-    [
-      '',
-      'Created the first admin user. Sign in with:',
-      `  username: ${admin.username}`,
-      `  password: ${password}`,
-      'This is printed only once: change the password after signing in.',
-      '',
-    ].join('\n'),
-  );
-}
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received: closing`);
+  // PGlite opens (reading its files, compiling its WebAssembly) while the app is built; requests wait for `ready`.
+  let database: StartingDatabase;
   try {
-    await app.close();
-  } finally {
-    await database!.close();
-    process.exit(0);
+    database = await startDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    cannotOpen(error);
   }
+
+  // The app's modules (Fastify and its plugins, every domain) load while PGlite compiles its WebAssembly and opens.
+  const [{ buildApp }, { prepareInstance }] = await Promise.all([import('./app.ts'), import('./startup.ts')]);
+  const modulesLoaded = sinceStart();
+
+  // Logs are JSON lines (for log collectors) unless a person is watching the terminal.
+  const logStream = process.stdout.isTTY
+    ? { write: (line: string) => process.stdout.write(readableLogLine(line)) }
+    : undefined;
+  const app = await buildApp(config, database.db, {
+    logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
+    compileSchemas: 'on-first-use',
+  });
+  const appBuilt = sinceStart();
+  await database.ready.catch(cannotOpen);
+  const databaseReady = sinceStart();
+  const admin = await prepareInstance({ db: database.db, config });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    process.stderr.write(`Switchyard cannot start: ${(error as Error).message}\n`);
+    await database.close();
+    process.exit(1);
+  }
+  app.log.info(
+    `started in ${sinceStart()} ms: modules loaded at ${modulesLoaded} ms, app built at ${appBuilt} ms, ` +
+      `database open and migrated at ${databaseReady} ms`,
+  );
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const where =
+    database.driver === 'postgres' ? 'PostgreSQL from DATABASE_URL' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\nSwitchyard is running at http://${shownHost}:${config.port}${config.baseUriPath}/ (data: ${where})`);
+  if (admin) {
+    const password = admin.password ?? '(the value of UNLEASH_DEFAULT_ADMIN_PASSWORD)';
+    console.log(
+      [
+        '',
+        'Created the first admin user. Sign in with:',
+        `  username: ${admin.username}`,
+        `  password: ${password}`,
+        'This is printed only once: change the password after signing in.',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    try {
+      await app.close();
+    } finally {
+      await database!.close();
+      process.exit(0);
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+/**
+ * Resolves once the server listens (scripts/start.mjs then keeps V8's code cache of the bundle). The server starts
+ * as this module loads, from the bundle and from source (`tsx server/main.ts`) alike.
+ */
+export const started = start();

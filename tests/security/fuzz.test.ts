@@ -81,7 +81,7 @@ const BAD_VALUES: readonly unknown[] = [
   '<script>alert(1)</script>',
   "'; DROP TABLE features; --",
   '../../etc/passwd',
-  'x'.repeat(200_000),
+  'x'.repeat(50_000),
 ];
 
 const ODD_SEGMENTS = [
@@ -120,8 +120,11 @@ function withField(body: unknown, random: Random, value: unknown): unknown {
   return value;
 }
 
-/** The variants of one route: fixed kinds first, then random field mutations up to `count`. */
-function variants(route: RegisteredRoute, sample: Sample, random: Random, count: number): Variant[] {
+/** Random field mutations (bad types and bad text in one field) per route, after the fixed kinds. */
+const FIELD_MUTATIONS = 6;
+
+/** The variants of one route: the fixed kinds, then FIELD_MUTATIONS random field mutations. */
+function variants(route: RegisteredRoute, sample: Sample, random: Random): Variant[] {
   const path = sample.path;
   const json = (body: unknown) => JSON.stringify(body);
   const valid = sample.body;
@@ -191,7 +194,7 @@ function variants(route: RegisteredRoute, sample: Sample, random: Random, count:
     {
       name: 'huge string',
       path,
-      body: json(withField(base, random, 'y'.repeat(500_000))),
+      body: json(withField(base, random, 'y'.repeat(200_000))),
       contentType: 'application/json',
     },
     {
@@ -217,6 +220,13 @@ function variants(route: RegisteredRoute, sample: Sample, random: Random, count:
       ...asValid,
       headers: { 'if-match': '"\u00ff', 'idempotency-key': 'k'.repeat(5000) },
     },
+    {
+      name: 'junk session cookie',
+      path,
+      ...asValid,
+      headers: { cookie: `unleash-session=${'%00'.repeat(8)}%ED%A0%80; other=\u00ff` },
+    },
+    { name: 'odd Authorization', path, ...asValid, headers: { authorization: 'Bearer *:*.\u00ff%00' } },
   ];
   for (const odd of ODD_SEGMENTS) {
     list.push({
@@ -225,7 +235,7 @@ function variants(route: RegisteredRoute, sample: Sample, random: Random, count:
       ...asValid,
     });
   }
-  while (list.length < count) {
+  for (let i = 0; i < FIELD_MUTATIONS; i += 1) {
     const value = pick(random, BAD_VALUES);
     list.push({
       name: `field = ${JSON.stringify(value)?.slice(0, 24)}`,
@@ -270,10 +280,11 @@ afterAll(async () => {
 
 async function send(caller: CallerName, method: string, variant: Variant) {
   const { cookie, token } = callers[caller];
-  const headers: Record<string, string> = { ...variant.headers };
+  const headers: Record<string, string> = {};
   if (variant.contentType) headers['content-type'] = variant.contentType;
   if (cookie) Object.assign(headers, { cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE });
   if (token) headers.authorization = token;
+  Object.assign(headers, variant.headers); // an odd cookie or Authorization replaces the caller's
   const response = await fetch(`${server.url}${server.base}/${variant.path}`, {
     method,
     headers,
@@ -283,6 +294,41 @@ async function send(caller: CallerName, method: string, variant: Variant) {
   return { status: response.status, text: await response.text() };
 }
 
+interface Findings {
+  requests: number;
+  serverErrors: string[];
+  leaks: string[];
+  refusedWrites: string[];
+}
+
+const noFindings = (): Findings => ({ requests: 0, serverErrors: [], leaks: [], refusedWrites: [] });
+
+/** Counts one answer and notes a 5xx or an internal message in it. */
+function inspect(findings: Findings, label: string, answer: { status: number; text: string }) {
+  findings.requests += 1;
+  if (answer.status >= 500) findings.serverErrors.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+  const leak = LEAKS.find((pattern) => pattern.test(answer.text));
+  if (leak) findings.leaks.push(`${label}: ${answer.status} matches ${leak}: ${answer.text.slice(0, 160)}`);
+}
+
+/** Prints the request count and the findings (the first 40), and expects none. */
+function report(what: string, findings: Findings) {
+  const { requests, serverErrors, leaks, refusedWrites } = findings;
+  console.log(
+    `fuzzer (${process.env.TEST_DB}): ${what}, ${requests} requests; ${serverErrors.length} answers of 5xx, ` +
+      `${leaks.length} internal messages, ${refusedWrites.length} writes by refused calls`,
+  );
+  for (const line of [...serverErrors, ...leaks, ...refusedWrites].slice(0, 40)) console.log(`  ${line}`);
+  expect({ serverErrors: serverErrors.length, leaks: leaks.length, refusedWrites: refusedWrites.length }).toEqual({
+    serverErrors: 0,
+    leaks: 0,
+    refusedWrites: 0,
+  });
+}
+
+/** The strongest caller a route allows, so that the variants reach the route's own code. */
+const strongest = (sample: Sample) => STRONGEST_FIRST.find((name) => allowed(sample.access, name))!;
+
 describe('fuzzer', () => {
   it('answers every malformed request to a mutating route without a 5xx, a leak or a refused write', async () => {
     const random = prng(0x5eed_11);
@@ -291,46 +337,52 @@ describe('fuzzer', () => {
     expect(missing, 'every mutating route needs a sample in routes.ts').toEqual([]);
     // Sign-out spends the session the other routes are called with: it comes last.
     mutating.sort((a, b) => Number(sampleFor(table, a)!.last ?? false) - Number(sampleFor(table, b)!.last ?? false));
-    let requests = 0;
-    const serverErrors: string[] = [];
-    const leaks: string[] = [];
-    const refusedWrites: string[] = [];
-    const check = (label: string, answer: { status: number; text: string }) => {
-      requests += 1;
-      if (answer.status >= 500) serverErrors.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
-      const leak = LEAKS.find((pattern) => pattern.test(answer.text));
-      if (leak) leaks.push(`${label}: ${answer.status} matches ${leak}: ${answer.text.slice(0, 160)}`);
-    };
+    const findings = noFindings();
+    let fewest = Infinity;
     for (const route of mutating) {
       const sample = sampleFor(table, route)!;
-      const list = variants(route, sample, random, 36);
-      // The strongest caller the route allows, so that the variants reach the route's own code.
-      const caller = STRONGEST_FIRST.find((name) => allowed(sample.access, name))!;
+      const list = variants(route, sample, random);
+      fewest = Math.min(fewest, list.length);
+      const caller = strongest(sample);
       const refused = CALLERS.filter((name) => !allowed(sample.access, name));
       if (refused.length > 0) {
         const before = await dataChecksum(server);
         for (const variant of list.filter((_, index) => index % 6 === 0)) {
           const who = pick(random, refused);
           const answer = await send(who, route.method, variant);
-          check(`${route.method} ${variant.path.slice(0, 80)} [${variant.name}] as ${who}`, answer);
+          inspect(findings, `${route.method} ${variant.path.slice(0, 80)} [${variant.name}] as ${who}`, answer);
         }
-        if ((await dataChecksum(server)) !== before) refusedWrites.push(`${route.method} ${route.url}`);
+        if ((await dataChecksum(server)) !== before) findings.refusedWrites.push(`${route.method} ${route.url}`);
       }
       for (const variant of list) {
         const answer = await send(caller, route.method, variant);
-        check(`${route.method} ${variant.path.slice(0, 80)} [${variant.name}] as ${caller}`, answer);
+        inspect(findings, `${route.method} ${variant.path.slice(0, 80)} [${variant.name}] as ${caller}`, answer);
       }
     }
-    console.log(
-      `fuzzer (${process.env.TEST_DB}): ${mutating.length} mutating routes, ${requests} requests; ` +
-        `${serverErrors.length} answers of 5xx, ${leaks.length} internal messages, ` +
-        `${refusedWrites.length} writes by refused calls`,
-    );
-    for (const line of [...serverErrors, ...leaks, ...refusedWrites].slice(0, 40)) console.log(`  ${line}`);
-    expect({ serverErrors: serverErrors.length, leaks: leaks.length, refusedWrites: refusedWrites.length }).toEqual({
-      serverErrors: 0,
-      leaks: 0,
-      refusedWrites: 0,
-    });
+    expect(fewest).toBeGreaterThanOrEqual(30);
+    report(`${mutating.length} mutating routes, at least ${fewest} variants each`, findings);
+  }, 600_000);
+
+  it('answers odd paths, queries and credentials on every read route without a 5xx or a leak', async () => {
+    const random = prng(0x5eed_12);
+    // The console's catch-all (/*) serves the built console's files; before a build it answers 503 on purpose.
+    const reads = registered.filter((route) => route.method === 'GET' && route.url !== '/*' && sampleFor(table, route));
+    const findings = noFindings();
+    for (const route of reads) {
+      const sample = sampleFor(table, route)!;
+      const caller = strongest(sample);
+      const odd = variants(route, sample, random).filter(
+        (variant) =>
+          variant.name.startsWith('path parameter') ||
+          variant.name.endsWith('in the query') ||
+          variant.name === 'junk session cookie' ||
+          variant.name === 'odd Authorization',
+      );
+      for (const variant of odd) {
+        const answer = await send(caller, 'GET', { ...variant, body: undefined, contentType: undefined });
+        inspect(findings, `GET ${variant.path.slice(0, 80)} [${variant.name}] as ${caller}`, answer);
+      }
+    }
+    report(`${reads.length} read routes`, findings);
   }, 600_000);
 });

@@ -35,11 +35,22 @@ export const FeatureListQuery = Type.Object({
 
 export const FeatureNameBody = Type.Object({ name: FeatureName });
 
-const ConstraintBody = Type.Object({
-  contextName: Type.String({ minLength: 1, maxLength: 100 }),
-  operator: Type.Optional(Type.Enum([...OPERATORS])),
-  values: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
-});
+/**
+ * Strategy instances and constraints in requests refuse fields they do not declare: a 400 naming each, as Unleash's
+ * Joi schemas answer, instead of dropping them silently (a constraint sent with `inverted: true`, which this server
+ * does not support, would otherwise be stored and served with the opposite meaning). Parameters stay free-form: the
+ * server checks them against the strategy's definition.
+ */
+const Closed = { additionalProperties: false } as const;
+
+const ConstraintBody = Type.Object(
+  {
+    contextName: Type.String({ minLength: 1, maxLength: 100 }),
+    operator: Type.Optional(Type.Enum([...OPERATORS])),
+    values: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
+  },
+  Closed,
+);
 // The limits (30 constraints, 250 values) are checked by the server's strategy rules, with clear messages; the
 // schemas only cap the size of what is read.
 const ParametersBody = Type.Record(
@@ -47,21 +58,32 @@ const ParametersBody = Type.Record(
   Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()]),
 );
 const ConstraintsBody = Type.Array(ConstraintBody, { maxItems: 100 });
+/** Answers carry it; a client may send it back as it got it: ignored (the order is the list's, or set-sort-order). */
+const SortOrder = Type.Optional(Type.Number());
 
 /** A strategy instance (the classic toggle's list, and POST .../strategies). */
-export const StrategyBody = Type.Object({
-  id: Type.Optional(Type.String({ maxLength: 100 })),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
-  parameters: Type.Optional(ParametersBody),
-  constraints: Type.Optional(ConstraintsBody),
-});
+export const StrategyBody = Type.Object(
+  {
+    id: Type.Optional(Type.String({ maxLength: 100 })),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    parameters: Type.Optional(ParametersBody),
+    constraints: Type.Optional(ConstraintsBody),
+    sortOrder: SortOrder,
+  },
+  Closed,
+);
 
-/** PUT .../strategies/{id}: the name may be left out (kept). */
-export const StrategyUpdateBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  parameters: Type.Optional(ParametersBody),
-  constraints: Type.Optional(ConstraintsBody),
-});
+/** PUT .../strategies/{id}: the name may be left out (kept); an `id` sent back is the URL's strategy's (ignored). */
+export const StrategyUpdateBody = Type.Object(
+  {
+    id: Type.Optional(Type.String({ maxLength: 100 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    parameters: Type.Optional(ParametersBody),
+    constraints: Type.Optional(ConstraintsBody),
+    sortOrder: SortOrder,
+  },
+  Closed,
+);
 
 /** POST .../strategies/set-sort-order. */
 export const StrategyOrderBody = Type.Array(

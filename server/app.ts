@@ -65,7 +65,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true } },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } }, // additionalProperties: false is a 400
     schemaController: schemaController({ onFirstUse: options.compileSchemas === 'on-first-use' }),
     trustProxy: config.trustProxy,
     frameworkErrors,

@@ -68,6 +68,43 @@ describe('password sign-in', () => {
   });
 });
 
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it("marks the cookie Secure when the request came over HTTPS, and limits by the client's address", async () => {
+    const proxied = await startServer({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const signIn = (password: string, headers: Record<string, string>) =>
+        proxied.call('POST', 'auth/simple/login', { body: { username: 'admin', password }, headers });
+      const https = await signIn(ADMIN_PASSWORD, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.1' });
+      expect(https.status).toBe(200);
+      expect(https.headers.getSetCookie().join()).toMatch(/; Secure/);
+      const http = await signIn(ADMIN_PASSWORD, { 'x-forwarded-for': '203.0.113.1' });
+      expect(http.headers.getSetCookie().join()).not.toMatch(/Secure/);
+
+      // 50 failures from one client address lock that address, not the proxy's other clients.
+      for (let i = 0; i < 50; i++) {
+        const answer = await proxied.call('POST', 'auth/simple/login', {
+          body: { username: `nobody-${i}`, password: 'Wrong-Passw0rd' },
+          headers: { 'x-forwarded-for': '203.0.113.66' },
+        });
+        expect(answer.status).toBe(401);
+      }
+      expect((await signIn(ADMIN_PASSWORD, { 'x-forwarded-for': '203.0.113.66' })).status).toBe(429);
+      expect((await signIn(ADMIN_PASSWORD, { 'x-forwarded-for': '203.0.113.2' })).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('believes no forwarded header without TRUST_PROXY: the cookie is not Secure', async () => {
+    const response = await server.call('POST', 'auth/simple/login', {
+      body: { username: 'admin', password: ADMIN_PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().join()).not.toMatch(/Secure/);
+  });
+});
+
 describe('401 body', () => {
   it('has the shape the console sign-in dialog reads', async () => {
     const response = await server.call('GET', 'api/admin/user');

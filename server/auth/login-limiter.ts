@@ -96,13 +96,9 @@ async function release(db: Db, scope: Scope, subject: string): Promise<void> {
     .where(and(eq(t.scope, scope), eq(t.subject, subject)));
 }
 
-/** An admin unlocks an account: its failures and locks are forgotten. True when it had any. */
-export async function unlockAccount(db: Db, account: string): Promise<boolean> {
-  const rows = await db
-    .delete(t)
-    .where(and(eq(t.scope, 'account'), eq(t.subject, account)))
-    .returning({ subject: t.subject });
-  return rows.length > 0;
+/** An admin unlocks an account: its failures and locks are forgotten. */
+export async function unlockAccount(db: Db, account: string): Promise<void> {
+  await db.delete(t).where(and(eq(t.scope, 'account'), eq(t.subject, account)));
 }
 
 /** Keys with no attempt for an hour and no lock left are dropped. */

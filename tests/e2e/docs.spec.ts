@@ -10,7 +10,8 @@ test('the API reference renders every route from the OpenAPI document, with no r
   const origin = new URL(url).origin;
   // Signed in, with the console's service worker in control: /docs is still the server's page, not the shell.
   await signIn(page, url);
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 20_000 });
+  // A function, not source text: the Content-Security-Policy forbids eval.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   const elsewhere: string[] = [];
   page.on('request', (request) => {
     if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());

@@ -1,7 +1,8 @@
 // Issue 11, must-show 4: a page on another port of the same host (the same site, so the browser sends the
 // SameSite=Lax session cookie along) cannot change anything with the admin's session (a no-cors fetch, a beacon, a
-// form), and the console refuses to render inside that page's frame. A real server, Debian's Chromium, and a second
-// plain HTTP server on 127.0.0.1 serving the attacker's pages.
+// form) nor sign the admin out (a POST, an image of {base}/logout), and the console refuses to render inside that
+// page's frame. A real server, Debian's Chromium, and a second plain HTTP server on 127.0.0.1 serving the
+// attacker's pages.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Request } from '@playwright/test';
@@ -25,6 +26,11 @@ function attackerPages(target: string): Record<string, string> {
     </script>`),
     '/form': page(`<form method="POST" action="${toggle}/toggle/on"></form>
       <script>document.forms[0].submit();</script>`),
+    '/logout-fetch': page(`<script>
+      fetch(${JSON.stringify(`${target}/logout`)}, { method: 'POST', mode: 'no-cors', credentials: 'include' });
+    </script>`),
+    '/logout-img': page(`<img src="${target}/logout" onload="document.title = 'loaded'"
+      onerror="document.title = 'not an image'">`),
     '/frame': page(`<iframe src="${target}/features" width="800" height="600"
       onload="document.title = 'framed'"></iframe>`),
   };
@@ -57,7 +63,7 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
   return response.json();
 }
 
-test('a page on another port cannot flip a toggle by fetch, beacon or form, nor frame the console', async ({
+test('a page on another port cannot flip a toggle by fetch, beacon or form, sign out, nor frame the console', async ({
   page,
 }) => {
   const { url } = server();
@@ -67,14 +73,18 @@ test('a page on another port cannot flip a toggle by fetch, beacon or form, nor 
 
   // Each forged request reaches the server with the session cookie (the same site) and is refused there. A
   // no-cors answer is then also withheld from the attacker's page (Cross-Origin-Resource-Policy: same-origin).
+  const toggle = `${url}/api/admin/features/${TOGGLE}`;
   const attacks = [
-    { path: '/fetch', endpoint: '/toggle/on', refused: /^403$|ERR_BLOCKED_BY_RESPONSE/ },
-    { path: '/beacon', endpoint: '/stale/on', refused: /^403$|ERR_BLOCKED_BY_RESPONSE/ },
-    { path: '/form', endpoint: '/toggle/on', refused: /^(403|415)$/ }, // a form can only send non-JSON bodies
+    { path: '/fetch', endpoint: `${toggle}/toggle/on`, refused: /^403$|ERR_BLOCKED_BY_RESPONSE/ },
+    { path: '/beacon', endpoint: `${toggle}/stale/on`, refused: /^403$|ERR_BLOCKED_BY_RESPONSE/ },
+    { path: '/form', endpoint: `${toggle}/toggle/on`, refused: /^(403|415)$/ }, // a form sends no JSON
+    { path: '/logout-fetch', endpoint: `${url}/logout`, refused: /^403$|ERR_BLOCKED_BY_RESPONSE/ },
+    // GET {base}/logout signs nobody out: it is the console's page, which an image cannot be (a 404).
+    { path: '/logout-img', endpoint: `${url}/logout`, refused: /^404$|ERR_BLOCKED_BY_RESPONSE/ },
   ];
   const cookies = new Map<string, string | null | undefined>();
   for (const attack of attacks) {
-    const target = (request: Request) => request.url() === `${url}/api/admin/features/${TOGGLE}${attack.endpoint}`;
+    const target = (request: Request) => request.url() === attack.endpoint;
     // Settled once the server has answered: a finished request, or one whose answer the browser withheld.
     const settled = Promise.race([
       page.waitForEvent('requestfinished', target).then(async (request) => ({
@@ -106,7 +116,7 @@ test('a page on another port cannot flip a toggle by fetch, beacon or form, nor 
   expect(await frame!.locator('#root').count()).toBe(0);
   await expect(frame!.getByText('Feature toggles')).toHaveCount(0);
 
-  // The admin is still signed in.
+  // The admin is still signed in, after the forged sign-outs too.
   await page.goto(`${url}/features`);
   await expect(page).toHaveURL(/\/features$/);
   const stillSignedIn = await api(page, 'GET', 'api/admin/user');

@@ -6,9 +6,9 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { adminCookie, seedToggles, simpleToggle } from './support.ts';
+import { adminCookie, seedToggles, sessionHeaders, simpleToggle } from './support.ts';
 
-const TARGET_REQUESTS = 10;
+export const TARGET_REQUESTS = 10;
 const SYNC_PATH = '/api/admin/sync/features';
 const DATABASE = 'switchyard'; // src/offline/db-name.ts for the base path ''
 const TIMEOUT_MS = Number(process.env.BENCH_SYNC_TIMEOUT_MS ?? 180_000);
@@ -59,14 +59,14 @@ const mirrorProbe = (revision: number | null) => `(async () => {
   }
 })()`;
 
-interface Mirror {
+export interface Mirror {
   complete: number;
   versions: Record<string, number | undefined>;
   /** The stored bulk sync's revision. */
   revision?: number;
 }
 
-interface Visit {
+export interface Visit {
   requests: number;
   bytes: number;
   syncRequests: number;
@@ -109,17 +109,22 @@ function countApi(page: Page) {
   };
 }
 
-/** Navigates to /features and waits until the mirror satisfies `done`; the counts up to that moment. */
-async function visit(
+/**
+ * Navigates to /features and waits until the mirror satisfies `done`; the counts up to that moment. `watch` is
+ * called with the page before it navigates (bench/bundle counts the bytes of its scripts and styles).
+ */
+export async function visit(
   context: BrowserContext,
   url: string,
   done: (mirror: Mirror) => boolean,
   revision: number | null,
+  watch?: (page: Page) => Promise<void>,
 ): Promise<Visit> {
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT_MS);
   const api = countApi(page);
   try {
+    await watch?.(page);
     await page.goto(`${url}/features`);
     const deadline = Date.now() + TIMEOUT_MS;
     let mirror: Mirror = { complete: 0, versions: {} };
@@ -131,7 +136,7 @@ async function visit(
     }
     const upTo = api.count();
     const completeMs = await page.evaluate<number>('performance.now()');
-    await page.waitForFunction('window.__firstRow !== undefined');
+    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
     const firstRowMs = await page.evaluate<number>('window.__firstRow');
     const { requests, bytes, sync, paths } = await api.total(upTo);
     const held = mirror.complete;
@@ -152,7 +157,8 @@ async function visit(
   }
 }
 
-async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string, cookie: string) {
+/** A browser context signed in with `cookie` that notes when the first row of the list appears. */
+export async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string, cookie: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url }]);
@@ -178,7 +184,7 @@ async function measure(count: number) {
     for (const name of changed) {
       const flipped = await fetch(`${server.url}/api/admin/features/${name}/toggle`, {
         method: 'POST',
-        headers: { cookie },
+        headers: sessionHeaders(cookie),
       });
       if (!flipped.ok) throw new Error(`flipping ${name} failed: ${flipped.status}`);
     }

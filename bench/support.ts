@@ -1,4 +1,5 @@
 // Shared by the benchmarks: sign in through the API and seed toggles through the API, as a user's scripts would.
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../contract/http.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../tests/support/server.ts';
 
 /** The session cookie ("unleash-session=...") of the first admin. */
@@ -11,6 +12,9 @@ export async function adminCookie(url: string): Promise<string> {
   if (!login.ok) throw new Error(`login failed: ${login.status}`);
   return (login.headers.get('set-cookie') ?? '').split(';')[0];
 }
+
+/** The headers of a change made with the session cookie: the server refuses one without the console's header. */
+export const sessionHeaders = (cookie: string) => ({ cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE });
 
 const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
 
@@ -53,7 +57,7 @@ export async function seedToggles(
       const i = next++;
       const response = await fetch(`${url}/api/admin/features`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', cookie },
+        headers: { 'Content-Type': 'application/json', ...sessionHeaders(cookie) },
         body: JSON.stringify(toggle(i)),
       });
       if (response.status !== 201) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);

@@ -1,0 +1,114 @@
+// bench/lighthouse: Lighthouse (the npm package, its default mobile configuration with simulated throttling) in
+// Debian's Chromium on a cold /login and a cold signed-in /features with 1000 toggles seeded through the API. Prints
+// the performance score, largest contentful paint, total blocking time, cumulative layout shift and the unused
+// JavaScript and CSS bytes. Targets: performance at least 90 and layout shift under 0.1 on both pages.
+// BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's full Lighthouse report there (login.json, features.json).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
+import { startServer } from '../tests/support/server.ts';
+import { adminCookie, seedToggles } from './support.ts';
+
+const TOGGLES = 1000;
+const TARGET_SCORE = 90;
+const TARGET_CLS = 0.1;
+
+/** Chromium with a DevTools port for Lighthouse (and a fresh profile); resolves with the port once it listens. */
+async function launchChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'switchyard-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (listening) resolve(Number(listening[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${output}`)));
+  });
+  return {
+    port,
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Scores {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  unusedJs: number;
+  unusedCss: number;
+}
+
+async function audit(port: number, url: string, name: string, cookie?: string): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port,
+    hostname: '127.0.0.1',
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const out = process.env.BENCH_LIGHTHOUSE_OUT;
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, `${name}.json`), JSON.stringify(lhr, null, 1));
+  }
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const wasted = (id: string) => {
+    const details = lhr.audits[id]?.details;
+    return details && 'overallSavingsBytes' in details ? Number(details.overallSavingsBytes ?? 0) : 0;
+  };
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    unusedJs: wasted('unused-javascript'),
+    unusedCss: wasted('unused-css-rules'),
+  };
+}
+
+export async function lighthouseBench(): Promise<boolean> {
+  const server = await startServer();
+  const chromium = await launchChromium();
+  try {
+    const cookie = await adminCookie(server.url);
+    await seedToggles(server.url, cookie, TOGGLES);
+    const pages: Array<[string, Scores]> = [
+      ['/login   ', await audit(chromium.port, `${server.url}/login`, 'login')],
+      ['/features', await audit(chromium.port, `${server.url}/features`, 'features', cookie)],
+    ];
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+    console.log(`bench/lighthouse (Lighthouse 12, mobile profile, simulated throttling; ${TOGGLES} toggles)`);
+    for (const [name, s] of pages) {
+      console.log(
+        `  ${name}  performance ${s.performance}  LCP ${(s.lcpMs / 1000).toFixed(2)} s  TBT ${s.tbtMs.toFixed(0)} ms  ` +
+          `CLS ${s.cls.toFixed(3)}  unused JS ${kb(s.unusedJs)}  unused CSS ${kb(s.unusedCss)}`,
+      );
+    }
+    console.log(`  targets: performance at least ${TARGET_SCORE}, layout shift under ${TARGET_CLS}`);
+    return pages.every(([, s]) => s.performance >= TARGET_SCORE && s.cls < TARGET_CLS);
+  } finally {
+    await chromium.close();
+    await server.stop();
+  }
+}

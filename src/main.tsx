@@ -39,7 +39,7 @@ import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerOfflineDomains } from './app/offline';
 import { createAppRouter } from './app/router';
@@ -55,15 +55,19 @@ const queryClient = createSessionQueryClient({
 const router = createAppRouter(queryClient);
 
 // The first render comes from the persisted session and the offline mirror: no network needed to show the list.
-// The route's code loads meanwhile; its loader waits for the stored mirror.
-void Promise.all([startOffline(queryClient), router.load()]).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
-);
+// The route's code loads meanwhile; its loader waits for the stored mirror. It is rendered as a transition, which
+// React works through in short slices, so the page stays responsive while the first screen is built.
+void Promise.all([startOffline(queryClient), router.load()]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,5 +1,5 @@
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useOnline } from '../shared/api/connectivity';
 import { formatDateTime } from '../shared/locale/format-date';
 import { useLocale } from '../shared/locale/locale';
@@ -17,7 +17,11 @@ export function SyncStatus() {
   const online = useOnline();
   const lastSynced = useLastSynced();
   const locale = useLocale();
-  const exact = lastSynced === undefined ? 'Not synced yet' : `Synced ${formatDateTime(lastSynced, locale)}`;
+  // The exact time follows in a render of its own: the first date format of a page loads the locale's data, which
+  // would lengthen the render that shows the first screen.
+  const shown = useDeferredValue(lastSynced, null);
+  const exact =
+    lastSynced === undefined ? 'Not synced yet' : shown == null ? 'Synced' : `Synced ${formatDateTime(shown, locale)}`;
   return (
     <span className="sy-sync-status" data-offline={!online || undefined} title={exact}>
       {online ? <IconCloudCheck size={20} aria-hidden /> : <IconCloudOff size={20} aria-hidden />}

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Table } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
@@ -23,6 +24,21 @@ export function writeMirror(task: (db: SwitchyardDb) => Promise<unknown>) {
   writes = writes
     .then(() => task(database))
     .catch((error: unknown) => console.warn('Switchyard: the offline mirror could not be written', error));
+}
+
+/** Rows stored per IndexedDB transaction by putInSlices: each slice's copy into IndexedDB stays a short task. */
+export const ROWS_PER_SLICE = 25;
+
+/**
+ * Stores many rows (inside a writeMirror task) in transactions of ROWS_PER_SLICE rows, each in a task of its own, so
+ * a sync of a thousand toggles never holds the page up for long. `rows` written in slices are not one transaction:
+ * what must only be stored once all of them are (where a sync stands) goes in the caller's transaction after it.
+ */
+export async function putInSlices<Row>(table: Table<Row>, rows: Row[]) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
+    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE));
+  }
 }
 
 /** The server has answered (at `at`): the header's last sync moves on. */

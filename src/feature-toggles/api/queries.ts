@@ -19,6 +19,8 @@ import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from '
 export const DEFAULT_PROJECT = 'default';
 export const ALL_PROJECTS = '*';
 export const DEFAULT_FEATURE_TYPE = 'release';
+/** How long the toggle list read from the server in this page counts as current. */
+const LIST_FRESH_MS = 10_000;
 
 /**
  * Query keys of the feature-toggle domain: every read of a toggle sits under ['features']. The list, one toggle and
@@ -40,6 +42,8 @@ export const featuresQuery = queryOptions({
     ),
   initialData: listView,
   initialDataUpdatedAt: listSyncTime,
+  // The list a route's loader has just read is not read again when the page mounts; the mirror's stored list is.
+  staleTime: (query) => (query.state.dataUpdateCount > 0 ? LIST_FRESH_MS : 0),
 });
 
 /** One toggle (the classic shape); a 404 is shown by the screen. */

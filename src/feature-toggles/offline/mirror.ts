@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
-import { markSynced, writeMirror } from '../../offline/mirror';
+import { markSynced, putInSlices, writeMirror } from '../../offline/mirror';
 import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';
@@ -137,13 +137,13 @@ export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
   markSynced(at);
   const saved = [...next.values()];
   const names = listNames;
-  writeMirror((db) =>
-    db.transaction('rw', toggleTable(db), db.reference, async () => {
+  writeMirror(async (db) => {
+    await putInSlices(toggleTable(db), saved);
+    await db.transaction('rw', toggleTable(db), db.reference, async () => {
       await toggleTable(db).bulkDelete(gone);
-      await toggleTable(db).bulkPut(saved);
       await db.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
-    }),
-  );
+    });
+  });
   if (at - syncStartedAt > SYNC_MS && !syncing) {
     syncStartedAt = at;
     syncing = true;
@@ -173,8 +173,8 @@ async function syncToggles(projects: string[]) {
 
 /**
  * GET api/admin/sync/features page after page, the first page first: every toggle or, after a complete sync, only
- * those changed (and the names of those deleted) since its revision. Each page is one IndexedDB transaction, with
- * where the sync stands, so a full sync cut short goes on from its last page the next time.
+ * those changed (and the names of those deleted) since its revision. Where the sync stands is stored once a page's
+ * toggles are (in slices, see putInSlices), so a full sync cut short goes on from its last stored page the next time.
  */
 async function syncInBulk() {
   const resume = syncState?.after ? syncState : undefined;
@@ -201,13 +201,13 @@ function receiveSyncPage(features: ProjectFeature[], deleted: string[], state: S
   deleted.forEach((name) => rows.delete(name));
   if (state) syncState = state;
   markSynced(at);
-  writeMirror((db) =>
-    db.transaction('rw', toggleTable(db), db.reference, async () => {
+  writeMirror(async (db) => {
+    await putInSlices(toggleTable(db), saved);
+    await db.transaction('rw', toggleTable(db), db.reference, async () => {
       await toggleTable(db).bulkDelete(deleted);
-      await toggleTable(db).bulkPut(saved);
       if (state) await db.reference.put({ key: SYNC_KEY, value: state, syncedAt: at });
-    }),
-  );
+    });
+  });
 }
 
 /**
@@ -234,7 +234,7 @@ async function syncEnvironments(projects: string[]) {
   }
   if (changed.length > 0) {
     markSynced(at);
-    writeMirror((db) => toggleTable(db).bulkPut(changed));
+    writeMirror((db) => putInSlices(toggleTable(db), changed));
   }
   await syncDetails();
 }
@@ -344,13 +344,13 @@ async function attach(db: SwitchyardDb, httpClient: ApiClient) {
     const names = listNames;
     const at = listSyncedAt;
     const state = syncState;
-    writeMirror((d) =>
-      d.transaction('rw', toggleTable(d), d.reference, async () => {
-        await toggleTable(d).bulkPut(saved);
+    writeMirror(async (d) => {
+      await putInSlices(toggleTable(d), saved);
+      await d.transaction('rw', d.reference, async () => {
         if (names) await d.reference.put({ key: LIST_KEY, value: names, syncedAt: at });
         if (state) await d.reference.put({ key: SYNC_KEY, value: state, syncedAt: at });
-      }),
-    );
+      });
+    });
   }
 }
 

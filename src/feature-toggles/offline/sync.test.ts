@@ -4,13 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import type { FeatureToggle, ProjectFeature } from '../api/types';
 import type { SwitchyardDb } from '../../offline/db';
-import { attachMirror, clearMirror } from '../../offline/mirror';
+import { attachMirror, clearMirror, ROWS_PER_SLICE } from '../../offline/mirror';
 import * as mirror from './mirror';
 import { openToggleDb } from './test-support';
 
 // The mirror's background sync against a server with GET api/admin/sync/features (see server/features/sync.ts).
 
 const COUNT = 1200;
+/** The mirror stores toggles a slice per task: on a busy machine a full sync takes a while. */
+const WAIT = { timeout: 30_000, interval: 50 };
 const nameOf = (i: number) => `t-${String(i).padStart(5, '0')}`;
 
 function toggle(i: number, version = 1, enabled = i % 3 === 0): ProjectFeature {
@@ -124,19 +126,24 @@ describe('the bulk sync', () => {
     server.gate = new Promise((resolve) => (open = resolve));
     await attachMirror(db, new QueryClient(), http);
     const transactions = vi.spyOn(db, 'transaction');
+    const puts = vi.spyOn(mirror.toggleTable(db), 'bulkPut');
 
     // The list is there at once; the sync waits in the background.
     expect(mirror.receiveList(serverList())).toHaveLength(COUNT);
     expect(mirror.projectFeatureOf('default', nameOf(0))).toBeUndefined();
     open();
-    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT));
+    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT), WAIT);
+    // The toggles are stored a slice at a time (the list's, then each page's), never all in one long task.
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual(
+      Array.from({ length: (2 * COUNT) / ROWS_PER_SLICE }, () => ROWS_PER_SLICE),
+    );
 
     expect(requested).toEqual([
       '/api/admin/sync/features?limit=500',
       `/api/admin/sync/features?limit=500&after=${nameOf(499)}`,
       `/api/admin/sync/features?limit=500&after=${nameOf(999)}`,
     ]);
-    // One IndexedDB transaction for the list, then one per page.
+    // One more IndexedDB transaction for the list's names, then one per page for where the sync stands.
     expect(transactions).toHaveBeenCalledTimes(4);
     const revision = server.revision;
     expect(mirror.bulkSyncState()).toEqual({ revision, after: null });
@@ -151,8 +158,10 @@ describe('the bulk sync', () => {
     await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(serverList());
     const first = server.revision;
-    await vi.waitFor(async () =>
-      expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: null }),
+    await vi.waitFor(
+      async () =>
+        expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: null }),
+      WAIT,
     );
 
     const before = serverList();
@@ -162,13 +171,13 @@ describe('the bulk sync', () => {
     const fresh = await reload();
     expect(fresh.bulkSyncState()).toEqual({ revision: first, after: null });
     fresh.receiveList(before); // read just before the change and the deletion
-    await vi.waitFor(() => expect(fresh.bulkSyncState()?.revision).toBe(server.revision));
+    await vi.waitFor(() => expect(fresh.bulkSyncState()?.revision).toBe(server.revision), WAIT);
 
     expect(requested).toEqual([`/api/admin/sync/features?limit=500&since=${first}`]);
     expect(fresh.projectFeatureOf('web', nameOf(5))).toMatchObject({ version: 2 });
     expect(fresh.projectFeatureOf('web', nameOf(5))?.environments[0].enabled).toBe(true);
     expect(fresh.serverStateOf(nameOf(7))).toBeUndefined();
-    await vi.waitFor(async () => expect(await mirror.toggleTable(db).get(nameOf(7))).toBeUndefined());
+    await vi.waitFor(async () => expect(await mirror.toggleTable(db).get(nameOf(7))).toBeUndefined(), WAIT);
     expect((await mirror.toggleTable(db).get(nameOf(5)))?.toggle.version).toBe(2);
   });
 
@@ -187,14 +196,14 @@ describe('the bulk sync', () => {
     const fresh = await reload(unleash);
     const now = Date.now();
     fresh.receiveList(serverList());
-    await vi.waitFor(() => expect(fresh.projectFeatureOf('web', nameOf(1))).toBeDefined());
+    await vi.waitFor(() => expect(fresh.projectFeatureOf('web', nameOf(1))).toBeDefined(), WAIT);
     expect(requested.filter((path) => path.includes('/sync/'))).toHaveLength(1);
     expect(requested).toContain(`/api/admin/projects/default/features/${nameOf(0)}`);
 
     vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
     requested.length = 0;
     fresh.receiveList(serverList());
-    await vi.waitFor(() => expect(requested).toContain('/api/admin/projects/web/features'));
+    await vi.waitFor(() => expect(requested).toContain('/api/admin/projects/web/features'), WAIT);
     expect(requested.filter((path) => path.includes('/sync/'))).toEqual([]);
     vi.restoreAllMocks();
   });
@@ -204,10 +213,12 @@ describe('the bulk sync', () => {
     const first = server.revision;
     server.unanswered = (url) => url.searchParams.get('after') === nameOf(499); // the second page
     mirror.receiveList(serverList());
-    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    await vi.waitFor(() => expect(requested).toHaveLength(2), WAIT);
     expect(mirror.bulkSyncState()).toEqual({ revision: first, after: nameOf(499) });
-    await vi.waitFor(async () =>
-      expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: nameOf(499) }),
+    await vi.waitFor(
+      async () =>
+        expect((await db.reference.get('["features","sync"]'))?.value).toEqual({ revision: first, after: nameOf(499) }),
+      WAIT,
     );
     expect(await detailed()).toHaveLength(500);
 
@@ -216,11 +227,11 @@ describe('the bulk sync', () => {
     requested.length = 0;
     const fresh = await reload();
     fresh.receiveList(serverList());
-    await vi.waitFor(() => expect(fresh.bulkSyncState()).toEqual({ revision: first, after: null }));
+    await vi.waitFor(() => expect(fresh.bulkSyncState()).toEqual({ revision: first, after: null }), WAIT);
     expect(requested).toEqual([
       `/api/admin/sync/features?limit=500&after=${nameOf(499)}`,
       `/api/admin/sync/features?limit=500&after=${nameOf(999)}`,
     ]);
-    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT));
+    await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT), WAIT);
   });
 });

@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 interface Props<T> {
   items: T[];
@@ -11,10 +11,14 @@ interface Props<T> {
   className?: string;
 }
 
-/** Where an element starts in the document, kept up to date as the page above it changes. */
+/**
+ * Where an element starts in the document, kept up to date as the page above it changes. Measured after the first
+ * paint (rows are placed within the list, so only which rows are drawn depends on it), never by a layout forced in
+ * the middle of the render that shows the list.
+ */
 function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
@@ -40,6 +44,9 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
     overscan,
     scrollMargin,
   });
+  // The list takes its full height in the render that mounts it; its rows follow in a render of their own, so what
+  // is above the list is painted without waiting for them, and nothing below it moves when they come.
+  const drawRows = useDeferredValue(true, false);
 
   return (
     <ul
@@ -48,17 +55,18 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
       className={`sy-virtual-list ${className ?? ''}`}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => (
-        <li
-          key={row.key}
-          className="sy-virtual-row"
-          aria-setsize={items.length}
-          aria-posinset={row.index + 1}
-          style={{ top: row.start - scrollMargin, height: row.size }}
-        >
-          {renderRow(items[row.index], row.index)}
-        </li>
-      ))}
+      {drawRows &&
+        virtualizer.getVirtualItems().map((row) => (
+          <li
+            key={row.key}
+            className="sy-virtual-row"
+            aria-setsize={items.length}
+            aria-posinset={row.index + 1}
+            style={{ top: row.start - scrollMargin, height: row.size }}
+          >
+            {renderRow(items[row.index], row.index)}
+          </li>
+        ))}
     </ul>
   );
 }

@@ -4,7 +4,7 @@ import { loginAttempts } from '../platform/db/schema.ts';
 import { ApiError } from '../platform/http/errors.ts';
 
 /** Attempts a key may have outstanding (failed, or still being checked) before it is locked. */
-export const LIMITS = { account: 10, address: 50 } as const;
+const LIMITS = { account: 10, address: 50 } as const;
 /** The longest lock, however many came before it. */
 const MAX_LOCK_SECONDS = 3600;
 /** A key with no attempt for this long starts afresh: no attempts counted, the next lock the shortest again. */

@@ -298,10 +298,31 @@ interface Findings {
   requests: number;
   serverErrors: string[];
   leaks: string[];
+  /** 4xx answers without the error body every refusal has: JSON {name, message, details: [{message}]}. */
+  shapeless: string[];
   refusedWrites: string[];
 }
 
-const noFindings = (): Findings => ({ requests: 0, serverErrors: [], leaks: [], refusedWrites: [] });
+const noFindings = (): Findings => ({ requests: 0, serverErrors: [], leaks: [], shapeless: [], refusedWrites: [] });
+
+/**
+ * Our error body, or Unleash's 'sign in first' answer to a call without a session (a 401 naming the sign-in form's
+ * type and path, which the console reads).
+ */
+function isErrorBody(status: number, text: string): boolean {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (status === 401 && typeof body.type === 'string' && typeof body.path === 'string') return true;
+    return (
+      typeof body.name === 'string' &&
+      typeof body.message === 'string' &&
+      Array.isArray(body.details) &&
+      body.details.every((detail: { message?: unknown }) => typeof detail?.message === 'string')
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** Counts one answer and notes a 5xx or an internal message in it. */
 function inspect(findings: Findings, label: string, answer: { status: number; text: string }) {
@@ -309,28 +330,35 @@ function inspect(findings: Findings, label: string, answer: { status: number; te
   if (answer.status >= 500) findings.serverErrors.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
   const leak = LEAKS.find((pattern) => pattern.test(answer.text));
   if (leak) findings.leaks.push(`${label}: ${answer.status} matches ${leak}: ${answer.text.slice(0, 160)}`);
+  if (answer.status >= 400 && answer.status < 500 && !isErrorBody(answer.status, answer.text)) {
+    findings.shapeless.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
+  }
 }
 
-/** Prints the request count and the findings (the first 40), and expects none. */
+/** Prints the request count and the findings (the first 12 of each kind), and expects none. */
 function report(what: string, findings: Findings) {
-  const { requests, serverErrors, leaks, refusedWrites } = findings;
+  const { requests, serverErrors, leaks, shapeless, refusedWrites } = findings;
   console.log(
     `fuzzer (${process.env.TEST_DB}): ${what}, ${requests} requests; ${serverErrors.length} answers of 5xx, ` +
-      `${leaks.length} internal messages, ${refusedWrites.length} writes by refused calls`,
+      `${leaks.length} internal messages, ${shapeless.length} 4xx without our error body, ` +
+      `${refusedWrites.length} writes by refused calls`,
   );
-  for (const line of [...serverErrors, ...leaks, ...refusedWrites].slice(0, 40)) console.log(`  ${line}`);
-  expect({ serverErrors: serverErrors.length, leaks: leaks.length, refusedWrites: refusedWrites.length }).toEqual({
-    serverErrors: 0,
-    leaks: 0,
-    refusedWrites: 0,
-  });
+  for (const list of [serverErrors, leaks, shapeless, refusedWrites]) {
+    for (const line of list.slice(0, 12)) console.log(`  ${line}`);
+  }
+  expect({
+    serverErrors: serverErrors.length,
+    leaks: leaks.length,
+    shapeless: shapeless.length,
+    refusedWrites: refusedWrites.length,
+  }).toEqual({ serverErrors: 0, leaks: 0, shapeless: 0, refusedWrites: 0 });
 }
 
 /** The strongest caller a route allows, so that the variants reach the route's own code. */
 const strongest = (sample: Sample) => STRONGEST_FIRST.find((name) => allowed(sample.access, name))!;
 
 describe('fuzzer', () => {
-  it('answers every malformed request to a mutating route without a 5xx, a leak or a refused write', async () => {
+  it('answers every malformed request to a mutating route without a 5xx, a leak, a shapeless refusal or a refused write', async () => {
     const random = prng(0x5eed_11);
     const mutating = registered.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
     const missing = mutating.filter((route) => !sampleFor(table, route)).map((r) => `${r.method} ${r.url}`);
@@ -363,7 +391,7 @@ describe('fuzzer', () => {
     report(`${mutating.length} mutating routes, at least ${fewest} variants each`, findings);
   }, 600_000);
 
-  it('answers odd paths, queries and credentials on every read route without a 5xx or a leak', async () => {
+  it('answers odd paths, queries and credentials on every read route without a 5xx, a leak or a shapeless refusal', async () => {
     const random = prng(0x5eed_12);
     // The console's catch-all (/*) serves the built console's files; before a build it answers 503 on purpose.
     const reads = registered.filter((route) => route.method === 'GET' && route.url !== '/*' && sampleFor(table, route));

@@ -17,7 +17,8 @@ test('the API reference renders every route from the OpenAPI document, with no r
     if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) elsewhere.push(request.url());
   });
   await page.goto(`${url}/docs`);
-  await expect(page.locator('.swagger-ui .information-container')).toBeVisible();
+  // swagger-ui's bundle is 1.4 MB of JavaScript: on a busy 2-core machine it can take longer than the default wait.
+  await expect(page.locator('.swagger-ui .information-container')).toBeVisible({ timeout: 45_000 });
   // Operations are grouped by tag; open them all and find a route of the toggle API and one of the SDK API.
   await expect(page.locator('.opblock-tag').first()).toBeVisible();
   for (const tag of await page.locator('.opblock-tag').all()) {

@@ -102,10 +102,13 @@ export async function startDatabase(options: { databaseUrl?: string; dataDir: st
   const database = startPglite(new PGlite(dir, { startParams: pgliteStartParams }));
   if (!created) return database;
   // A new database is made by initdb in a second PGlite, closed since; its WebAssembly memory (~400 MB) stays
-  // resident until a full garbage collection, which an idle server may not do for hours. Do one now.
+  // resident until a full garbage collection, which an idle server may not do for hours. Do one now. (The flag is
+  // set back: V8 refuses a code cache made under other flags, see scripts/start.mjs.)
   const ready = database.ready.then(() => {
     setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
+    const gc = runInNewContext('gc') as () => void;
+    setFlagsFromString('--no-expose-gc');
+    gc();
   });
   ready.catch(() => {});
   return { ...database, ready };

@@ -85,15 +85,21 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route is found, and so before any hook (a URL
- * whose percent-encoding does not decode), in our shape instead of Fastify's own, with the headers every answer
- * has. (A path parameter over the length limit never gets here: the console's wildcard route takes the path, and
- * answers an API path with the usual 404.)
+ * whose percent-encoding does not decode; a path parameter over 100 characters on a POST, PUT, PATCH or DELETE: a
+ * GET falls through to the console's wildcard route, which answers an API path with the usual 404), in our shape
+ * instead of Fastify's own, with the headers every answer has.
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   setSecurityHeaders(reply);
-  if (error.code === 'FST_ERR_BAD_URL') {
-    const message = 'The request URL is not valid: it has a malformed percent-encoding';
-    return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL': {
+      const message = 'The request URL is not valid: it has a malformed percent-encoding';
+      return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
+    }
+    case 'FST_ERR_MAX_PARAM_LENGTH': {
+      const message = 'A part of the request URL is too long';
+      return sendError(reply, 414, { name: 'BadDataError', message, details: [{ message }] });
+    }
   }
   request.log.error({ err: error }, 'unhandled router error');
   return sendError(reply, 500, UNEXPECTED);

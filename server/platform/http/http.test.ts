@@ -113,13 +113,23 @@ describe('request bodies', () => {
     );
   });
 
-  it('answers a URL the router cannot decode in our shape', async () => {
+  it('answers a URL the router cannot decode, or a change with a path part over its limit, in our shape', async () => {
     expectOurs(
       await server.call('GET', 'api/admin/features/a%zzb', { cookie: admin }),
       400,
       'BadDataError',
       'The request URL is not valid: it has a malformed percent-encoding',
     );
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      expectOurs(
+        await server.call(method, `api/admin/user-admin/${'1'.repeat(101)}`, { cookie: admin }),
+        414,
+        'BadDataError',
+        'A part of the request URL is too long',
+      );
+    }
+    // A GET of one falls through to the console's wildcard route: the usual 404 for an API path.
+    expect((await server.call('GET', `api/admin/features/${'a'.repeat(101)}`, { cookie: admin })).status).toBe(404);
   });
 
   it('answers other refusals of Fastify and its plugins with the status text, not their message', async () => {

@@ -21,6 +21,8 @@ interface Asset {
   kind: 'js' | 'css';
   /** Bytes received: body as sent (compressed) and headers. */
   bytes: number;
+  /** Of which the response headers. */
+  headers: number;
   encoding: string;
   afterLoad: boolean;
 }
@@ -28,7 +30,10 @@ interface Asset {
 /** Notes the scripts and stylesheets the page requests, with their bytes as received, through the DevTools protocol. */
 async function watchAssets(page: Page) {
   const assets: Asset[] = [];
-  const pending = new Map<string, Omit<Asset, 'bytes' | 'encoding'> & { encoding?: string }>();
+  const pending = new Map<
+    string,
+    Omit<Asset, 'bytes' | 'encoding' | 'headers'> & { encoding?: string; headers?: number }
+  >();
   let loaded = false;
   page.on('load', () => (loaded = true));
   const cdp = await page.context().newCDPSession(page);
@@ -41,12 +46,19 @@ async function watchAssets(page: Page) {
     if (!asset) return;
     const header = Object.entries(event.response.headers).find(([name]) => name.toLowerCase() === 'content-encoding');
     asset.encoding = event.response.fromServiceWorker ? 'service worker' : String(header?.[1] ?? 'identity');
+    asset.headers = event.response.encodedDataLength; // what had arrived with the headers, before the body
   });
   cdp.on('Network.loadingFinished', (event) => {
     const asset = pending.get(event.requestId);
     if (!asset) return;
     pending.delete(event.requestId);
-    assets.push({ ...asset, encoding: asset.encoding ?? 'identity', bytes: event.encodedDataLength });
+    const bytes = event.encodedDataLength;
+    assets.push({
+      ...asset,
+      encoding: asset.encoding ?? 'identity',
+      bytes,
+      headers: Math.min(asset.headers ?? 0, bytes),
+    });
   });
   await cdp.send('Network.enable');
   return { assets, inFlight: () => pending.size };
@@ -103,7 +115,8 @@ function report(name: string, assets: Asset[]) {
   const encodings = [...new Set(assets.map((a) => a.encoding))].join(', ');
   console.log(
     `  ${name}  JS ${kb(sum(js))} in ${js.length} files (${kb(sum(js) - sum(deferred))} by the load event, ` +
-      `${kb(sum(deferred))} after it)  CSS ${kb(sum(css))}  (Content-Encoding: ${encodings})`,
+      `${kb(sum(deferred))} after it; headers ${kb(js.reduce((total, a) => total + a.headers, 0))} of it)  ` +
+      `CSS ${kb(sum(css))}  (Content-Encoding: ${encodings})`,
   );
   return sum(js);
 }
@@ -130,7 +143,10 @@ export async function bundleBench(): Promise<boolean> {
     );
     console.log(`    ${api.paths.join(', ')}`);
     for (const asset of features.assets)
-      console.log(`    ${asset.path} ${asset.bytes} B ${asset.encoding}${asset.afterLoad ? ' (after load)' : ''}`);
+      console.log(
+        `    ${asset.path} ${asset.bytes} B (headers ${asset.headers} B) ${asset.encoding}` +
+          (asset.afterLoad ? ' (after load)' : ''),
+      );
     return featuresJs <= BUDGET_JS_FEATURES && api.complete && api.requests <= TARGET_REQUESTS;
   } finally {
     await browser.close();

@@ -25,8 +25,8 @@ const PROBE = `(() => {
 
 async function firstRows(page: Page, url: string): Promise<number> {
   await page.goto(`${url}/features`);
-  await page.waitForFunction('window.__firstRow !== undefined');
-  return page.evaluate<number>('window.__firstRow');
+  await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
+  return page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
 }
 
 async function measure(count: number, offline: boolean) {
@@ -44,10 +44,10 @@ async function measure(count: number, offline: boolean) {
     // Warm up: the worker installs and takes control, the mirror syncs every toggle.
     await firstRows(page, server.url);
     await page
-      .waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 })
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
       .catch(async () => {
         await page.reload();
-        await page.waitForFunction('navigator.serviceWorker.controller !== null');
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       });
     await page.getByText(/Synced/).waitFor({ state: 'attached' });
     await firstRows(page, server.url);

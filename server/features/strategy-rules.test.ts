@@ -88,13 +88,16 @@ describe('checkConstraints', () => {
 
   it('keeps the three fields, trims the context name and defaults the operator to IN', () => {
     expect(checkConstraints(undefined)).toEqual([]);
-    expect(checkConstraints([{ contextName: ' appName ', values: ['a'], extra: true }])).toEqual([
+    expect(checkConstraints([{ contextName: ' appName ', values: ['a'] }])).toEqual([
       { contextName: 'appName', operator: 'IN', values: ['a'] },
     ]);
     expect(checkConstraints(Array(30).fill(c))).toHaveLength(30);
   });
 
   it('refuses bad constraints and goes no further than the limits', () => {
+    expect(messageOf(() => checkConstraints([{ ...c, inverted: true }]))).toBe(
+      '"constraints[0].inverted" is not allowed',
+    );
     expect(messageOf(() => checkConstraints([{ ...c, values: [] }]))).toBe('You need to specify at least one value');
     expect(messageOf(() => checkConstraints([{ ...c, values: [''] }]))).toBe(
       '"constraints[0].values[0]" is not allowed to be empty',

@@ -19,6 +19,20 @@ const fail = (path: FieldPath, message: string, value: unknown, type = 'any.inva
   throw validationError(path, `"${joiLabel(path) || 'value'}" ${message}`, value, type);
 };
 
+/**
+ * A field the object does not declare is a 400 naming it, never dropped: the request schemas refuse them, and this
+ * refuses them in what a JSON patch makes (a constraint patched with `inverted: true` would otherwise be stored
+ * with the opposite meaning).
+ */
+function refuseUnknown(input: Record<string, unknown>, known: readonly string[], at: FieldPath) {
+  for (const key of Object.keys(input)) {
+    if (!known.includes(key)) fail([...at, key], 'is not allowed', input[key], 'object.unknown');
+  }
+}
+const CONSTRAINT_FIELDS = ['contextName', 'operator', 'values'] as const;
+/** id and sortOrder come back from our own answers: accepted and ignored. */
+const STRATEGY_FIELDS = ['name', 'parameters', 'constraints', 'id', 'sortOrder'] as const;
+
 /** What Unleash's console leaves out of a Gradual rollout and fills in itself: used when a value is missing. */
 function flexibleRolloutDefaults(featureName: string): Record<string, string> {
   return { rollout: '100', stickiness: 'default', groupId: featureName };
@@ -75,7 +89,7 @@ export function checkParameters(
 
 /**
  * Checks constraints: at most 30, each with a context name, the operator IN or NOT_IN and 1 to 250 non-empty
- * values. Returns them as stored (only the three fields).
+ * values, and no other field. Returns them as stored.
  */
 export function checkConstraints(input: unknown, at: FieldPath = []): Constraint[] {
   const path = [...at, 'constraints'];
@@ -86,6 +100,7 @@ export function checkConstraints(input: unknown, at: FieldPath = []): Constraint
   return input.map((c, i) => {
     const field = [...path, i];
     if (!isObject(c)) return fail(field, 'must be of type object', c, 'object.base');
+    refuseUnknown(c, CONSTRAINT_FIELDS, field);
     if (typeof c.contextName !== 'string')
       fail([...field, 'contextName'], 'must be a string', c.contextName, 'string.base');
     const contextName = (c.contextName as string).trim();
@@ -113,7 +128,7 @@ export function checkConstraints(input: unknown, at: FieldPath = []): Constraint
 
 /**
  * The one rule for a strategy instance (project strategy calls and the classic toggle's strategies): the name must
- * be a defined strategy, parameters and constraints as above. Other fields of the input (id, sortOrder) are ignored.
+ * be a defined strategy, parameters and constraints as above; no other field but id and sortOrder (ignored).
  */
 export async function checkStrategy(
   db: Db,
@@ -122,6 +137,7 @@ export async function checkStrategy(
   at: FieldPath = [],
 ): Promise<StrategyData> {
   if (!isObject(input)) return fail(at, 'must be of type object', input, 'object.base');
+  refuseUnknown(input, STRATEGY_FIELDS, at);
   const name = input.name;
   if (typeof name !== 'string' || name.trim() === '') return fail([...at, 'name'], 'is required', name, 'any.required');
   const definition = await findStrategy(db, name);

@@ -56,6 +56,12 @@ describe('unknown fields', () => {
       'constraints.0.inverted',
     );
     await refusedNaming(
+      'PATCH',
+      `${DEV}/${added.body.id}`,
+      [{ op: 'add', path: '/constraints/0/inverted', value: true }],
+      'constraints[0].inverted',
+    );
+    await refusedNaming(
       'PUT',
       'api/admin/features/fields.toggle',
       { name: 'fields.toggle', strategies: [{ name: 'default', constraints: [{ ...constraint, inverted: true }] }] },

@@ -103,7 +103,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/\/api\//, /\/auth\//, /\/logout$/, /\/health$/, /\/docs(\/|$)/],
+        navigateFallbackDenylist: [/\/api\//, /\/auth\//, /\/health$/, /\/docs(\/|$)/],
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,
@@ -141,7 +141,11 @@ export default defineConfig({
   ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
   server: {
-    proxy: Object.fromEntries(['/api', '/auth', '/logout', '/health', '/docs'].map((p) => [p, serverUrl])),
+    proxy: {
+      ...Object.fromEntries(['/api', '/auth', '/health', '/docs'].map((p) => [p, serverUrl])),
+      // {base}/logout is a console page (GET) that signs out by a POST to the server.
+      '/logout': { target: serverUrl, bypass: (request) => (request.method === 'GET' ? request.url : undefined) },
+    },
   },
   test: {
     projects: [

@@ -8,6 +8,7 @@ export const UserSchema = Type.Object({
   name: Nullable(Type.String()),
   username: Nullable(Type.String()),
   email: Nullable(Type.String()),
+  /** Always empty: no avatar is served from another origin (Unleash 4 sent a Gravatar URL). */
   imageUrl: Type.String(),
   seenAt: Nullable(Timestamp),
   loginAttempts: Type.Integer(),

@@ -170,6 +170,21 @@ describe('response schemas', () => {
     for (const user of answers[5].body.users) expect(keys(user)).toEqual([...USER, 'inviteLink'].sort());
     for (const answer of answers) expect(answer.text).not.toMatch(/passwordHash|password_hash|argon2/);
   });
+
+  it('send no avatar URL: nothing points a console at another origin, nor tells one who is signed in', async () => {
+    const created = await server.call('POST', 'api/admin/user-admin', {
+      cookie: admin,
+      body: { email: 'avatar@example.com', name: 'Ava Tar', rootRole: 3, password: 'Avatar-Passw0rd!' },
+    });
+    expect(created.body.imageUrl).toBe('');
+    const cookie = await server.login('avatar@example.com', 'Avatar-Passw0rd!');
+    const me = await server.call('GET', 'api/admin/user', { cookie });
+    const list = await server.call('GET', 'api/admin/user-admin', { cookie: admin });
+    const users = [me.body.user, ...list.body.users];
+    expect(users.length).toBeGreaterThan(1);
+    for (const user of users) expect(user.imageUrl).toBe('');
+    expect(me.text + list.text).not.toMatch(/gravatar/i);
+  });
 });
 
 describe('passwords', () => {

@@ -1,22 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { ApiUser, Feedback, User } from '../../contract/users.ts';
 import type { CallerToken } from '../platform/access/caller.ts';
 import type { FeedbackRow, UserRow } from './store.ts';
 
-function imageUrl(user: UserRow): string {
-  const md5 = createHash('md5')
-    .update(user.email ?? user.username ?? '')
-    .digest('hex');
-  return `https://gravatar.com/avatar/${md5}?size=42&default=retro`;
-}
-
 /**
  * The user as the API shows it. The whole row goes in: the routes' response schema (UserSchema) keeps only the
- * declared fields, so the password hash, or any column added later, never reaches the client.
+ * declared fields, so the password hash, or any column added later, never reaches the client. `imageUrl` stays in
+ * Unleash's shape but is empty: a Gravatar URL would tell a third party who uses this instance (consoles draw
+ * avatars locally).
  */
 export const userView = (user: UserRow): User => ({
   ...user,
-  imageUrl: imageUrl(user),
+  imageUrl: '',
   seenAt: user.seenAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
   isAPI: false,

@@ -3,6 +3,8 @@ import { createTheme } from '@mantine/core';
 /** Phone first: controls default to sizes whose touch targets are at least 44 px. */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 8 in both schemes: white text on filled controls and indigo links on white pass WCAG AA (4.5:1).
+  primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
   focusRing: 'auto',

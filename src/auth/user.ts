@@ -9,7 +9,6 @@ export interface User {
   name?: string;
   username?: string;
   email?: string;
-  imageUrl?: string;
   rootRole?: number;
   seenAt?: string | null;
   createdAt?: string;
@@ -28,6 +27,11 @@ export interface Session {
   permissions: PermissionEntry[];
   feedback?: Feedback[];
   splash?: Record<string, boolean>;
+}
+
+/** How the console names a person: name, else e-mail, else user name. */
+export function userLabel(user: User | undefined): string {
+  return user?.name || user?.email || user?.username || '';
 }
 
 export const userQuery = queryOptions({

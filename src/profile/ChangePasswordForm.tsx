@@ -3,7 +3,7 @@ import { IconCheck, IconCircleDashed, IconX } from '@tabler/icons-react';
 import { useChangePasswordForm, type RuleState } from './password';
 
 const ruleIcon: Record<RuleState, typeof IconCheck> = { ok: IconCheck, failed: IconX, unchecked: IconCircleDashed };
-const ruleColor: Record<RuleState, string> = { ok: 'green.8', failed: 'red.8', unchecked: 'gray.7' };
+const ruleColor: Record<RuleState, string> = { ok: 'var(--sy-ok)', failed: 'var(--sy-failed)', unchecked: 'dimmed' };
 const ruleStatus: Record<RuleState, string> = { ok: 'met', failed: 'not met', unchecked: 'not checked yet' };
 
 interface Props {
@@ -47,7 +47,7 @@ export function ChangePasswordForm({ onDone, onCancel }: Props) {
           })}
           {form.check.other.map((message) => (
             <List.Item key={message}>
-              <Text component="span" size="sm" c="red.8">
+              <Text component="span" size="sm" c="var(--sy-failed)">
                 {message}
               </Text>
             </List.Item>

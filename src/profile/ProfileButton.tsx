@@ -1,6 +1,7 @@
-import { Avatar, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
-import { useSession } from '../auth/user';
+import { userLabel, useSession } from '../auth/user';
+import { UserAvatar } from '../shared/ui/UserAvatar';
 
 /** The avatar button that opens the profile popup. */
 export function ProfileButton({ opened, ...props }: ComponentPropsWithRef<'button'> & { opened: boolean }) {
@@ -13,7 +14,7 @@ export function ProfileButton({ opened, ...props }: ComponentPropsWithRef<'butto
       aria-haspopup="dialog"
       aria-expanded={opened}
     >
-      <Avatar src={user?.imageUrl} alt="" radius="xl" size={36} />
+      <UserAvatar label={userLabel(user)} size={36} />
     </UnstyledButton>
   );
 }

@@ -1,19 +1,39 @@
-import { Anchor, Avatar, Button, Divider, NativeSelect, Popover, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Divider,
+  NativeSelect,
+  Popover,
+  Stack,
+  Text,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useSession } from '../auth/user';
+import { userLabel, useSession } from '../auth/user';
 import { showToast } from '../shared/messages/toast';
 import { localeOptions, useLocale, useLocaleActions } from '../shared/locale/locale';
+import { UserAvatar } from '../shared/ui/UserAvatar';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileButton } from './ProfileButton';
 
 export const PRIVACY_POLICY_URL = 'https://www.getunleash.io/privacy-policy';
 
-/** The profile popup: avatar, e-mail, 'Update password', Date/Time formatting, Privacy policy and Logout. */
+/** 'System' follows the device's light or dark setting; the choice is kept on this device (Mantine's manager). */
+const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
+  { value: 'auto', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+const isColorScheme = (value: string): value is MantineColorScheme => COLOR_SCHEMES.some((s) => s.value === value);
+
+/** The profile popup: avatar, e-mail, 'Update password', Date/Time formatting, Theme, Privacy policy and Logout. */
 export default function ProfilePopup() {
   const { data } = useSession();
   const locale = useLocale();
   const { setLocale } = useLocaleActions();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [opened, setOpened] = useState(true);
   const [editingPassword, setEditingPassword] = useState(false);
   const user = data?.user;
@@ -27,7 +47,7 @@ export default function ProfilePopup() {
       <Popover.Dropdown aria-label="Profile" role="dialog" className="sy-profile-dropdown">
         <Stack gap="sm">
           <Stack gap={4} align="center">
-            <Avatar src={user?.imageUrl} alt="" radius="xl" size={56} />
+            <UserAvatar label={userLabel(user)} size={56} />
             {user?.name && <Text fw={600}>{user.name}</Text>}
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
               {email}
@@ -52,6 +72,15 @@ export default function ProfilePopup() {
             value={locale}
             data={localeOptions()}
             onChange={(e) => setLocale(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Theme"
+            value={colorScheme}
+            data={COLOR_SCHEMES}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              if (isColorScheme(value)) setColorScheme(value);
+            }}
           />
           <Anchor href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer" className="sy-touch-link">
             Privacy policy

@@ -1,17 +1,19 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useUiConfig } from '../ui-config/api/queries';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
 import { loginPath, loginVariant, useLoginActions, useLoginForm, type LoginVariant } from './login';
-import { useSession } from './user';
+import { userQuery } from './user';
 
 const route = getRouteApi('/login');
 
 export default function LoginPage() {
   const uiConfig = useUiConfig();
-  const session = useSession();
   const { details, unauthorised } = useAuthState();
+  // After a 401 the session is known to be gone: it is not read again until a sign-in.
+  const session = useQuery({ ...userQuery, enabled: !unauthorised });
   // Part 2 section 2: once the user is known (signed in), the user is sent to features.
   if (session.data && !unauthorised) return <Navigate to="/features" replace />;
   if (uiConfig.isPending) {

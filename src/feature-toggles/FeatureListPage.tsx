@@ -120,14 +120,18 @@ export default function FeatureListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} size="h2">
-          Feature toggles{' '}
+        {/* The count is beside the heading, not in it: the heading is the page's largest paint, done before the
+            list has loaded, and text added to it later would count as a new largest paint. */}
+        <Group gap={8} align="baseline" wrap="nowrap">
+          <Title order={1} size="h2">
+            Feature toggles
+          </Title>
           {features.data && (
-            <Text span c="dimmed" inherit>
+            <Text span c="dimmed" fz="h2" fw="var(--mantine-h2-font-weight)" lh="var(--mantine-h2-line-height)">
               ({total})
             </Text>
           )}
-        </Title>
+        </Group>
         <PermissionButton
           permission="CREATE_FEATURE"
           project={createProject}
@@ -171,7 +175,17 @@ export default function FeatureListPage() {
           </RouteLink>
         </div>
       </Paper>
-      {features.isPending && <Loader aria-label="Loading feature toggles" />}
+      {features.isPending && (
+        // The list's place, kept while it loads (the status line and a screen's height), so nothing below jumps.
+        <>
+          <Text size="sm" aria-hidden>
+            &nbsp;
+          </Text>
+          <Paper withBorder radius="md" h="100dvh" pt="xl" ta="center">
+            <Loader aria-label="Loading feature toggles" />
+          </Paper>
+        </>
+      )}
       {features.isError && (
         <Text c="red.8" role="alert">
           {features.error.message}

@@ -41,6 +41,17 @@ export async function putInSlices<Row>(table: Table<Row>, rows: Row[]) {
   }
 }
 
+/**
+ * Starts a background sync once the browser is idle (the page's first screen is built and painted), within
+ * IDLE_TIMEOUT_MS at the latest: its requests and IndexedDB writes never compete with the first render.
+ */
+export function inBackground(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(task, 0);
+}
+
+const IDLE_TIMEOUT_MS = 3000;
+
 /** The server has answered (at `at`): the header's last sync moves on. */
 export function markSynced(at = Date.now()) {
   lastSynced = Math.max(lastSynced ?? 0, at);

@@ -1,4 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authState } from '../../auth/auth-state';
+import { userQuery } from '../../auth/user';
+import { ensureKept } from '../../offline/ensure-kept';
+import { uiConfigQuery } from '../../ui-config/api/queries';
 import { rootRoute } from './root';
 import { flag, text } from './search';
 
@@ -17,6 +21,12 @@ export const loginRoute = createRoute({
     email: text(search.email),
     reset: flag(search.reset),
   }),
+  // The first render shows the form, or sends a signed-in user on: the session is read first (its 401 clears the
+  // cache), then the UI config the form needs; both load while the page's code does.
+  loader: async ({ context: { queryClient } }) => {
+    if (!authState.get().unauthorised) await ensureKept(queryClient, userQuery);
+    await ensureKept(queryClient, uiConfigQuery);
+  },
   component: lazyRouteComponent(() => import('../../auth/LoginPage')),
 });
 

@@ -9,7 +9,8 @@ import { flag, text } from './search';
 const featuresRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'features',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featuresQuery),
+  // Not awaited: a kept list is the query's initial data at once; a first visit shows the page while the list loads.
+  loader: ({ context: { queryClient } }) => void ensureKept(queryClient, featuresQuery),
   component: lazyRouteComponent(() => import('../../feature-toggles/FeatureListPage')),
 });
 

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
-import { markSynced, putInSlices, writeMirror } from '../../offline/mirror';
+import { inBackground, markSynced, putInSlices, writeMirror } from '../../offline/mirror';
 import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';
@@ -147,13 +147,14 @@ export function receiveList(list: FeatureToggle[]): FeatureToggle[] {
   if (at - syncStartedAt > SYNC_MS && !syncing) {
     syncStartedAt = at;
     syncing = true;
-    void syncToggles([...new Set(list.map((toggle) => toggle.project ?? 'default'))]).finally(() => (syncing = false));
+    const projects = [...new Set(list.map((toggle) => toggle.project ?? 'default'))];
+    inBackground(() => void syncToggles(projects).finally(() => (syncing = false)));
   }
   return listView() ?? [];
 }
 
 /**
- * The background sync of every toggle's environments and strategies, after the list (which it never holds up): in
+ * The background sync of every toggle's environments and strategies, once the list is shown (it never holds it up): in
  * pages of the bulk call where the server has it, else (a 404: a real Unleash 4) project by project and toggle by
  * toggle. A failure leaves what the mirror had.
  */

@@ -1,0 +1,189 @@
+// Issue 12, must-show 3 (first slice): axe-core over every console route that exists, at 1280x800 and 390x844, in
+// light and dark, and no request of the session leaving the instance's origin. One browser context per size and
+// scheme against one seeded server; dark is chosen as a person would: 'Theme: System' in the profile menu on a
+// device whose system setting is dark. Screens still listed in STILL_FAILING are reported, not asserted.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+
+const server = freshServer();
+
+const TOGGLE = 'payments.kill-switch';
+const ARCHIVED = 'legacy.old-banner';
+const STRATEGY = 'by-region';
+
+/** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
+const SCREENS = [
+  '/features',
+  '/projects/default/create-toggle',
+  '/projects/default/create-toggle2',
+  `/projects/default/features/${TOGGLE}/strategies`,
+  `/projects/default/features/${TOGGLE}/logs`,
+  `/projects/default/features/${TOGGLE}/strategies/copy`,
+  `/projects/default/features2/${TOGGLE}`,
+  `/projects/default/features2/${TOGGLE}/strategies`,
+  `/projects/default/features2/${TOGGLE}/metrics`,
+  `/projects/default/features2/${TOGGLE}/variants`,
+  `/projects/default/features2/${TOGGLE}/settings`,
+  `/projects/default/features2/${TOGGLE}/logs`,
+  `/projects/default/features2/${TOGGLE}/overview/copy`,
+  `/projects/default/archived/${ARCHIVED}/logs`,
+  '/strategies',
+  '/strategies/create',
+  '/strategies/view/default',
+  `/strategies/view/${STRATEGY}`,
+  `/strategies/edit/${STRATEGY}`,
+  '/archive',
+  '/history',
+  `/history/${TOGGLE}`,
+  '/404',
+];
+
+/**
+ * Serious or critical violations left, by 'scheme screen', in files outside this slice (reported, not asserted):
+ * hard-coded light colours. Every other screen and scheme, the profile menu and /login in light must have none.
+ */
+const STILL_FAILING: Record<string, string> = {
+  'light /strategies': 'strategies.css: deprecated rows at opacity 0.7 (3.2:1)',
+  'dark /strategies': 'strategies.css: .sy-definition-name is gray-7 on the dark body (1.9:1)',
+  'dark /strategies/view/default': 'strategies.css: .sy-definition-name is gray-7',
+  [`dark /projects/default/features/${TOGGLE}/strategies`]: 'strategies.css: .sy-definition-name is gray-7',
+  'dark /projects/default/create-toggle': 'FeatureForm.tsx: a Paper with bg="gray.0" under light text (1.6:1)',
+  'dark /login': 'LoginPage.tsx: the title is c="indigo.8" on the dark card (2.7:1)',
+};
+
+const SIZES = [
+  { name: '1280x800', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: '390x844', viewport: { width: 390, height: 844 }, isMobile: true },
+];
+const SCHEMES = ['light', 'dark'] as const;
+
+test.beforeAll(async () => {
+  const { url } = server();
+  const login = await fetch(`${url}/auth/simple/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${url}/api/admin/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${path}: ${response.status} ${await response.text()}`).toBe(true);
+  };
+  await call('POST', 'strategies', {
+    name: STRATEGY,
+    description: 'On in the listed regions',
+    parameters: [{ name: 'regions', type: 'list', description: 'Region codes', required: true }],
+  });
+  await call('POST', 'features', {
+    name: TOGGLE,
+    type: 'kill-switch',
+    description: 'Turn off card payments during an incident',
+    enabled: true,
+  });
+  await call('POST', `features/${TOGGLE}/tags`, { type: 'simple', value: 'team-payments' });
+  await call('POST', 'features', { name: 'checkout.new-flow', type: 'release', description: 'One-page checkout' });
+  await call('POST', 'features/checkout.new-flow/stale/on');
+  await call('POST', 'features', { name: ARCHIVED, description: 'Retired banner' });
+  await call('DELETE', `features/${ARCHIVED}`);
+});
+
+/** The screen has settled: no request in flight and no loader showing. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** Serious and critical violations on the page as it is now: 'rule x count [up to three distinct findings]'. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      // For contrast, the colours and ratio say more than a selector; otherwise the first element's selector.
+      const findings = v.nodes.map((node) => {
+        const data = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const text = node.html.replace(/<[^>]*>/g, '').slice(0, 30);
+        return data?.fgColor ? `${data.fgColor} on ${data.bgColor} ${data.contrastRatio}:1 '${text}'` : node.target[0];
+      });
+      return `${v.id} x${v.nodes.length} [${[...new Set(findings)].slice(0, 3).join(' | ')}]`;
+    });
+}
+
+async function checkSession(browser: Browser, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) {
+  const { url } = server();
+  const origin = new URL(url).origin;
+  const context = await browser.newContext({
+    viewport: size.viewport,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
+    colorScheme: scheme,
+    reducedMotion: 'reduce',
+  });
+  const foreign: string[] = [];
+  context.on('request', (request) => {
+    const requested = new URL(request.url());
+    if (!['data:', 'blob:'].includes(requested.protocol) && requested.origin !== origin) foreign.push(request.url());
+  });
+  // A load the CSP refused (a Gravatar avatar, say) never becomes a request: Chromium reports it on the console.
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) foreign.push(message.text());
+  });
+  const page = await context.newPage();
+  const found: Record<string, string[]> = {};
+  const check = async (screen: string) => {
+    found[screen] = await seriousViolations(page);
+  };
+
+  await signIn(page, url);
+  // The profile menu; 'System' follows the device, here emulated as light or dark.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Profile' });
+  await profile.getByLabel('Theme').selectOption('System');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  await check('profile menu');
+  await page.keyboard.press('Escape');
+
+  for (const screen of SCREENS) {
+    await page.goto(`${url}${screen}`);
+    await settle(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await check(screen);
+  }
+
+  await page.goto(`${url}/logout`);
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
+  await settle(page);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  await check('/login');
+  await context.close();
+
+  const label = `${size.name} ${scheme}`;
+  for (const [screen, violations] of Object.entries(found)) {
+    if (violations.length) console.log(`[a11y ${label}] ${screen}: ${violations.join('; ')}`);
+  }
+  const unexpected = Object.fromEntries(
+    Object.entries(found).filter(([screen, violations]) => violations.length && !STILL_FAILING[`${scheme} ${screen}`]),
+  );
+  expect.soft(unexpected, `serious or critical axe violations at ${label}`).toEqual({});
+  expect.soft(foreign, 'requests to another origin').toEqual([]);
+}
+
+for (const size of SIZES) {
+  for (const scheme of SCHEMES) {
+    test(`every screen at ${size.name} in ${scheme}: no serious or critical axe violation, no other origin`, async ({
+      browser,
+    }) => {
+      test.setTimeout(300_000);
+      await checkSession(browser, size, scheme);
+    });
+  }
+}

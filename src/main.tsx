@@ -62,7 +62,7 @@ void Promise.all([startOffline(queryClient), router.load()]).then(() => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

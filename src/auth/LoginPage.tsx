@@ -41,7 +41,7 @@ function Login({ variant }: { variant: LoginVariant }) {
       <Paper className="sy-login-card" shadow="sm" radius="lg" p="xl" withBorder>
         <Stack gap="lg">
           <div>
-            <Text fw={700} c="indigo.8" size="lg">
+            <Text fw={700} c="var(--mantine-color-indigo-light-color)" size="lg">
               Switchyard
             </Text>
             <Title order={1} size="h2">

@@ -42,8 +42,8 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
   const builtIn = isBuiltIn(strategy);
   const displayName = strategyDisplayName(strategy.name, strategy);
   return (
-    <li className="sy-definition-row" data-deprecated={strategy.deprecated || undefined}>
-      <div className="sy-definition-main">
+    <li className="sy-definition-row">
+      <div>
         <Group gap="xs" wrap="wrap">
           <RouteLink
             to="/strategies/$activeTab/$strategyName"

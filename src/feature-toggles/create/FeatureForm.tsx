@@ -92,7 +92,7 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
                   <Title order={2} size="h4" id="create-strategies">
                     Activation strategies
                   </Title>
-                  <Paper withBorder p="sm" radius="sm" bg="gray.0">
+                  <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
                     <Group gap="xs">
                       <Badge variant="light">default</Badge>
                       <Text fw={600}>Standard</Text>

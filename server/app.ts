@@ -69,6 +69,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     schemaController: schemaController({ onFirstUse: options.compileSchemas === 'on-first-use' }),
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // A plugin's start is not timed: on a busy 2-core machine swagger-ui's took over Fastify's default 10 s, and
+    // the server refused to start.
+    pluginTimeout: 0,
   });
   const deps = createDeps(config, db);
   const base = config.baseUriPath;

@@ -36,18 +36,19 @@ function attackerPages(target: string): Record<string, string> {
   };
 }
 
-let attacker: Server;
+let attacker: Server | undefined;
 let attackerUrl: string;
 test.beforeAll(async () => {
   const pages = attackerPages(server().url);
-  attacker = createServer((request, response) => {
+  const site = createServer((request, response) => {
     const html = pages[request.url ?? ''];
     response.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(html ?? 'not here');
   });
-  await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
-  attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  attacker = site;
+  attackerUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
-test.afterAll(() => new Promise<void>((resolve) => attacker.close(() => resolve())));
+test.afterAll(() => new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve())));
 
 /** The admin API with the page's session, as the console calls it. */
 async function api(page: Page, method: string, path: string, body?: unknown) {

@@ -115,10 +115,10 @@ describe('a strategy in the Strategies tab', () => {
 });
 
 function ConfirmHarness({ type, run }: { type: string; run(): Promise<void> }) {
-  const production = useProductionConfirm({ name: 'prod', type });
+  const production = useProductionConfirm();
   return (
     <>
-      <Button onClick={() => void production.confirm('Save changes', run)}>Save</Button>
+      <Button onClick={() => void production.confirm({ name: 'prod', type }, 'Save changes', run)}>Save</Button>
       {production.dialog}
     </>
   );

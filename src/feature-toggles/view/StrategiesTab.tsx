@@ -97,7 +97,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const [dragged, setDragged] = useState<StrategyDefinition>();
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
   const [userOpened, setUserOpened] = useState(false);
-  const production = useProductionConfirm(environment ?? { name: '' });
+  const production = useProductionConfirm();
   const sensors = useStrategySensors();
 
   if (!environment) return <Text c="dimmed">No environments available.</Text>;
@@ -131,7 +131,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const change = (update: (list: StrategyInstance[]) => StrategyInstance[]) => config.changeStrategies(env, update);
 
   const add = (strategy: EditedStrategy) =>
-    production.confirm('Add strategy', async () => {
+    production.confirm(environment, 'Add strategy', async () => {
       if (
         !(await run(
           () => actions.add({ ...target, strategy }),
@@ -144,7 +144,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
     });
 
   const update = (strategy: EditedStrategy) =>
-    production.confirm('Save changes', async () => {
+    production.confirm(environment, 'Save changes', async () => {
       await run(
         () => actions.update({ ...target, strategy }),
         () => change((list) => list.map((s) => (s.id === strategy.id ? { ...s, ...strategy } : s))),

@@ -1,6 +1,8 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './format-date';
-import { LOCALES, localeOptions, readLocale, saveLocale, settingsKey } from './locale';
+import { settingsKey } from '../settings/device-settings';
+import { LOCALES, localeOptions, useLocale, useLocaleActions } from './locale';
 
 describe('locale options', () => {
   it("lists every locale of the spec plus the browser's own", () => {
@@ -11,18 +13,21 @@ describe('locale options', () => {
 });
 
 describe('locale persistence', () => {
-  it('is kept in localStorage under a key that includes the base path', () => {
+  it("is one of this device's settings, kept in localStorage under a key that includes the base path", () => {
     expect(settingsKey('')).toBe('switchyard:settings');
     expect(settingsKey('/yard')).toBe('switchyard/yard:settings');
-    saveLocale('nb-NO', '/yard');
-    expect(JSON.parse(localStorage.getItem('switchyard/yard:settings')!)).toEqual({ locale: 'nb-NO' });
-    expect(readLocale('/yard', 'en-US')).toBe('nb-NO');
-    expect(readLocale('', 'en-US')).toBe('en-US');
+    const { result } = renderHook(() => [useLocale(), useLocaleActions()] as const);
+    expect(result.current[0]).toBe(navigator.language);
+    act(() => result.current[1].setLocale('nb-NO'));
+    expect(JSON.parse(localStorage.getItem(settingsKey())!)).toEqual({ locale: 'nb-NO' });
+    expect(result.current[0]).toBe('nb-NO');
   });
 
   it("defaults to the browser's locale when nothing (or garbage) is stored", () => {
-    localStorage.setItem(settingsKey(''), 'not json');
-    expect(readLocale('', 'sv-SE')).toBe('sv-SE');
+    localStorage.setItem(settingsKey(), 'not json');
+    expect(renderHook(() => useLocale()).result.current).toBe(navigator.language);
+    localStorage.setItem(settingsKey(), JSON.stringify({ locale: 42 }));
+    expect(renderHook(() => useLocale()).result.current).toBe(navigator.language);
   });
 });
 

@@ -18,7 +18,17 @@ describe('parseConfig', () => {
       initClientApiTokens: [],
       loginBackoffSeconds: 60,
       trustProxy: false,
+      consoleDir: undefined,
     });
+  });
+
+  it('takes CONSOLE_DIR only when it is a folder', () => {
+    const folder = fileURLToPath(new URL('.', import.meta.url));
+    expect(parseConfig({ CONSOLE_DIR: folder }).consoleDir).toBe(folder);
+    expect(() => parseConfig({ CONSOLE_DIR: '/nonexistent-console' })).toThrow(
+      new ConfigError('CONSOLE_DIR must be a folder holding a built console, got "/nonexistent-console"'),
+    );
+    expect(() => parseConfig({ CONSOLE_DIR: fileURLToPath(import.meta.url) })).toThrow(ConfigError);
   });
 
   it('parses TRUST_PROXY: true, false, or proxy addresses and ranges', () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { passwordProblems } from '../contract/password-policy.ts';
 
@@ -30,6 +31,8 @@ export interface Config {
    * false: none (the peer is the client); true: every peer; or the proxies' addresses and ranges.
    */
   trustProxy: boolean | string[];
+  /** The built console's folder (index.html, sw.js, assets/); undefined = dist/ of this checkout. */
+  consoleDir: string | undefined;
 }
 
 /** A configuration problem: reported as one line, the start stops. */
@@ -102,6 +105,15 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
   return raw;
 }
 
+function parseConsoleDir(value: string | undefined): string | undefined {
+  const raw = nonEmpty(value);
+  if (raw === undefined) return undefined;
+  if (!statSync(raw, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`CONSOLE_DIR must be a folder holding a built console, got "${raw}"`);
+  }
+  return raw;
+}
+
 function parseBackoff(value: string | undefined): number {
   const raw = nonEmpty(value) ?? '60';
   const seconds = Number(raw);
@@ -164,5 +176,6 @@ export function parseConfig(env: Env): Config {
     initClientApiTokens: parseTokens('INIT_CLIENT_API_TOKENS', env.INIT_CLIENT_API_TOKENS, false),
     loginBackoffSeconds: parseBackoff(env.LOGIN_BACKOFF_SECONDS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    consoleDir: parseConsoleDir(env.CONSOLE_DIR),
   };
 }

@@ -86,6 +86,7 @@ async function start(): Promise<void> {
   const app = await buildApp(config, database.db, {
     logger: { level: process.env.LOG_LEVEL ?? 'info', ...(logStream && { stream: logStream }) },
     compileSchemas: 'on-first-use',
+    distDir: config.consoleDir,
   });
   const appBuilt = sinceStart();
   await database.ready.catch(cannotOpen);

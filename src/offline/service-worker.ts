@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** How often a console left open asks for a new version (the browser also checks on every navigation). */
-const UPDATE_CHECK_MS = 60 * 60_000;
+/** How often a console left open asks for a new version. */
+export const UPDATE_CHECK_MS = 60 * 60_000;
+/** A return to the console (focus, or the tab shown again) asks too, at most this often. */
+export const RETURN_CHECK_MS = 60_000;
 
 let waiting = false;
 let registration: ServiceWorkerRegistration | undefined;
@@ -13,6 +15,26 @@ function setWaiting(next: boolean) {
 }
 
 /**
+ * Asks the browser to look for a new sw.js while the console stays open (a browser checks by itself only on a
+ * navigation, which an installed app left open for days never makes): every hour, and when the person comes back
+ * to it (the window regains focus or the tab is shown again), at most once a minute. Started right after registering,
+ * which has just checked, so the first return check waits its minute. A failed check (offline) waits for the next.
+ */
+export function watchForUpdates(update: () => Promise<unknown>, now: () => number = Date.now) {
+  let lastCheck = now();
+  const check = () => {
+    lastCheck = now();
+    update().catch(() => undefined);
+  };
+  const onReturn = () => {
+    if (document.visibilityState === 'visible' && now() - lastCheck >= RETURN_CHECK_MS) check();
+  };
+  window.addEventListener('focus', onReturn);
+  document.addEventListener('visibilitychange', onReturn);
+  window.setInterval(check, UPDATE_CHECK_MS);
+}
+
+/**
  * Registers the service worker that vite-plugin-pwa builds (sw.js beside index.html, so under any base path). A new
  * version installs in the background and waits; the console then offers to reload into it.
  */
@@ -21,8 +43,10 @@ export async function registerServiceWorker() {
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox(new URL('sw.js', document.baseURI).href);
   workbox.addEventListener('waiting', () => setWaiting(true));
-  registration = await workbox.register();
-  setInterval(() => void registration?.update(), UPDATE_CHECK_MS);
+  const registered = await workbox.register();
+  if (!registered) return;
+  registration = registered;
+  watchForUpdates(() => registered.update());
 }
 
 /** 'Reload': the waiting worker takes over, and the page reloads once it controls it. */

@@ -3,11 +3,11 @@ import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { useOnline } from '../shared/api/connectivity';
 import type { QueuedChange } from './changes';
-import { APPLY_AGAIN, DISCARD, waitingLabel } from './labels';
+import { APPLY_AGAIN, DISCARD, DISMISS, RETRY, waitingLabel } from './labels';
 import { cancel } from './outbox';
 import { heldBehind, isMine, usePendingChanges } from './pending';
-import { describeChange } from './registry';
-import { applyAgain } from './replay';
+import { describeChange, failureMessage } from './registry';
+import { applyAgain, retryFailed } from './replay';
 
 const STATE_LABELS: Record<QueuedChange['state'], { label: string; color: string }> = {
   waiting: { label: 'Waiting', color: 'yellow' },
@@ -23,6 +23,15 @@ function otherAccountLine(entry: QueuedChange): string {
   return entry.state === 'waiting' || entry.state === 'sending'
     ? `${made}: it is sent when that account signs in again.`
     : `${made}: it is kept until that account signs in again.`;
+}
+
+/** Why a change of the signed-in account waits: an earlier change to the same toggle is held or failed. */
+function behindLine(entry: QueuedChange, behind: QueuedChange): string {
+  if (!isMine(behind))
+    return `Waits behind a change to "${entry.feature}" made while signed in as ${behind.user!.name}.`;
+  return behind.state === 'failed'
+    ? `Waits behind an earlier change to "${entry.feature}" that failed: retry or dismiss that one first.`
+    : `Waits behind an earlier change to "${entry.feature}" held as changed elsewhere: apply or discard it first.`;
 }
 
 function Entry({ entry }: { entry: QueuedChange }) {
@@ -58,20 +67,15 @@ function Entry({ entry }: { entry: QueuedChange }) {
           Made {formatDistanceToNow(entry.createdAt, { addSuffix: true })}
         </Text>
         {!mine && <Text size="sm">{otherAccountLine(entry)}</Text>}
-        {behind && (
-          <Text size="sm">
-            Waits behind a change to "{entry.feature}" made while signed in as {behind.user!.name}.
-          </Text>
-        )}
+        {behind && <Text size="sm">{behindLine(entry, behind)}</Text>}
         {mine && entry.state === 'conflict' && (
           <Text size="sm">
             "{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.
           </Text>
         )}
-        {mine && entry.error && (
+        {mine && entry.state === 'failed' && entry.error && (
           <Text size="sm" c="red.8">
-            {entry.error.message}
-            {entry.error.detail && `: ${entry.error.detail}`}
+            {failureMessage(entry, entry.error)}
           </Text>
         )}
         {error && (
@@ -96,9 +100,14 @@ function Entry({ entry }: { entry: QueuedChange }) {
             </>
           )}
           {mine && entry.state === 'failed' && (
-            <Button size="sm" variant="default" loading={busy} onClick={remove}>
-              Dismiss
-            </Button>
+            <>
+              <Button size="sm" loading={busy} onClick={() => void run(() => retryFailed(entry.seq!))}>
+                {RETRY}
+              </Button>
+              <Button size="sm" variant="default" disabled={busy} onClick={remove}>
+                {DISMISS}
+              </Button>
+            </>
           )}
           {mine && (entry.state === 'waiting' || entry.state === 'sending') && (
             <Button size="sm" variant="default" loading={busy} disabled={entry.state === 'sending'} onClick={remove}>

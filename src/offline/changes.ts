@@ -42,6 +42,13 @@ export interface QueuedChange<C extends Change = Change> {
   user?: ChangeOwner;
 }
 
+/**
+ * Answers that mean "not now" rather than "no": a timeout, too early, too many requests, the same idempotency key
+ * still being handled (409), and every server error. The change may yet be applied; it is sent again with its key.
+ */
+const NOT_NOW = new Set([408, 409, 425, 429]);
+export const isNotNow = (status: number) => status >= 500 || NOT_NOW.has(status);
+
 /** What a queued change sends, and which error table reads its failures. */
 export interface ChangeRequest {
   method: Method;

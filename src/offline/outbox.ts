@@ -1,5 +1,5 @@
 import { versionOf } from '../shared/api/client';
-import { isTmpId, replaceId, stableJson, uuid, type Change, type QueuedChange } from './changes';
+import { isNotNow, isTmpId, replaceId, stableJson, uuid, type Change, type QueuedChange } from './changes';
 import type { SwitchyardDb } from './db';
 import { refreshViews } from './mirror';
 import { isActive, isMine, pending, signedIn } from './pending';
@@ -139,6 +139,23 @@ export async function hold(entry: QueuedChange) {
 /** A failure that is not a conflict: kept, with its message, until the user dismisses it. */
 export async function fail(entry: QueuedChange, error: NonNullable<QueuedChange['error']>) {
   await database().outbox.update(entry.seq!, { state: 'failed', error });
+  await reload();
+}
+
+/**
+ * 'Retry': a failed change waits to be sent again, on the version it was made against (a change made elsewhere
+ * meanwhile is met as a conflict). The server keeps a refusal's answer with its idempotency key, and a refusal
+ * changed nothing, so the retry gets a new key; after a "not now" answer (a server error...), which the server may
+ * or may not have applied, it keeps its key.
+ */
+export async function retry(seq: number) {
+  const target = database();
+  await target.transaction('rw', target.outbox, async () => {
+    const entry = await target.outbox.get(seq);
+    if (entry?.state !== 'failed' || !isMine(entry)) return;
+    const refused = entry.error !== undefined && !isNotNow(entry.error.status);
+    await target.outbox.update(seq, { state: 'waiting', error: undefined, ...(refused && { key: uuid() }) });
+  });
   await reload();
 }
 

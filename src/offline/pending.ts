@@ -57,9 +57,14 @@ export function activeChangesOf(feature: string): QueuedChange[] {
   return entries.filter((entry) => entry.feature === feature && isActive(entry) && isMine(entry));
 }
 
-/** Another account's change queued before this one, to the same toggle: this one waits behind it (see takeNext). */
+/**
+ * The earlier change to the same toggle that keeps this one back (see takeNext): another account's, or one held in
+ * conflict or failed, until it is decided on.
+ */
 export const heldBehind = (entry: QueuedChange): QueuedChange | undefined =>
-  entries.find((other) => other.feature === entry.feature && other.seq! < entry.seq! && !isMine(other));
+  entries.find(
+    (other) => other.feature === entry.feature && other.seq! < entry.seq! && (!isMine(other) || !isActive(other)),
+  );
 
 /** The outbox, in replay order; a component using it also re-renders when another account signs in. */
 export function usePendingChanges(): QueuedChange[] {

@@ -38,6 +38,8 @@ export interface ChangeHandler<C extends Change = Change> {
   kinds: readonly C['kind'][];
   /** The change in words, for the waiting list, the notices and the toasts. */
   describe(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string;
+  /** The change as not done, naming its record, for the message of a refusal ('x in production was not turned off'). */
+  notDone(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string;
   /** The message once the server has accepted it, when there is one. */
   successMessage(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string | undefined;
   /** A new change's base, on the record as the user sees it (the server's record is read first if it is unknown). */
@@ -105,3 +107,14 @@ export function handlerFor(change: Change): ChangeHandler {
 /** A queued change in words, by its domain. */
 export const describeChange = (entry: Pick<QueuedChange, 'feature' | 'change'>) =>
   handlerFor(entry.change).describe(entry);
+
+/**
+ * The message of a change the server refused, for the snackbar and the waiting list: the change as not done, naming
+ * its record, and the server's own reason where its answer gave one (else the spec's text for the status).
+ */
+export function failureMessage(
+  entry: Pick<QueuedChange, 'feature' | 'change'>,
+  error: NonNullable<QueuedChange['error']>,
+): string {
+  return `${handlerFor(entry.change).notDone(entry)}: ${error.detail ?? error.message}`;
+}

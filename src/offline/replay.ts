@@ -4,19 +4,23 @@ import { connectivity } from '../shared/api/connectivity';
 import { ApiError, AuthenticationError, statusOf } from '../shared/api/errors';
 import { snackbar } from '../shared/messages/messages';
 import { showToast } from '../shared/messages/toast';
-import type { Change, QueuedChange } from './changes';
-import { confirmSent, enqueue, fail, hold, rebase, release, takeNext } from './outbox';
+import { isNotNow, type Change, type QueuedChange } from './changes';
+import { confirmSent, enqueue, fail, hold, rebase, release, retry, takeNext } from './outbox';
 import { isActive, isMine, pending, signedIn } from './pending';
-import { accountSource, describeChange, handlerFor } from './registry';
+import { accountSource, describeChange, failureMessage, handlerFor } from './registry';
 
 /** While changes wait (or the server is unreachable), the server is probed this often. */
 export const PROBE_INTERVAL_MS = 15_000;
-/** 4xx answers that mean "not now" rather than "no": sent again later. 409: the same key is still being handled. */
-const RETRY_LATER = new Set([401, 408, 409, 425, 429]);
+/**
+ * The pauses before a change answered "not now" (a server error, 429...) is sent again, with the same key; once
+ * they are used up it is marked failed, with its message, until the user retries or dismisses it.
+ */
+export const RETRY_PAUSES_MS = [1_000, 4_000];
 
 let client: ApiClient = defaultApi;
 let queryClient: QueryClient | undefined;
 let lockName = 'switchyard:outbox';
+let retryPauses = RETRY_PAUSES_MS;
 let running: Promise<void> | undefined;
 let again = false;
 
@@ -25,48 +29,62 @@ async function exclusive(task: () => Promise<boolean>): Promise<boolean> {
   return navigator.locks ? await navigator.locks.request(lockName, task) : task();
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What a refused change keeps: the status, the spec's message for it, and the server's own when it differs. */
+function failureOf(error: ApiError): NonNullable<QueuedChange['error']> {
+  const body = error.body as { details?: { message?: string }[] } | undefined;
+  const detail = body?.details?.[0]?.message;
+  return { status: error.status, message: error.message, ...(detail && detail !== error.message && { detail }) };
+}
+
+/**
+ * sent: the server has it; held: a conflict (the refresh notice shows it); failed: refused, kept with its message;
+ * stop: no answer or a 401 (it waits), or failed after "not now" answers: the rest waits for the next trigger.
+ */
 type Outcome = 'sent' | 'held' | 'failed' | 'stop';
 
+/** Sends one change and reports every outcome: a toast on success, a message naming the change on a failure. */
 async function sendOne(entry: QueuedChange): Promise<Outcome> {
   const handler = handlerFor(entry.change);
-  try {
-    // Against a server without versions (a real Unleash 4), a conflict shows as a difference from the snapshot.
-    if (entry.baseVersion === undefined && !(await handler.unchangedOnServer(entry, client))) {
-      await hold(entry);
-      return 'held';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Against a server without versions (a real Unleash 4), a conflict shows as a difference from the snapshot.
+      if (entry.baseVersion === undefined && !(await handler.unchangedOnServer(entry, client))) {
+        await hold(entry);
+        return 'held';
+      }
+      const request = handler.request(entry);
+      const headers: Record<string, string> = { 'Idempotency-Key': entry.key };
+      if (entry.baseVersion !== undefined) headers['If-Match'] = `"${entry.baseVersion}"`;
+      const answer = await client.send(request.method, request.path, request.body, { layer: request.layer, headers });
+      await confirmSent(entry, answer);
+      const message = handler.successMessage(entry);
+      if (message) showToast(message, 'success');
+      return 'sent';
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 412) {
+        await hold(entry);
+        return 'held';
+      }
+      if (error instanceof ApiError && status !== undefined && status >= 400 && status !== 401) {
+        const notNow = isNotNow(status);
+        if (notNow && attempt < retryPauses.length) {
+          await pause(retryPauses[attempt]);
+          continue;
+        }
+        const failure = failureOf(error);
+        await fail(entry, failure);
+        snackbar.add(failureMessage(entry, failure));
+        return notNow ? 'stop' : 'failed';
+      }
+      await release(entry);
+      // Only the server's own 401 signs the user out: the session query sees it again and sends them to /login.
+      if (error instanceof AuthenticationError)
+        void queryClient?.invalidateQueries({ queryKey: accountSource().queryKey });
+      return 'stop';
     }
-    const request = handler.request(entry);
-    const headers: Record<string, string> = { 'Idempotency-Key': entry.key };
-    if (entry.baseVersion !== undefined) headers['If-Match'] = `"${entry.baseVersion}"`;
-    const answer = await client.send(request.method, request.path, request.body, { layer: request.layer, headers });
-    await confirmSent(entry, answer);
-    const message = handler.successMessage(entry);
-    if (message) showToast(message, 'success');
-    return 'sent';
-  } catch (error) {
-    const status = statusOf(error);
-    if (status === 412) {
-      await hold(entry);
-      return 'held';
-    }
-    if (
-      error instanceof ApiError &&
-      status !== undefined &&
-      status >= 400 &&
-      status < 500 &&
-      !RETRY_LATER.has(status)
-    ) {
-      const body = error.body as { details?: { message?: string }[] } | undefined;
-      const detail = body?.details?.[0]?.message;
-      await fail(entry, { status, message: error.message, ...(detail && detail !== error.message && { detail }) });
-      snackbar.add(error.message);
-      return 'failed';
-    }
-    await release(entry);
-    // Only the server's own 401 signs the user out: the session query sees it again and sends them to /login.
-    if (error instanceof AuthenticationError)
-      void queryClient?.invalidateQueries({ queryKey: accountSource().queryKey });
-    return 'stop';
   }
 }
 
@@ -133,6 +151,12 @@ export async function applyAgain(seq: number) {
   await drain();
 }
 
+/** 'Retry': a failed change is sent again (see outbox.retry). */
+export async function retryFailed(seq: number) {
+  await retry(seq);
+  await drain();
+}
+
 /** Changes this session may send wait (another account's are left for that account). */
 const hasWaiting = () => pending.get().some((entry) => isActive(entry) && isMine(entry));
 
@@ -153,9 +177,16 @@ async function probe() {
  * periodic probe while changes wait.
  * Returns a function that stops it.
  */
-export function startReplay(options: { queryClient: QueryClient; api?: ApiClient; base: string }): () => void {
+export function startReplay(options: {
+  queryClient: QueryClient;
+  api?: ApiClient;
+  base: string;
+  /** Instead of RETRY_PAUSES_MS. */
+  retryPausesMs?: number[];
+}): () => void {
   queryClient = options.queryClient;
   client = options.api ?? defaultApi;
+  retryPauses = options.retryPausesMs ?? RETRY_PAUSES_MS;
   lockName = `switchyard${options.base}:outbox`;
   const nudge = () => {
     if (hasWaiting()) void drain();

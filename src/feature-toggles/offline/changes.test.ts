@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, requestFor, staleMessage, successMessage, variantsPatch, type ToggleChange } from './changes';
+import {
+  describeChange,
+  notDone,
+  requestFor,
+  staleMessage,
+  successMessage,
+  variantsPatch,
+  type ToggleChange,
+} from './changes';
 
 const entry = (change: ToggleChange, snapshot: unknown = null) => ({
   project: 'web',
@@ -34,7 +42,31 @@ describe('queued changes in words', () => {
     expect(successMessage('x', { kind: 'strategy-remove', environment: 'dev', strategyId: 's' })).toBe(
       'Strategy successfully deleted.',
     );
-    expect(successMessage('x', { kind: 'enabled', enabled: true })).toBeUndefined();
+    expect(successMessage('x', { kind: 'enabled', enabled: true })).toBe('Successfully updated toggle status.');
+    expect(successMessage('x', { kind: 'enabled', enabled: false })).toBe('Successfully updated toggle status.');
+    expect(successMessage('x', { kind: 'strategy-order', environment: 'dev', ids: [] })).toBeUndefined();
+  });
+
+  it('says what a refused change did not do, naming the toggle and environment', () => {
+    expect(notDone('payments.kill-switch', { kind: 'environment', environment: 'production', enabled: false })).toBe(
+      'payments.kill-switch in production was not turned off',
+    );
+    expect(notDone('x', { kind: 'enabled', enabled: true })).toBe('x was not turned on');
+    expect(notDone('x', { kind: 'stale', stale: false })).toBe('x was not marked as active');
+    const strategy = { id: 's1', name: 'userWithId', parameters: {}, constraints: [] };
+    expect(notDone('x', { kind: 'strategy-add', environment: 'dev', strategy })).toBe(
+      'Strategy UserIDs was not added to x in dev',
+    );
+    expect(notDone('x', { kind: 'strategy-update', environment: 'dev', strategy })).toBe(
+      'Strategy UserIDs of x in dev was not updated',
+    );
+    expect(notDone('x', { kind: 'strategy-remove', environment: 'dev', strategyId: 's1' })).toBe(
+      'A strategy of x in dev was not deleted',
+    );
+    expect(notDone('x', { kind: 'strategy-order', environment: 'dev', ids: [] })).toBe(
+      'The strategies of x in dev were not reordered',
+    );
+    expect(notDone('x', { kind: 'variants', variants: [] })).toBe('The variants of x were not saved');
   });
 });
 

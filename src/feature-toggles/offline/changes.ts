@@ -73,11 +73,41 @@ export function describeChange(feature: string, change: ToggleChange): string {
   }
 }
 
+/**
+ * The change as not done, naming the toggle (and environment), for the message of a change the server refused:
+ * 'payments.kill-switch in production was not turned off' (the queue adds the server's reason).
+ */
+export function notDone(feature: string, change: ToggleChange): string {
+  switch (change.kind) {
+    case 'enabled':
+      return `${feature} was not turned ${change.enabled ? 'on' : 'off'}`;
+    case 'stale':
+      return `${feature} was not marked as ${change.stale ? 'stale' : 'active'}`;
+    case 'environment':
+      return `${feature} in ${change.environment} was not turned ${change.enabled ? 'on' : 'off'}`;
+    case 'strategy-add':
+      return `Strategy ${strategyLabel(change.strategy)} was not added to ${feature} in ${change.environment}`;
+    case 'strategy-update':
+      return `Strategy ${strategyLabel(change.strategy)} of ${feature} in ${change.environment} was not updated`;
+    case 'strategy-remove':
+      return `A strategy of ${feature} in ${change.environment} was not deleted`;
+    case 'strategy-order':
+      return `The strategies of ${feature} in ${change.environment} were not reordered`;
+    case 'variants':
+      return `The variants of ${feature} were not saved`;
+  }
+}
+
 export const staleMessage = (feature: string, stale: boolean) => `${feature} marked as ${stale ? 'Stale' : 'Active'}.`;
+
+/** The spec's message once the server has a toggle's new on/off status (part 1 section 8). */
+export const TOGGLE_STATUS_UPDATED = 'Successfully updated toggle status.';
 
 /** The spec's success message for a change the server accepted (part 1 section 8), when it has one. */
 export function successMessage(feature: string, change: ToggleChange): string | undefined {
   switch (change.kind) {
+    case 'enabled':
+      return TOGGLE_STATUS_UPDATED;
     case 'stale':
       return staleMessage(feature, change.stale);
     case 'environment':

@@ -12,7 +12,7 @@ import type { SwitchyardDb } from '../../offline/db';
 import { openToggleDb } from './test-support';
 import { attachMirror, clearMirror } from '../../offline/mirror';
 import { projectFeatureOf, receiveProjectFeature } from './mirror';
-import { attachOutbox, enqueue, hold, takeNext } from '../../offline/outbox';
+import { attachOutbox, enqueue, fail, hold, takeNext } from '../../offline/outbox';
 import { pending, signedIn } from '../../offline/pending';
 import { SyncStatus } from '../../offline/SyncStatus';
 import { WaitingChanges } from '../../offline/WaitingChanges';
@@ -76,6 +76,37 @@ describe('the waiting count', () => {
   it('is not shown when nothing waits', () => {
     renderWithMantine(<WaitingChanges />, client);
     expect(screen.queryByRole('button', { name: /waiting/ })).toBeNull();
+  });
+});
+
+describe('a change the server refused', () => {
+  async function refused() {
+    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: false });
+    await enqueue('my.toggle', { kind: 'stale', stale: true });
+    await fail((await takeNext())!, { status: 403, message: 'This operation is forbidden' });
+    renderWithMantine(<WaitingChanges />, client);
+    await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
+    return within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole('listitem');
+  }
+
+  it('is listed as failed with its message naming the toggle and environment until dismissed', async () => {
+    const [failed, behind] = await refused();
+    expect(failed).toHaveTextContent('Failed');
+    expect(failed).toHaveTextContent('my.toggle in production was not turned off: This operation is forbidden');
+    expect(behind).toHaveTextContent('Waits behind an earlier change to "my.toggle" that failed');
+    await userEvent.click(within(failed).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
+    expect(pending.get().map((e) => e.change.kind)).toEqual(['stale']);
+  });
+
+  it('Retry sends it again with a new idempotency key (the server kept its refusal under the old one)', async () => {
+    const [failed] = await refused();
+    const before = pending.get()[0].key;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(pending.get()[0].state).toBe('waiting'));
+    expect(pending.get()[0].key).not.toBe(before);
+    expect(pending.get()[0].error).toBeUndefined();
+    expect(screen.queryByText(/was not turned off/)).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import type { FeatureToggle, ProjectFeature } from '../api/types';
 import {
   describeChange,
   isToggleChange,
+  notDone,
   refersTo,
   requestFor,
   successMessage,
@@ -45,6 +46,7 @@ function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChang
 export const toggleChanges: ChangeHandler<ToggleChange> = {
   kinds: TOGGLE_CHANGE_KINDS,
   describe: ({ feature, change }) => describeChange(feature, change),
+  notDone: ({ feature, change }) => notDone(feature, change),
   successMessage: ({ feature, change }) => successMessage(feature, change),
   base: async ({ feature, project, change }) => {
     const known = serverStateOf(feature) ?? (await fetchToggle(project ?? DEFAULT_PROJECT, feature));

@@ -12,7 +12,7 @@ import { attachMirror, clearMirror } from '../../offline/mirror';
 import { projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
 import { attachOutbox, cancel, refreshConflict } from '../../offline/outbox';
 import { pending, signedIn } from '../../offline/pending';
-import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, startReplay } from '../../offline/replay';
+import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, retryFailed, startReplay } from '../../offline/replay';
 
 /**
  * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
@@ -191,7 +191,8 @@ beforeEach(async () => {
   const api = createApiClient('', server.fetch);
   await attachOutbox(db);
   await attachMirror(db, client, api);
-  stop = startReplay({ queryClient: client, api, base: '' });
+  // A "not now" answer is sent again at once (the pauses are the replay's, not what these tests are about).
+  stop = startReplay({ queryClient: client, api, base: '', retryPausesMs: [0, 0] });
   load('kill.switch');
   load('other');
   connectivity.lost();
@@ -206,6 +207,7 @@ afterEach(async () => {
   db.close();
   await db.delete();
   snackbar.clear();
+  toastStore.get().forEach((toast) => toastStore.hide(toast.id));
 });
 
 const sent = () => server.requests.filter((r) => r.method !== 'GET');
@@ -247,13 +249,28 @@ describe('replaying the outbox', () => {
     expect(pending.get()[0].state).toBe('waiting');
     server.failures = [503];
     await goOnline();
-    expect(pending.get()[0].state).toBe('waiting');
-    await goOnline();
     const attempts = sent();
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((a) => a.key)).size).toBe(1);
     expect(pending.get()).toEqual([]);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
+  });
+
+  it("each accepted change shows the spec's toast once, also when it was queued offline and replayed later", async () => {
+    await queueChange('kill.switch', { kind: 'enabled', enabled: true });
+    expect(toastStore.get().map((t) => [t.type, t.text])).toEqual([
+      ['info', 'Queued: Turn on "kill.switch". It will be sent when the server can be reached.'],
+    ]);
+    await goOnline();
+    const successes = () => toastStore.get().filter((t) => t.type === 'success');
+    expect(successes().map((t) => t.text)).toEqual(['Successfully updated toggle status.']);
+    await queueChange('other', env('default', false));
+    await drain();
+    expect(successes().map((t) => t.text)).toEqual([
+      'Successfully updated toggle status.',
+      'Successfully turned environment off.',
+    ]);
+    expect(sent()).toHaveLength(2);
   });
 
   it('a repeat the server already handled is answered from its store and changes nothing', async () => {
@@ -373,7 +390,9 @@ describe('failures that are not conflicts', () => {
         detail: 'You can not enable the environment before it has strategies',
       },
     });
-    expect(snackbar.get().map((m) => m.text)).toEqual(['Bad request format']);
+    expect(snackbar.get().map((m) => m.text)).toEqual([
+      'kill.switch in dev was not turned on: You can not enable the environment before it has strategies',
+    ]);
     expect(sent()).toHaveLength(1);
 
     await cancel(pending.get()[0].seq!);
@@ -383,6 +402,50 @@ describe('failures that are not conflicts', () => {
       'api/admin/features/kill.switch/stale/on',
     ]);
     expect(pending.get()).toEqual([]);
+  });
+
+  it('a refused change sent again by Retry goes with a new idempotency key (the server kept the refusal)', async () => {
+    await queueChange('kill.switch', env('dev', true));
+    await goOnline();
+    expect(pending.get()[0].state).toBe('failed');
+    server.toggle('kill.switch').environments[2].strategies.push(strategy('s9'));
+    await retryFailed(pending.get()[0].seq!);
+    expect(pending.get()).toEqual([]);
+    const [refused, retried] = sent();
+    expect(retried).toMatchObject({ path: refused.path, ifMatch: '"1"' });
+    expect(retried.key).not.toBe(refused.key);
+    expect(server.toggle('kill.switch').environments[2].enabled).toBe(true);
+    expect(toastStore.get().map((t) => t.text)).toContain('Successfully turned environment on.');
+  });
+
+  it('a server error that outlasts its retries fails the change, named with its environment, until retried', async () => {
+    await queueChange('kill.switch', env('production', true));
+    await queueChange('other', { kind: 'stale', stale: true });
+    server.failures = [500, 502, 500];
+    await goOnline();
+    expect(pending.get()[0]).toMatchObject({
+      state: 'failed',
+      error: { status: 500, message: 'Action could not be performed' },
+    });
+    expect(snackbar.get().map((m) => m.text)).toEqual([
+      'kill.switch in production was not turned on: Action could not be performed',
+    ]);
+    expect(sent()).toHaveLength(3);
+    expect(new Set(sent().map((r) => r.key)).size).toBe(1);
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(false);
+    // The server is not taking changes now: the other toggle's change waits for the next trigger.
+    expect(pending.get()[1].state).toBe('waiting');
+
+    await retryFailed(pending.get()[0].seq!);
+    expect(pending.get()).toEqual([]);
+    // A server error was not kept by the server: the retry keeps the key, so a change it did apply is not repeated.
+    expect(
+      sent()
+        .filter((r) => r.path.endsWith('/production/on'))
+        .map((r) => r.key),
+    ).toEqual(Array(4).fill(sent()[0].key));
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
+    expect(server.toggle('other').stale).toBe(true);
   });
 
   it('a 401 leaves the change waiting and has the session checked again', async () => {

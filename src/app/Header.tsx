@@ -1,7 +1,8 @@
 import { ActionIcon, Burger, Group } from '@mantine/core';
-import { IconBook, IconSettings } from '@tabler/icons-react';
+import { useHotkeys } from '@mantine/hooks';
+import { IconBook, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIsAdmin } from '../auth/user';
 import { InstallButton } from '../offline/InstallButton';
 import { SyncStatus } from '../offline/SyncStatus';
@@ -13,6 +14,40 @@ import { menuFor } from './menu';
 
 // The dropdown menus load only when they have items.
 const DropdownMenu = lazy(() => import('./DropdownMenu'));
+// The command palette (and its styles) loads when first opened.
+const CommandPalette = lazy(() => import('./CommandPalette'));
+
+/** The palette's launcher: Ctrl/Cmd+K anywhere (inside text fields too), or the header's search button. */
+function PaletteLauncher() {
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  const open = () => {
+    setUsed(true);
+    setOpened(true);
+  };
+  useHotkeys([['mod+K', open]], []);
+  return (
+    <>
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        size={44}
+        aria-label="Search"
+        aria-keyshortcuts="Control+K Meta+K"
+        title="Search (Ctrl+K)"
+        aria-haspopup="dialog"
+        onClick={open}
+      >
+        <IconSearch size={22} aria-hidden />
+      </ActionIcon>
+      {used && (
+        <Suspense>
+          <CommandPalette opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer(): void }) {
   const isAdmin = useIsAdmin();
@@ -53,6 +88,7 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
         </nav>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <PaletteLauncher />
         <SyncStatus />
         <WaitingChanges />
         <InstallButton />

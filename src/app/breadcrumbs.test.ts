@@ -3,9 +3,23 @@ import { breadcrumbs, visibleBreadcrumbs } from './breadcrumbs';
 
 describe('breadcrumbs', () => {
   it('come from the path segments, each linking to its prefix', () => {
-    expect(breadcrumbs('/projects/default')).toEqual([
-      { label: 'projects', to: '/projects' },
-      { label: 'default', to: '/projects/default' },
+    expect(breadcrumbs('/history/my.toggle')).toEqual([
+      { label: 'history', to: '/history' },
+      { label: 'my.toggle', to: '/history/my.toggle' },
+    ]);
+  });
+
+  it('lead from the projects to the toggle list, from a project to the list filtered by it (no projects page yet)', () => {
+    expect(breadcrumbs('/projects/web%20shop/features2/my.toggle')).toEqual([
+      { label: 'projects', to: '/projects', standIn: { to: '/features' } },
+      { label: 'web shop', to: '/projects/web%20shop', standIn: { to: '/features', search: { project: 'web shop' } } },
+      { label: 'my.toggle', to: '/projects/web%20shop/features2/my.toggle' },
+    ]);
+    expect(breadcrumbs('/projects/default/archived/old/logs').map((c) => c.standIn)).toEqual([
+      { to: '/features' },
+      { to: '/features', search: { project: 'default' } },
+      { to: '/archive' },
+      undefined,
     ]);
   });
 
@@ -24,7 +38,9 @@ describe('breadcrumbs', () => {
     ]) {
       expect(breadcrumbs(`/projects/${hidden}`).map((c) => c.label)).toEqual(['projects']);
     }
-    expect(breadcrumbs('/projects/default/features/my.toggle/strategies')).toEqual([
+    expect(
+      breadcrumbs('/projects/default/features/my.toggle/strategies').map(({ label, to }) => ({ label, to })),
+    ).toEqual([
       { label: 'projects', to: '/projects' },
       { label: 'default', to: '/projects/default' },
       { label: 'my.toggle', to: '/projects/default/features/my.toggle' },

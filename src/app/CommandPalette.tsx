@@ -1,0 +1,113 @@
+// The palette's styles load with it, so the first screen does not pay for them.
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/spotlight/styles.css';
+import './CommandPalette.css';
+import { Button, Group, Text } from '@mantine/core';
+import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useIsAdmin } from '../auth/user';
+import { useFeatures } from '../feature-toggles/api/queries';
+import { indexFeatures } from '../feature-toggles/feature-list';
+import { useProjects, type Project } from '../projects/api/queries';
+import { useUiConfig } from '../ui-config/api/queries';
+import { paletteResults, paletteScreens, type PaletteGroup, type PaletteTarget } from './command-palette';
+
+const [store, palette] = createSpotlight();
+const GROUPS: PaletteGroup[] = ['Screens', 'Projects', 'Feature toggles'];
+const PALETTE_LABEL = 'Search toggles, projects and screens';
+
+/**
+ * The command palette: finds toggles (from the features query, which the offline mirror serves offline), projects
+ * and the menus' screens. Opened and closed by its launcher in the header (Ctrl/Cmd+K, or the search button).
+ */
+export default function CommandPalette({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const navigate = useNavigate();
+  const isAdmin = useIsAdmin();
+  const flags = useUiConfig().data?.flags;
+  const features = useFeatures().data;
+  const projects = useProjects().data;
+  const [query, setQuery] = useState('');
+  /** The project the palette is narrowed to, once one was chosen. */
+  const [inProject, setInProject] = useState<Project>();
+  const toggles = useMemo(() => indexFeatures(features ?? []), [features]);
+  const screens = useMemo(() => paletteScreens({ isAdmin, flags: flags ?? {} }), [isAdmin, flags]);
+  const results = useMemo(
+    () => paletteResults(query, { toggles, projects: projects ?? [], screens }, inProject?.id),
+    [query, toggles, projects, screens, inProject],
+  );
+
+  useEffect(() => {
+    if (opened) palette.open();
+    else palette.close();
+  }, [opened]);
+
+  const go = (target: PaletteTarget) => {
+    switch (target.kind) {
+      case 'toggle':
+        return navigate({
+          to: '/projects/$projectId/features2/$featureId',
+          params: { projectId: target.project, featureId: target.name },
+        });
+      case 'project':
+        setInProject(projects?.find((project) => project.id === target.project));
+        setQuery('');
+        return;
+      case 'screen':
+        return navigate({ to: target.path });
+    }
+  };
+
+  return (
+    <Spotlight.Root
+      store={store}
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={null}
+      onSpotlightClose={() => {
+        setInProject(undefined);
+        onClose();
+      }}
+      scrollable
+      maxHeight="min(480px, calc(100dvh - 200px))"
+      attributes={{ content: { 'aria-label': PALETTE_LABEL } }}
+      className="sy-palette"
+    >
+      <Spotlight.Search
+        aria-label={PALETTE_LABEL}
+        placeholder="Search toggles, projects and screens…"
+        leftSection={<IconSearch size={20} aria-hidden />}
+      />
+      {inProject && (
+        <Group className="sy-palette-scope" gap="xs" wrap="nowrap">
+          <Text size="sm" className="sy-ellipsis">
+            Feature toggles in project <strong>{inProject.name || inProject.id}</strong>
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => setInProject(undefined)}>
+            All projects
+          </Button>
+        </Group>
+      )}
+      <Spotlight.ActionsList aria-label="Results">
+        {GROUPS.map((group) => {
+          const inGroup = results.filter((result) => result.group === group);
+          return inGroup.length === 0 ? null : (
+            <Spotlight.ActionsGroup key={group} label={group}>
+              {inGroup.map((result) => (
+                <Spotlight.Action
+                  key={result.id}
+                  label={result.label}
+                  description={result.description}
+                  closeSpotlightOnTrigger={result.target.kind !== 'project'}
+                  onClick={() => void go(result.target)}
+                />
+              ))}
+            </Spotlight.ActionsGroup>
+          );
+        })}
+        {results.length === 0 && <Spotlight.Empty>Nothing found</Spotlight.Empty>}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}

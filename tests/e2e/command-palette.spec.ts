@@ -1,0 +1,130 @@
+// Issue 12: the command palette finds toggles, projects and screens; Ctrl+K on a desktop, the header's search button
+// on a phone; it works offline from the mirror. A real server on a fresh data folder, Debian's Chromium, the real
+// service worker and IndexedDB.
+import type { Browser, Page } from '@playwright/test';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+
+const server = freshServer();
+const KILL_SWITCH = 'payments.kill-switch';
+const PALETTE = 'Search toggles, projects and screens';
+
+test.beforeAll(async () => {
+  const { url } = server();
+  const login = await fetch(`${url}/auth/simple/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  for (const [name, description] of [
+    [KILL_SWITCH, 'Turn off card payments during an incident'],
+    ['checkout.new-flow', 'One-page checkout'],
+  ]) {
+    const response = await fetch(`${url}/api/admin/features`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+      body: JSON.stringify({ name, description, type: 'kill-switch' }),
+    });
+    expect(response.status, await response.text()).toBe(201);
+  }
+});
+
+/** Types into the palette and chooses the only toggle result. */
+async function findAndOpen(page: Page, text: string, name: string) {
+  const palette = page.getByRole('dialog', { name: PALETTE });
+  await expect(palette).toBeVisible();
+  await palette.getByRole('textbox', { name: PALETTE }).fill(text);
+  const result = palette.getByRole('button', { name: new RegExp(`^${name.replace(/\./g, '\\.')}`) });
+  await expect(result).toHaveCount(1);
+  return result;
+}
+
+async function expectFeatureView(page: Page, name: string) {
+  await expect(page).toHaveURL(new RegExp(`/projects/default/features2/${name.replace(/\./g, '\\.')}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: PALETTE })).toBeHidden();
+}
+
+test('desktop: Ctrl+K opens the palette, which finds a toggle by its description and opens its new view', async ({
+  page,
+}) => {
+  await signIn(page, server().url);
+  await expect(page.getByRole('link', { name: KILL_SWITCH })).toBeVisible();
+
+  await page.keyboard.press('Control+K');
+  const result = await findAndOpen(page, 'card payments', KILL_SWITCH);
+  // The keyboard alone: the first result is chosen with the arrow key and Enter.
+  await expect(result).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expectFeatureView(page, KILL_SWITCH);
+
+  // Screens come from the menus: Event History (an admin screen) by its title.
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: PALETTE });
+  await palette.getByRole('textbox', { name: PALETTE }).fill('event hist');
+  await palette.getByRole('button', { name: 'Event History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+
+  // A project narrows the palette to its toggles.
+  await page.keyboard.press('Control+K');
+  await palette.getByRole('textbox', { name: PALETTE }).fill('default');
+  await palette.getByRole('button', { name: 'Default' }).click();
+  await expect(palette.getByText('Feature toggles in project')).toBeVisible();
+  await expect(palette.getByRole('textbox', { name: PALETTE })).toHaveValue('');
+  await expect(palette.getByRole('button', { name: /^checkout\.new-flow/ })).toBeVisible();
+  await palette.getByRole('textbox', { name: PALETTE }).fill('new-flow');
+  await palette.getByRole('button', { name: /^checkout\.new-flow/ }).click();
+  await expectFeatureView(page, 'checkout.new-flow');
+
+  // Escape closes it and gives the focus back.
+  await page.keyboard.press('Control+K');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+});
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('phone: the header search button opens the palette; a tap on a toggle opens its new view', async ({ browser }) => {
+  const { context, page } = await phone(browser);
+  await signIn(page, server().url);
+  const button = page.getByRole('banner').getByRole('button', { name: 'Search' });
+  const box = await button.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await button.tap();
+  const result = await findAndOpen(page, 'kill', KILL_SWITCH);
+  await result.tap();
+  await expectFeatureView(page, KILL_SWITCH);
+  await context.close();
+});
+
+test('offline: with the mirror filled, the palette still finds a toggle and opens its view', async ({ browser }) => {
+  const { context, page } = await phone(browser);
+  await signIn(page, server().url);
+  await page.goto(`${server().url}/features`);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => !!r.active)), { timeout: 30_000 })
+    .toBe(true);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+  await expect(page.getByText(/Synced/)).toBeAttached({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).tap();
+  const result = await findAndOpen(page, 'payments.kill', KILL_SWITCH);
+  await result.tap();
+  await expectFeatureView(page, KILL_SWITCH);
+  await context.close();
+});

@@ -173,15 +173,19 @@ export const FeatureMetadataSchema = Type.Object({
 });
 export type FeatureMetadata = Static<typeof FeatureMetadataSchema>;
 
-/** A toggle of GET api/admin/features (and the answer of its POST): the default environment's state. */
+/** Whether the signed-in user pinned the toggle (a favourite; always false for an API token). */
+const Favorite = { favorite: Type.Boolean() };
+
+/** The answer of POST api/admin/features: the toggle as the classic list shows it (the default environment). */
 export const ClassicListItemSchema = Type.Object({
   ...FeatureMetadataSchema.properties,
   enabled: Type.Boolean(),
   strategies: Type.Array(StrategyInstanceSchema),
 });
+/** GET api/admin/features: each toggle with whether the reader pinned it. */
 export const ClassicFeatureListSchema = Type.Object({
   version: Type.Literal(1),
-  features: Type.Array(ClassicListItemSchema),
+  features: Type.Array(Type.Object({ ...ClassicListItemSchema.properties, ...Favorite })),
 });
 
 /** GET api/admin/features/{name} (and PUT, stale on/off): archived, and the strategies' order. */
@@ -192,6 +196,8 @@ export const ClassicFeatureSchema = Type.Object({
   strategies: Type.Array(OrderedStrategySchema),
 });
 export type ClassicFeature = Static<typeof ClassicFeatureSchema>;
+/** GET api/admin/features/{name}: with whether the reader pinned it. */
+export const ClassicFeatureReadSchema = Type.Object({ ...ClassicFeatureSchema.properties, ...Favorite });
 
 export const ArchivedFeatureListSchema = Type.Object({
   version: Type.Literal(2),
@@ -215,6 +221,9 @@ export const ProjectFeatureSchema = Type.Object({
   ),
 });
 
+/** GET api/admin/projects/{p}/features/{name}: with whether the reader pinned it. */
+export const ProjectFeatureReadSchema = Type.Object({ ...ProjectFeatureSchema.properties, ...Favorite });
+
 /** A row of a project's toggle list (GET api/admin/projects/{p}/features, the project overview). */
 export const FeatureOverviewSchema = Type.Object({
   type: Type.String(),
@@ -227,9 +236,10 @@ export const FeatureOverviewSchema = Type.Object({
 });
 export type FeatureOverview = Static<typeof FeatureOverviewSchema>;
 
+/** GET api/admin/projects/{p}/features: each toggle with whether the reader pinned it. */
 export const FeatureOverviewListSchema = Type.Object({
   version: Type.Literal(1),
-  features: Type.Array(FeatureOverviewSchema),
+  features: Type.Array(Type.Object({ ...FeatureOverviewSchema.properties, ...Favorite })),
 });
 
 /** GET .../features/{name}/environments/{env}. */

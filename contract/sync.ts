@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FeatureName, ProjectFeatureSchema } from './features.ts';
+import { FeatureName, ProjectFeatureReadSchema } from './features.ts';
 
 // Wire shapes of the bulk toggle sync (ours, not Unleash 4.2's): GET api/admin/sync/features fills and refreshes
 // a console's offline mirror in pages instead of one GET per toggle.
@@ -19,14 +19,14 @@ export const FeatureSyncQuery = Type.Object({
 export type FeatureSyncRequest = Static<typeof FeatureSyncQuery>;
 
 /**
- * One page: each live toggle as GET api/admin/projects/{p}/features/{name} answers it. `revision`: the newest audit
- * event this page includes (every event up to it is in); keep the first page's and send it as `since` once the last
- * page (`next: null`) is in. `deleted`: with `since`, on the first page only.
+ * One page: each live toggle as GET api/admin/projects/{p}/features/{name} answers it (with the caller's `favorite`).
+ * `revision`: the newest audit event this page includes (every event up to it is in); keep the first page's and send
+ * it as `since` once the last page (`next: null`) is in. `deleted`: with `since`, on the first page only.
  */
 export const FeatureSyncPageSchema = Type.Object({
   version: Type.Literal(1),
   revision: Type.Integer({ minimum: 0 }),
-  features: Type.Array(ProjectFeatureSchema),
+  features: Type.Array(ProjectFeatureReadSchema),
   deleted: Type.Array(Type.String()),
   next: Type.Union([Type.String(), Type.Null()]),
 });

@@ -10,6 +10,8 @@ const STRATEGY = ['constraints', 'id', 'name', 'parameters'];
 const STRATEGY_ONE = ['constraints', 'id', 'name', 'parameters', 'sortOrder'];
 const PROJECT_ONE = [...METADATA, 'archived', 'environments'].sort();
 const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type', 'version'];
+/** What a user reads (GET) also says whether that user pinned the toggle (favorites.test.ts). */
+const read = (fields: string[]) => [...fields, 'favorite'].sort();
 const keys = (o: object) => Object.keys(o).sort();
 
 const demo = {
@@ -76,7 +78,7 @@ describe('classic toggle API', () => {
     expect(created.body.strategies[0].parameters).toEqual(demo.strategies[0].parameters);
 
     const project = await call('GET', 'api/admin/projects/default/features/demo.toggle');
-    expect(keys(project.body)).toEqual(PROJECT_ONE);
+    expect(keys(project.body)).toEqual(read(PROJECT_ONE));
     expect(
       project.body.environments.map((e: { name: string; strategies: { name: string }[] }) => [
         e.name,
@@ -148,7 +150,7 @@ describe('classic toggle API', () => {
   it('reads one toggle in the reference shape, 404 for an unknown one', async () => {
     const one = await call('GET', 'api/admin/features/demo.toggle');
     expect(one.status).toBe(200);
-    expect(keys(one.body)).toEqual(ONE);
+    expect(keys(one.body)).toEqual(read(ONE));
     expect(one.body.archived).toBe(false);
     expect(keys(one.body.strategies[0])).toEqual(STRATEGY_ONE);
     const missing = await call('GET', 'api/admin/features/does.not.exist');
@@ -238,7 +240,7 @@ describe('classic toggle API', () => {
     const list = await call('GET', 'api/admin/features');
     expect(list.body.version).toBe(1);
     expect(list.body.features.map((f: { name: string }) => f.name)).toEqual(['a.first', 'demo.nostrat', 'demo.toggle']);
-    expect(keys(list.body.features[0])).toEqual(LIST_ITEM);
+    expect(keys(list.body.features[0])).toEqual(read(LIST_ITEM));
     expect(keys(list.body.features[0].strategies[0])).toEqual(STRATEGY);
     const prefix = await call('GET', 'api/admin/features?namePrefix=demo');
     expect(prefix.body.features.map((f: { name: string }) => f.name)).toEqual(['demo.nostrat', 'demo.toggle']);
@@ -310,7 +312,7 @@ describe('project-scoped toggle API', () => {
     expect(unknown.body.message).toBe('Project with id nope does not exist');
 
     const one = await call('GET', 'api/admin/projects/default/features/proj.toggle');
-    expect(keys(one.body)).toEqual(PROJECT_ONE);
+    expect(keys(one.body)).toEqual(read(PROJECT_ONE));
     expect(
       one.body.environments.every((e: { strategies: { name: string }[] }) => e.strategies[0].name === 'default'),
     ).toBe(true);
@@ -324,7 +326,7 @@ describe('project-scoped toggle API', () => {
       'demo.toggle',
       'proj.toggle',
     ]);
-    expect(keys(list.body.features[0])).toEqual(OVERVIEW);
+    expect(keys(list.body.features[0])).toEqual(read(OVERVIEW));
     expect(keys(list.body.features[0].environments[0])).toEqual(['enabled', 'name', 'sortOrder', 'type']);
 
     const put = await call('PUT', 'api/admin/projects/default/features/proj.toggle', {

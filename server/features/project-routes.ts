@@ -8,7 +8,7 @@ import {
   JsonPatchBody,
   ProjectFeatureBody,
   ProjectFeatureParams,
-  ProjectFeatureSchema,
+  ProjectFeatureReadSchema,
   ProjectParams,
   VariantsAnswerSchema,
   VariantsBody,
@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { noAccess } from '../platform/http/errors.ts';
-import { featureOverviews, liveFeatures, projectFeature, requireFeature } from './read-model.ts';
+import { projectFeatureFor, projectFeatureList, requireFeature } from './read-model.ts';
 import { checkNameOfPath, patchToChange } from './rules.ts';
 import {
   archiveFeature,
@@ -28,7 +28,7 @@ import {
   updateMetadata,
   updateVariants,
 } from './service.ts';
-import { changedEtag, projectOfPath, toggleEtag, toggleWrite } from './toggle-http.ts';
+import { changedEtag, projectOfPath, readerOf, toggleEtag, toggleWrite } from './toggle-http.ts';
 import { featureMetadata } from './views.ts';
 
 const BASE = '/api/admin/projects/:projectId/features';
@@ -41,8 +41,8 @@ export const projectFeatureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
     BASE,
     { config: { permission: 'NONE' }, schema: { params: ProjectParams, response: { 200: FeatureOverviewListSchema } } },
     async (request) => {
-      const rows = await liveFeatures(deps.db, { projects: [request.params.projectId] });
-      return { version: 1 as const, features: await featureOverviews(deps.db, rows) };
+      const features = await projectFeatureList(deps.db, request.params.projectId, readerOf(request));
+      return { version: 1 as const, features };
     },
   );
 
@@ -62,12 +62,12 @@ export const projectFeatureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
     `${BASE}/:featureName`,
     {
       config: { permission: 'NONE' },
-      schema: { params: ProjectFeatureParams, response: { 200: ProjectFeatureSchema } },
+      schema: { params: ProjectFeatureParams, response: { 200: ProjectFeatureReadSchema } },
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
       const row = await requireFeature(deps.db, featureName, { project: projectId });
-      return reply.headers(toggleEtag(row.version)).send(await projectFeature(deps.db, row));
+      return reply.headers(toggleEtag(row.version)).send(await projectFeatureFor(deps.db, row, readerOf(request)));
     },
   );
 

@@ -5,8 +5,10 @@ import { CLASSIC_ENV, checkArchiveState, foundFeature, type RequireOptions } fro
 import {
   featureEnvironmentsOf,
   findFeature,
+  isPinned,
   listFeatureTags,
   listFeatures,
+  listFeaturesPinnedBy,
   strategiesOf,
   type FeatureFilter,
   type FeatureRow,
@@ -119,17 +121,29 @@ export async function classicListFeature(db: Db, f: FeatureRow) {
   return classicListItem(f, (await environmentState(db, [f], CLASSIC_ENV))(f.name));
 }
 
-/** GET api/admin/features: live toggles, sorted by name. */
-export async function classicList(db: Db, filter: Omit<FeatureFilter, 'archived'>) {
-  const rows = await liveFeatures(db, filter);
+/** GET api/admin/features: live toggles, sorted by name, each with whether `reader` pinned it. */
+export async function classicList(db: Db, filter: Omit<FeatureFilter, 'archived'>, reader: number | undefined) {
+  const rows = await listFeaturesPinnedBy(db, { ...filter, archived: false }, reader);
   const state = await environmentState(db, rows, CLASSIC_ENV);
-  return rows.map((f) => classicListItem(f, state(f.name)));
+  return rows.map((f) => ({ ...classicListItem(f, state(f.name)), favorite: f.favorite }));
+}
+
+/** GET api/admin/features/{name}: the classic toggle, with whether `reader` pinned it. */
+export async function classicFeatureFor(db: Db, f: FeatureRow, reader: number | undefined) {
+  const [feature, favorite] = await Promise.all([classicFeature(db, f), isPinned(db, reader, f.name)]);
+  return { ...feature, favorite };
 }
 
 /** GET api/admin/projects/{p}/features/{name}: the toggle with every environment and its strategies. */
 export async function projectFeature(db: Db, f: FeatureRow) {
   const [envs, strategies] = await Promise.all([featureEnvironmentsOf(db, [f.name]), strategiesOf(db, [f.name])]);
   return projectFeatureView(f, envs, strategies);
+}
+
+/** GET api/admin/projects/{p}/features/{name} as a user reads it: with whether `reader` pinned it. */
+export async function projectFeatureFor(db: Db, f: FeatureRow, reader: number | undefined) {
+  const [feature, favorite] = await Promise.all([projectFeature(db, f), isPinned(db, reader, f.name)]);
+  return { ...feature, favorite };
 }
 
 /** The rows of a project's toggle list (GET api/admin/projects/{p}/features and the project overview). */
@@ -139,6 +153,13 @@ export async function featureOverviews(db: Db, rows: FeatureRow[]) {
     rows.map((f) => f.name),
   );
   return rows.map((f) => featureOverview(f, envs));
+}
+
+/** GET api/admin/projects/{p}/features: the project's live toggles, each with whether `reader` pinned it. */
+export async function projectFeatureList(db: Db, project: string, reader: number | undefined) {
+  const rows = await listFeaturesPinnedBy(db, { archived: false, projects: [project] }, reader);
+  const overviews = await featureOverviews(db, rows);
+  return overviews.map((overview, i) => ({ ...overview, favorite: rows[i].favorite }));
 }
 
 export async function listArchived(db: Db) {

@@ -3,6 +3,7 @@ import {
   ArchivedFeatureListSchema,
   ClassicFeatureBody,
   ClassicFeatureListSchema,
+  ClassicFeatureReadSchema,
   ClassicFeatureSchema,
   ClassicListItemSchema,
   FeatureListQuery,
@@ -14,8 +15,9 @@ import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { parseTagFilter } from '../tags/index.ts';
+import { favoriteRoutes } from './favorite-routes.ts';
 import { projectFeatureRoutes } from './project-routes.ts';
-import { classicFeature, classicList, classicListFeature, listArchived, requireFeature } from './read-model.ts';
+import { classicFeatureFor, classicList, classicListFeature, listArchived, requireFeature } from './read-model.ts';
 import {
   archiveFeature,
   createFeature,
@@ -29,7 +31,7 @@ import {
 import { strategyInstanceRoutes } from './strategy-instance-routes.ts';
 import { featureSyncRoutes } from './sync-routes.ts';
 import { featureTagRoutes } from './tag-routes.ts';
-import { changedEtag, projectOfToggle, toggleEtag, toggleWrite } from './toggle-http.ts';
+import { changedEtag, projectOfToggle, readerOf, toggleEtag, toggleWrite } from './toggle-http.ts';
 
 /**
  * The toggle API: the classic API (api/admin/features) and the archive here; the project API, the tags of a toggle
@@ -47,7 +49,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request) => {
       const { tag, project, namePrefix } = request.query;
       const filter = { tags: parseTagFilter(tag), projects: project, namePrefix };
-      return { version: 1 as const, features: await classicList(deps.db, filter) };
+      return { version: 1 as const, features: await classicList(deps.db, filter, readerOf(request)) };
     },
   );
 
@@ -80,10 +82,10 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
 
   app.get(
     '/api/admin/features/:featureName',
-    { config: { permission: 'NONE' }, schema: { params: FeatureParams, response: { 200: ClassicFeatureSchema } } },
+    { config: { permission: 'NONE' }, schema: { params: FeatureParams, response: { 200: ClassicFeatureReadSchema } } },
     async (request, reply) => {
       const row = await requireFeature(deps.db, request.params.featureName);
-      return reply.headers(toggleEtag(row.version)).send(await classicFeature(deps.db, row));
+      return reply.headers(toggleEtag(row.version)).send(await classicFeatureFor(deps.db, row, readerOf(request)));
     },
   );
 
@@ -180,6 +182,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   );
 
   await app.register(featureTagRoutes, { deps });
+  await app.register(favoriteRoutes, { deps });
   await app.register(projectFeatureRoutes, { deps });
   await app.register(strategyInstanceRoutes, { deps });
   await app.register(featureSyncRoutes, { deps });

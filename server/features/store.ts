@@ -1,8 +1,15 @@
-import { and, asc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Tag } from '../../contract/tags.ts';
 import type { Db } from '../platform/db/client.ts';
-import { environments, featureEnvironments, features, featureStrategies, featureTags } from '../platform/db/schema.ts';
+import {
+  environments,
+  favoriteFeatures,
+  featureEnvironments,
+  features,
+  featureStrategies,
+  featureTags,
+} from '../platform/db/schema.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
 export type NewFeature = typeof features.$inferInsert;
@@ -47,8 +54,7 @@ export async function bumpVersion(tx: Db, name: string): Promise<FeatureRow> {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Toggles matching the filter, sorted by name. */
-export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[]> {
+function featureConditions(db: Db, filter: FeatureFilter): SQL[] {
   const where: SQL[] = [filter.archived ? isNotNull(features.archivedAt) : isNull(features.archivedAt)];
   if (filter.projects) where.push(inArray(features.project, filter.projects));
   if (filter.names) where.push(inArray(features.name, filter.names));
@@ -67,10 +73,46 @@ export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[
       ),
     );
   }
+  return where;
+}
+
+/** Toggles matching the filter, sorted by name. */
+export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[]> {
   return db
     .select()
     .from(features)
-    .where(and(...where))
+    .where(and(...featureConditions(db, filter)))
+    .orderBy(asc(features.name));
+}
+
+/** A toggle of a list a user reads: whether that user pinned it. */
+export type PinnedFeatureRow = FeatureRow & { favorite: boolean };
+
+/**
+ * SELECT of toggles, each with whether `userId` pinned it: one join with that user's pins (an API token has none),
+ * for the caller to filter, order and limit.
+ */
+export function selectPinnedBy(db: Db, userId: number | undefined) {
+  const pinned = userId === undefined ? sql<boolean>`false` : sql<boolean>`${favoriteFeatures.userId} is not null`;
+  const query = db
+    .select({ ...getTableColumns(features), favorite: pinned })
+    .from(features)
+    .$dynamic();
+  if (userId === undefined) return query;
+  return query.leftJoin(
+    favoriteFeatures,
+    and(eq(favoriteFeatures.feature, features.name), eq(favoriteFeatures.userId, userId)),
+  );
+}
+
+/** Toggles matching the filter, sorted by name, each with whether `userId` pinned it (selectPinnedBy). */
+export function listFeaturesPinnedBy(
+  db: Db,
+  filter: FeatureFilter,
+  userId: number | undefined,
+): Promise<PinnedFeatureRow[]> {
+  return selectPinnedBy(db, userId)
+    .where(and(...featureConditions(db, filter)))
     .orderBy(asc(features.name));
 }
 
@@ -282,4 +324,35 @@ export async function markFeaturesSeen(db: Db, names: string[], seenAt: Date) {
     .update(features)
     .set({ lastSeenAt: sql`greatest(${features.lastSeenAt}, ${seenAt.toISOString()}::timestamptz)` })
     .where(inArray(features.name, names));
+}
+
+/** Reads the toggle and keeps it from being deleted until the transaction ends (SELECT ... FOR KEY SHARE). */
+export async function shareFeatureRow(tx: Db, name: string): Promise<FeatureRow | undefined> {
+  const [row] = await tx.select().from(features).where(eq(features.name, name)).for('key share');
+  return row;
+}
+
+/** Whether the user pinned the toggle. */
+export async function isPinned(db: Db, userId: number | undefined, feature: string): Promise<boolean> {
+  if (userId === undefined) return false;
+  const rows = await db
+    .select({ feature: favoriteFeatures.feature })
+    .from(favoriteFeatures)
+    .where(and(eq(favoriteFeatures.userId, userId), eq(favoriteFeatures.feature, feature)));
+  return rows.length > 0;
+}
+
+/** Pins (true) or unpins (false) a toggle for a user; true when that changed anything. */
+export async function setPinned(db: Db, userId: number, feature: string, pinned: boolean): Promise<boolean> {
+  const rows = pinned
+    ? await db
+        .insert(favoriteFeatures)
+        .values({ userId, feature })
+        .onConflictDoNothing()
+        .returning({ feature: favoriteFeatures.feature })
+    : await db
+        .delete(favoriteFeatures)
+        .where(and(eq(favoriteFeatures.userId, userId), eq(favoriteFeatures.feature, feature)))
+        .returning({ feature: favoriteFeatures.feature });
+  return rows.length > 0;
 }

@@ -3,7 +3,7 @@ import { SYNC_PAGE_DEFAULT, type FeatureSyncPage, type FeatureSyncRequest } from
 import type { Db } from '../platform/db/client.ts';
 import { events, features } from '../platform/db/schema.ts';
 import type { EventType } from '../platform/events/types.ts';
-import { featureEnvironmentsOf, strategiesOf } from './store.ts';
+import { featureEnvironmentsOf, selectPinnedBy, strategiesOf } from './store.ts';
 import { projectFeatureView } from './views.ts';
 
 // GET api/admin/sync/features (ours): live toggles in the project shape, a page at a time, in a handful of queries
@@ -93,9 +93,14 @@ function groupByFeature<T extends { feature: string }>(rows: T[]): Map<string, T
 
 /**
  * One page of the sync, read in one REPEATABLE READ transaction after its revision. A `since` newer than every
- * event (the mirror of another database) is ignored: every toggle is listed.
+ * event (the mirror of another database) is ignored: every toggle is listed. Each toggle says whether `reader`
+ * pinned it: a pin or unpin writes an event naming the toggle, so `since` brings it again after one.
  */
-export async function featureSyncPage(db: Db, request: FeatureSyncRequest): Promise<FeatureSyncPage> {
+export async function featureSyncPage(
+  db: Db,
+  request: FeatureSyncRequest,
+  reader: number | undefined,
+): Promise<FeatureSyncPage> {
   const limit = request.limit ?? SYNC_PAGE_DEFAULT;
   const revision = await committedRevision(db, request.since ?? 0);
   const since = request.since !== undefined && request.since <= revision ? request.since : undefined;
@@ -105,9 +110,7 @@ export async function featureSyncPage(db: Db, request: FeatureSyncRequest): Prom
       const where: SQL[] = [isNull(features.archivedAt)];
       if (after !== undefined) where.push(gt(features.name, after));
       if (since !== undefined) where.push(changedSince(tx, since));
-      const rows = await tx
-        .select()
-        .from(features)
+      const rows = await selectPinnedBy(tx, reader)
         .where(and(...where))
         .orderBy(asc(features.name))
         .limit(limit + 1);
@@ -122,9 +125,10 @@ export async function featureSyncPage(db: Db, request: FeatureSyncRequest): Prom
       return {
         version: 1 as const,
         revision,
-        features: page.map((f) =>
-          projectFeatureView(f, environmentsOf.get(f.name) ?? [], strategiesOfFeature.get(f.name) ?? []),
-        ),
+        features: page.map((f) => ({
+          ...projectFeatureView(f, environmentsOf.get(f.name) ?? [], strategiesOfFeature.get(f.name) ?? []),
+          favorite: f.favorite,
+        })),
         deleted,
         next: rows.length > limit ? page[page.length - 1].name : null,
       };

@@ -4,46 +4,14 @@
  * included, is compared around each route's refused calls). The expectations are written out in routes.ts; a route
  * without one fails here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
-import {
-  allowed,
-  CALLERS,
-  collectRoutes,
-  createCallers,
-  dataChecksum,
-  sampleFor,
-  sampleKey,
-  samples,
-  seed,
-  type Callers,
-  type RegisteredRoute,
-  type Sample,
-} from './routes.ts';
+import { describe, expect, it } from 'vitest';
+import { allowed, CALLERS, dataChecksum, sampleFor, sampleKey, useSecuritySuite } from './routes.ts';
 
-let server: TestServer;
-let registered: RegisteredRoute[];
-let callers: Callers;
-let table: Record<string, Sample>;
-
-beforeAll(async () => {
-  const collector = collectRoutes();
-  try {
-    server = await startServer();
-  } finally {
-    collector.stop();
-  }
-  registered = collector.routes;
-  callers = await createCallers(server);
-  table = samples(await seed(server, callers));
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const suite = useSecuritySuite();
 
 describe('authorisation matrix', () => {
   it('has an expectation for every registered route and no expectation for a route that does not exist', () => {
+    const { registered, table } = suite;
     expect(registered.length).toBeGreaterThan(100);
     expect(registered.filter((route) => !sampleFor(table, route)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     const used = new Set(registered.map((route) => sampleKey(table, route)));
@@ -51,6 +19,7 @@ describe('authorisation matrix', () => {
   });
 
   it('allows exactly the callers the spec allows, and refused calls change nothing', { timeout: 600_000 }, async () => {
+    const { server, registered, callers, table } = suite;
     const routes = registered
       .map((route) => ({ route, sample: sampleFor(table, route)! }))
       .filter(({ sample }) => sample)

@@ -5,20 +5,15 @@
  * seed so every run sends the same requests. No answer may be a 5xx or carry a stack trace or an internal message,
  * and the variants sent by a caller the route refuses must change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
 import {
   allowed,
   CALLERS,
-  collectRoutes,
-  createCallers,
   dataChecksum,
   sampleFor,
-  samples,
-  seed,
+  useSecuritySuite,
   type CallerName,
-  type Callers,
   type RegisteredRoute,
   type Sample,
 } from './routes.ts';
@@ -257,34 +252,16 @@ const STRONGEST_FIRST: readonly CallerName[] = [
   'no session',
 ];
 
-let server: TestServer;
-let registered: RegisteredRoute[];
-let callers: Callers;
-let table: Record<string, Sample>;
-
-beforeAll(async () => {
-  const collector = collectRoutes();
-  try {
-    server = await startServer();
-  } finally {
-    collector.stop();
-  }
-  registered = collector.routes;
-  callers = await createCallers(server);
-  table = samples(await seed(server, callers));
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const suite = useSecuritySuite();
 
 async function send(caller: CallerName, method: string, variant: Variant) {
-  const { cookie, token } = callers[caller];
+  const { cookie, token } = suite.callers[caller];
   const headers: Record<string, string> = {};
   if (variant.contentType) headers['content-type'] = variant.contentType;
   if (cookie) Object.assign(headers, { cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE });
   if (token) headers.authorization = token;
   Object.assign(headers, variant.headers); // an odd cookie or Authorization replaces the caller's
+  const { server } = suite;
   const response = await fetch(`${server.url}${server.base}/${variant.path}`, {
     method,
     headers,
@@ -359,6 +336,7 @@ const strongest = (sample: Sample) => STRONGEST_FIRST.find((name) => allowed(sam
 
 describe('fuzzer', () => {
   it('answers every malformed request to a mutating route without a 5xx, a leak, a shapeless refusal or a refused write', async () => {
+    const { server, registered, table } = suite;
     const random = prng(0x5eed_11);
     const mutating = registered.filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
     const missing = mutating.filter((route) => !sampleFor(table, route)).map((r) => `${r.method} ${r.url}`);
@@ -392,6 +370,7 @@ describe('fuzzer', () => {
   }, 600_000);
 
   it('answers odd paths, queries and credentials on every read route without a 5xx, a leak or a shapeless refusal', async () => {
+    const { registered, table } = suite;
     const random = prng(0x5eed_12);
     // The console's catch-all (/*) serves the built console's files; before a build it answers 503 on purpose.
     const reads = registered.filter((route) => route.method === 'GET' && route.url !== '/*' && sampleFor(table, route));

@@ -6,7 +6,13 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { USER_PASSWORD, type CallOptions, type TestServer } from '../../server/platform/test-support/harness.ts';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  startServer,
+  USER_PASSWORD,
+  type CallOptions,
+  type TestServer,
+} from '../../server/platform/test-support/harness.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -33,11 +39,42 @@ export function collectRoutes() {
   };
 }
 
+/** What a test file of the suite works on: the server, its routes as registered, the callers and every sample. */
+export interface SecuritySuite {
+  server: TestServer;
+  registered: RegisteredRoute[];
+  callers: Callers;
+  table: Record<string, Sample>;
+}
+
+/**
+ * The suite's set-up for a test file: before its tests, a server whose routes are collected while it starts, the
+ * six callers and the seeded data; the server is closed after them. The fields are filled in by then.
+ */
+export function useSecuritySuite(): SecuritySuite {
+  const suite = {} as SecuritySuite;
+  beforeAll(async () => {
+    const collector = collectRoutes();
+    try {
+      suite.server = await startServer();
+    } finally {
+      collector.stop();
+    }
+    suite.registered = collector.routes;
+    suite.callers = await createCallers(suite.server);
+    suite.table = samples(await seed(suite.server, suite.callers));
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+  });
+  return suite;
+}
+
 /** Who may call a route (part 1 section 6 and part 2 of the spec; README for the API tokens). */
 export type Access =
   /** anyone, signed in or not */
   | 'open'
-  /** a signed-in person (not an API token): their own password, feedback, splash */
+  /** a signed-in person (not an API token): their own password, feedback, splash, pinned toggles */
   | 'person'
   /** any signed-in user or an ADMIN token */
   | 'signed-in'
@@ -437,6 +474,14 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'editor',
       path: `${pf}/${t}/clone`,
       body: { name: 'sec-clone', replaceGroupId: true },
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/favorites': {
+      access: 'person',
+      path: `${pf}/${t}/favorites`,
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName/favorites': {
+      access: 'person',
+      path: `${pf}/${t}/favorites`,
     },
     'POST /api/admin/projects/:projectId/features/:featureName/changeProject': {
       access: 'editor',

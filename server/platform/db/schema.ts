@@ -204,6 +204,21 @@ export const featureStrategies = pgTable(
   (t) => [index('feature_strategies_feature_env_idx').on(t.feature, t.environment)],
 );
 
+/** The toggles each user pinned (favourites): per user, gone with the user or the toggle. */
+export const favoriteFeatures = pgTable(
+  'favorite_features',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feature: text('feature')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.feature] }), index('favorite_features_feature_idx').on(t.feature)],
+);
+
 export const tagTypes = pgTable('tag_types', {
   name: text('name').primaryKey(),
   description: text('description'),

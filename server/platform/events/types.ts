@@ -32,6 +32,8 @@ export type EventType =
   | 'feature-project-change'
   | 'feature-tagged'
   | 'feature-untagged'
+  | 'feature-favorited'
+  | 'feature-unfavorited'
   | 'feature-environment-enabled'
   | 'feature-environment-disabled'
   | 'feature-strategy-add'

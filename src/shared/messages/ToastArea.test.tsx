@@ -39,4 +39,35 @@ describe('ToastArea', () => {
     act(() => showToast('An error occurred while trying to get config', 'error'));
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while trying to get config');
   });
+
+  it('stands above what the notification area shows, following its height', () => {
+    // jsdom lays nothing out: the area's height and the browser's resize notices are played here.
+    let height = 0;
+    const observed: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observed.push(this.callback);
+          this.callback();
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      const notices = document.body.appendChild(document.createElement('div'));
+      notices.className = 'sy-notification-area';
+      notices.getBoundingClientRect = () => ({ height }) as DOMRect;
+      const { container } = renderWithMantine(<ToastArea />);
+      const area = container.querySelector<HTMLElement>('.sy-toast-area')!;
+      expect(area.style.getPropertyValue('--sy-notices-height')).toBe('0px');
+      height = 60;
+      observed.forEach((notify) => notify());
+      expect(area.style.getPropertyValue('--sy-notices-height')).toBe('68px');
+      notices.remove();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { APPLY_AGAIN, DISCARD } from './labels';
-import { cancel, disregard, refreshConflict } from './outbox';
+import { cancel, disregard } from './outbox';
 import { isMine, usePendingChanges } from './pending';
 import { RefreshNotice } from './RefreshNotice';
 import { describeChange } from './registry';
-import { applyAgain } from './replay';
+import { applyAgain, refreshHeld } from './replay';
 
 function useAction() {
   const [busy, setBusy] = useState(false);
@@ -66,7 +66,7 @@ export default function ConflictNotice() {
     <RefreshNotice
       open
       refreshing={busy}
-      onRefresh={() => void run(() => refreshConflict(conflict.seq!))}
+      onRefresh={() => void run(() => refreshHeld(conflict.seq!))}
       onDisregard={() => void disregard(conflict.seq!)}
     >
       <Text>

@@ -251,8 +251,7 @@ export async function rebase(seq: number) {
   if (!entry) return;
   const handler = handlerFor(entry.change);
   if (entry.notice !== 'refreshed') await handler.reload(entry);
-  const base = handler.rebase(entry);
-  if (!base) return;
+  const base = await handler.rebase(entry);
   await database().outbox.update(seq, {
     key: uuid(),
     baseVersion: base.version,

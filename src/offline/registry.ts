@@ -44,8 +44,11 @@ export interface ChangeHandler<C extends Change = Change> {
   successMessage(entry: Pick<QueuedChange<C>, 'feature' | 'change'>): string | undefined;
   /** A new change's base, on the record as the user sees it (the server's record is read first if it is unknown). */
   base(entry: Omit<Target<C>, 'project'> & { project?: string }): Promise<ChangeBase>;
-  /** A held change's base, on the server's record as the mirror now holds it with the earlier changes applied. */
-  rebase(entry: QueuedChange<C>): ChangeBase | undefined;
+  /**
+   * A held change's base, on the server's record as the mirror now holds it with the earlier changes applied (read
+   * from the server when the mirror does not keep it, e.g. a toggle archived meanwhile, whose refusal then says so).
+   */
+  rebase(entry: QueuedChange<C>): Promise<ChangeBase>;
   request(entry: QueuedChange<C>): ChangeRequest;
   /** A server without versions: whether the part the change touches is still as its snapshot says. */
   unchangedOnServer(entry: QueuedChange<C>, http: ApiClient): Promise<boolean>;

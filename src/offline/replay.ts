@@ -5,7 +5,7 @@ import { ApiError, AuthenticationError, statusOf } from '../shared/api/errors';
 import { snackbar } from '../shared/messages/messages';
 import { showToast } from '../shared/messages/toast';
 import { isNotNow, type Change, type QueuedChange } from './changes';
-import { confirmSent, enqueue, fail, hold, rebase, release, retry, takeNext } from './outbox';
+import { confirmSent, enqueue, fail, hold, rebase, refreshConflict, release, retry, takeNext } from './outbox';
 import { isActive, isMine, pending, signedIn } from './pending';
 import { accountSource, describeChange, failureMessage, handlerFor } from './registry';
 
@@ -38,6 +38,32 @@ function failureOf(error: ApiError): NonNullable<QueuedChange['error']> {
   return { status: error.status, message: error.message, ...(detail && detail !== error.message && { detail }) };
 }
 
+/** The server's own word on a request (an error answer), but a 401, which only asks to sign in again. */
+const answered = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status !== 401;
+
+/** The server refused a change: it is kept, failed, with its message, which shows at once. */
+async function refuse(entry: QueuedChange, error: ApiError) {
+  const failure = failureOf(error);
+  await fail(entry, failure);
+  snackbar.add(failureMessage(entry, failure));
+}
+
+/**
+ * A decision on a held change that reads the server's record: when the server refuses that (the toggle was deleted
+ * meanwhile), the change fails with that message instead of staying held; anything else (no answer) goes to the
+ * notice that asked.
+ */
+async function deciding(seq: number, task: () => Promise<void>) {
+  try {
+    await task();
+  } catch (error) {
+    const entry = pending.get().find((e) => e.seq === seq);
+    if (!entry || !answered(error) || isNotNow(error.status)) throw error;
+    await refuse(entry, error);
+  }
+}
+
 /**
  * sent: the server has it; held: a conflict (the refresh notice shows it); failed: refused, kept with its message;
  * stop: no answer or a 401 (it waits), or failed after "not now" answers: the rest waits for the next trigger.
@@ -63,20 +89,17 @@ async function sendOne(entry: QueuedChange): Promise<Outcome> {
       if (message) showToast(message, 'success');
       return 'sent';
     } catch (error) {
-      const status = statusOf(error);
-      if (status === 412) {
+      if (statusOf(error) === 412) {
         await hold(entry);
         return 'held';
       }
-      if (error instanceof ApiError && status !== undefined && status >= 400 && status !== 401) {
-        const notNow = isNotNow(status);
+      if (answered(error)) {
+        const notNow = isNotNow(error.status);
         if (notNow && attempt < retryPauses.length) {
           await pause(retryPauses[attempt]);
           continue;
         }
-        const failure = failureOf(error);
-        await fail(entry, failure);
-        snackbar.add(failureMessage(entry, failure));
+        await refuse(entry, error);
         return notNow ? 'stop' : 'failed';
       }
       await release(entry);
@@ -145,9 +168,12 @@ export async function queueChange<C extends Change>(
   return entry;
 }
 
+/** 'Refresh configuration': the server's current record of a held change is loaded. */
+export const refreshHeld = (seq: number) => deciding(seq, () => refreshConflict(seq));
+
 /** 'Apply again': a held change is rebased on the server's current record and sent. */
 export async function applyAgain(seq: number) {
-  await rebase(seq);
+  await deciding(seq, () => rebase(seq));
   await drain();
 }
 

@@ -52,17 +52,10 @@ export const toggleChanges: ChangeHandler<ToggleChange> = {
     const known = serverStateOf(feature) ?? (await fetchToggle(project ?? DEFAULT_PROJECT, feature));
     return baseOn(known, activeChangesOf(feature), change, project);
   },
-  rebase: (entry) => {
-    const known = serverStateOf(entry.feature);
-    return (
-      known &&
-      baseOn(
-        known,
-        activeChangesOf(entry.feature).filter((e) => e.seq! < entry.seq!),
-        entry.change,
-        entry.project,
-      )
-    );
+  rebase: async (entry) => {
+    const known = serverStateOf(entry.feature) ?? (await fetchToggle(entry.project, entry.feature));
+    const earlier = activeChangesOf(entry.feature).filter((e) => e.seq! < entry.seq!);
+    return baseOn(known, earlier, entry.change, entry.project);
   },
   request: requestFor,
   /** The flip is compared on the classic toggle, the rest on the project shape; either refreshes the mirror. */

@@ -12,7 +12,15 @@ import { attachMirror, clearMirror } from '../../offline/mirror';
 import { projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
 import { attachOutbox, cancel, refreshConflict } from '../../offline/outbox';
 import { pending, signedIn } from '../../offline/pending';
-import { applyAgain, drain, PROBE_INTERVAL_MS, queueChange, retryFailed, startReplay } from '../../offline/replay';
+import {
+  applyAgain,
+  drain,
+  PROBE_INTERVAL_MS,
+  queueChange,
+  refreshHeld,
+  retryFailed,
+  startReplay,
+} from '../../offline/replay';
 
 /**
  * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
@@ -51,6 +59,11 @@ class ToggleServer {
     return this.toggles.get(name)!;
   }
 
+  /** Deleted elsewhere (archived first, then removed for good). */
+  remove(name: string) {
+    this.toggles.delete(name);
+  }
+
   projectShape(name: string): ProjectFeature {
     const { version, ...toggle } = structuredClone(this.toggle(name));
     return this.versions ? { ...toggle, version } : toggle;
@@ -81,6 +94,11 @@ class ToggleServer {
     if (failure === 'network') throw new TypeError('Failed to fetch');
     if (failure) return json(failure, { name: 'ServiceError', message: 'down' });
     if (path === 'health') return json(200, { health: 'GOOD' });
+    const named = path.match(/features\/([^/]+)/);
+    if (named && !this.toggles.has(decodeURIComponent(named[1]))) {
+      const message = `Could not find feature toggle with name ${decodeURIComponent(named[1])}`;
+      return json(404, { name: 'NotFoundError', message, details: [{ message }] });
+    }
     if (method === 'GET') {
       const classic = path.match(/^api\/admin\/features\/([^/]+)$/);
       if (classic)
@@ -121,6 +139,10 @@ class ToggleServer {
         status: 412,
         body: JSON.stringify({ name: 'PreconditionFailedError', message: `The toggle ${name} changed` }),
       };
+    }
+    if (toggle.archived) {
+      const message = `The feature toggle ${name} is archived: revive it before changing it`;
+      return { status: 400, body: JSON.stringify({ name: 'InvalidOperationError', message, details: [{ message }] }) };
     }
     const env = (n: string) => toggle.environments.find((e) => e.name === n)!;
     let result: unknown;
@@ -350,6 +372,34 @@ describe('conflicts', () => {
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
     // The stale flip was made against version 1: it is held in turn, never applied silently.
     expect(pending.get().map((e) => [e.change.kind, e.state])).toEqual([['stale', 'conflict']]);
+  });
+
+  it('a toggle archived meanwhile: held (archiving changed it); Apply again gets the refusal, named, kept listed', async () => {
+    await queueChange('kill.switch', env('production', true));
+    server.changeElsewhere('kill.switch', (t) => (t.archived = true));
+    await goOnline();
+    const [held] = pending.get();
+    expect(held.state).toBe('conflict');
+    // The refreshed toggle is archived: the mirror no longer keeps it, so Apply again reads the server's version.
+    await refreshHeld(held.seq!);
+    await applyAgain(held.seq!);
+    const reason = 'The feature toggle kill.switch is archived: revive it before changing it';
+    expect(pending.get()).toMatchObject([{ state: 'failed', error: { status: 400, detail: reason } }]);
+    expect(snackbar.get().map((m) => m.text)).toEqual([`kill.switch in production was not turned on: ${reason}`]);
+    expect(sent().map((r) => r.ifMatch)).toEqual(['"1"', '"2"']);
+    expect(server.toggle('kill.switch').environments[1].enabled).toBe(false);
+  });
+
+  it('a toggle deleted meanwhile: Refresh configuration gets a 404, and the change fails with its message', async () => {
+    await queueChange('kill.switch', env('production', true));
+    server.changeElsewhere('kill.switch', (t) => (t.archived = true));
+    await goOnline();
+    server.remove('kill.switch');
+    await refreshHeld(pending.get()[0].seq!);
+    expect(pending.get()).toMatchObject([{ state: 'failed', error: { status: 404 } }]);
+    expect(snackbar.get().map((m) => m.text)).toEqual([
+      'kill.switch in production was not turned on: Could not find the requested resource',
+    ]);
   });
 
   it('against a server without versions, a conflict is found by comparing the touched part with the snapshot', async () => {

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuthState } from '../auth/auth-state';
 import { useSession } from '../auth/user';
 import { useFeedbackPromptShown } from '../feedback/feedback';
+import { useUndoOffer } from '../feature-toggles/switches/flip';
 import { Snackbar } from '../shared/messages/Snackbar';
 import { ToastArea } from '../shared/messages/ToastArea';
 import { isMine, usePendingChanges } from '../offline/pending';
@@ -24,6 +25,8 @@ const FeedbackPrompt = lazy(() => import('../feedback/FeedbackCard'));
 // The offline notices load when there is something to say: a held change, a new version.
 const ConflictNotice = lazy(() => import('../offline/ConflictNotice'));
 const UpdateNotice = lazy(() => import('../offline/UpdateNotice'));
+// The undo of a flip loads once there is one to undo.
+const UndoBar = lazy(() => import('../feature-toggles/switches/UndoBar'));
 
 /** The main layout of every protected route: header, toast area, notification area, content, footer, illustration. */
 export default function MainLayout() {
@@ -38,6 +41,7 @@ export default function MainLayout() {
     (entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry),
   );
   const updateWaiting = useUpdateWaiting();
+  const undoable = useUndoOffer() !== undefined;
 
   useEffect(() => {
     if (shouldScrollToTop(pathname)) window.scrollTo(0, 0);
@@ -96,6 +100,11 @@ export default function MainLayout() {
           </Suspense>
         )}
         <Snackbar />
+        {undoable && (
+          <Suspense>
+            <UndoBar />
+          </Suspense>
+        )}
         {updateWaiting && (
           <Suspense>
             <UpdateNotice />

@@ -1,11 +1,29 @@
-import { Badge, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Loader,
+  Menu,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { IconAdjustmentsHorizontal, IconArchive, IconColumns3, IconPlus, IconSearch } from '@tabler/icons-react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
 import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
+import { environmentsQuery } from '../environments/api/queries';
+import { useLastSynced } from '../offline/mirror';
+import { usePendingChanges } from '../offline/pending';
 import { useProjects } from '../projects/api/queries';
 import { useUiConfig } from '../ui-config/api/queries';
 import {
@@ -22,35 +40,89 @@ import {
 } from './feature-list';
 import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatures, useToggleMetrics } from './api/queries';
 import type { FeatureToggle } from './api/types';
-import { useToggleFeature } from './api/use-toggle-feature';
+import { stateOf } from './offline/mirror';
+import {
+  cellsOf,
+  offeredColumns,
+  useChosenColumns,
+  type Cell,
+  type ColumnEnvironment,
+} from './switches/environment-columns';
+import { switchName, type Flip } from './switches/flip';
+import { useEnvironmentFlip } from './switches/use-environment-flip';
+import './feature-list.css';
 
 /** Search debounce (part 1 section 9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-const FeatureRow = memo(function FeatureRow({
+const listRoute = getRouteApi('/main/features');
+
+const WIDE = '(min-width: 700px)';
+/** Row heights: two lines of text beside the switches; one column on a phone (at least 8 rows fit at 390x844). */
+const ROW_HEIGHT = { wide: 76, narrow: 72 };
+
+/** One toggle's switch in one environment column (a same-sized gap where its project lacks the environment). */
+function EnvironmentCell({
   feature,
-  onToggle,
+  project,
+  column,
+  cell,
+  onFlip,
 }: {
-  feature: FeatureToggle;
-  onToggle(name: string, enabled: boolean): void;
+  feature: string;
+  project: string;
+  column: ColumnEnvironment;
+  cell: Cell;
+  onFlip(flip: Flip): void;
 }) {
-  const project = feature.project ?? DEFAULT_PROJECT;
-  const seen = lastSeen(feature.lastSeenAt);
+  const name = switchName(feature, column.name);
+  if (cell === 'absent') return <span className="sy-env-cell" title={`${column.name} is not used by ${project}`} />;
   return (
-    <div className="sy-feature-row">
+    <span className="sy-env-cell">
       <PermissionSwitch
         permission="UPDATE_FEATURE"
         project={project}
-        checked={!!feature.enabled}
-        onChange={(enabled) => onToggle(feature.name, enabled)}
-        aria-label={`Toggle ${feature.name}`}
         size="md"
+        checked={cell === true}
+        disabled={cell === 'unknown'}
+        aria-label={cell === 'unknown' ? `${name} (not synced yet)` : name}
+        onChange={(enabled) => onFlip({ project, feature, environment: column, enabled })}
         className="sy-row-switch"
       />
+    </span>
+  );
+}
+
+function FeatureRow({
+  feature,
+  columns,
+  onFlip,
+}: {
+  feature: FeatureToggle;
+  columns: ColumnEnvironment[];
+  onFlip(flip: Flip): void;
+}) {
+  const project = feature.project ?? DEFAULT_PROJECT;
+  const seen = lastSeen(feature.lastSeenAt);
+  const cells = cellsOf(feature.enabled, stateOf(feature.name)?.environments, columns);
+  return (
+    <div className="sy-feature-row" style={{ '--sy-columns': columns.length } as CSSProperties}>
+      <div className="sy-env-cells">
+        {columns.map((column, index) => (
+          <EnvironmentCell
+            key={column.name}
+            feature={feature.name}
+            project={project}
+            column={column}
+            cell={cells[index]}
+            onFlip={onFlip}
+          />
+        ))}
+      </div>
       <div className="sy-feature-main">
         <Link
-          to="/projects/$projectId/features/$name/$activeTab"
-          params={{ projectId: project, name: feature.name, activeTab: 'strategies' }}
+          to="/projects/$projectId/features2/$featureId"
+          params={{ projectId: project, featureId: feature.name }}
           className="sy-feature-link"
           title={feature.name}
         >
@@ -81,29 +153,83 @@ const FeatureRow = memo(function FeatureRow({
             Stale
           </Badge>
         )}
-        <Badge color="indigo" variant="light" className="sy-desktop-only">
+        <Badge color="indigo" variant="light">
           {project}
         </Badge>
       </Group>
     </div>
   );
-});
+}
 
-/** /features: search, archive link, sort, project filter (flag P), create button, and a windowed list of toggles. */
+/** Desktop: which environments have a column (at least one stays). */
+function ColumnsMenu({
+  offered,
+  shown,
+  setShown,
+}: {
+  offered: ColumnEnvironment[];
+  shown: ColumnEnvironment[];
+  setShown(name: string, shown: boolean): void;
+}) {
+  return (
+    <Menu closeOnItemClick={false} position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconColumns3 size={18} aria-hidden />}>
+          Environments
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown aria-label="Environments shown">
+        {offered.map((env) => {
+          const checked = shown.some((column) => column.name === env.name);
+          return (
+            <Menu.Item
+              key={env.name}
+              role="menuitemcheckbox"
+              aria-checked={checked}
+              disabled={checked && shown.length === 1}
+              onClick={() => setShown(env.name, !checked)}
+              leftSection={<Checkbox checked={checked} readOnly tabIndex={-1} aria-hidden size="sm" />}
+            >
+              {env.name}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * /features: search, sort, project filter (flag P), the environments whose switches show, archive link, create button,
+ * and a windowed list of toggles, each with a switch per chosen environment (production first by default). On a
+ * phone: search at the top, the rest in a filter sheet, one environment's switch per row.
+ */
 export default function FeatureListPage() {
   const features = useFeatures();
   const flags = useUiConfig().data?.flags ?? {};
   const projectsEnabled = flags.P === true;
   const projects = useProjects(projectsEnabled);
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const environments = useQuery(environmentsQuery).data ?? [];
+  const search = listRoute.useSearch();
+  const [text, setText] = useState('');
+  const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortKey>('name');
   const [project, setProject] = useState(ALL_PROJECTS);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const metrics = useToggleMetrics(sort === 'metrics');
-  const { mutate: toggle } = useToggleFeature();
+  const { flip, dialog } = useEnvironmentFlip();
   const navigate = useNavigate();
-  const wide = useMediaQuery('(min-width: 700px)');
-  const rowHeight = wide ? 76 : 112;
+  const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
+  const { columns: chosen, setShown, setFirst } = useChosenColumns(environments);
+  const columns = wide ? chosen : chosen.slice(0, 1);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The rows read their environments from the mirror: they are drawn again when it syncs or a change is queued.
+  useLastSynced();
+  usePendingChanges();
+
+  useEffect(() => {
+    if (search.focus === 'search') searchBox.current?.focus();
+  }, [search.focus]);
 
   const indexed = useMemo(() => indexFeatures(features.data ?? []), [features.data]);
   const filtered = useMemo(
@@ -111,15 +237,41 @@ export default function FeatureListPage() {
     [indexed, query, project, projectsEnabled],
   );
   const sorted = useMemo(() => sortFeatures(filtered, sort, metrics.data), [filtered, sort, metrics.data]);
-  const onToggle = useCallback((name: string, enabled: boolean) => toggle({ name, enabled }), [toggle]);
 
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
   const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });
   const total = features.data?.length ?? 0;
+  const filtersSet = Number(sort !== 'name') + Number(projectsEnabled && project !== ALL_PROJECTS);
+
+  const sortSelect = (
+    <NativeSelect
+      label="Sort by"
+      value={sort}
+      data={SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+      onChange={(e) => setSort(e.currentTarget.value as SortKey)}
+    />
+  );
+  const projectSelect = projectsEnabled && (
+    <NativeSelect
+      label="Project"
+      value={project}
+      data={[
+        { value: ALL_PROJECTS, label: 'All projects' },
+        ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name || p.id })),
+      ]}
+      onChange={(e) => setProject(e.currentTarget.value)}
+    />
+  );
+  const archiveLink = (
+    <RouteLink to="/archive" className="sy-touch-link sy-archive-link">
+      <IconArchive size={18} aria-hidden style={{ marginRight: 6 }} />
+      Archive
+    </RouteLink>
+  );
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" gap="sm">
+      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
         {/* The count is beside the heading, not in it: the heading is the page's largest paint, done before the
             list has loaded, and text added to it later would count as a new largest paint. */}
         <Group gap={8} align="baseline" wrap="nowrap">
@@ -132,49 +284,83 @@ export default function FeatureListPage() {
             </Text>
           )}
         </Group>
-        <PermissionButton
-          permission="CREATE_FEATURE"
-          project={createProject}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={toCreate}
-        >
-          Create feature toggle
-        </PermissionButton>
+        {wide ? (
+          <PermissionButton
+            permission="CREATE_FEATURE"
+            project={createProject}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={toCreate}
+          >
+            Create feature toggle
+          </PermissionButton>
+        ) : (
+          <PermissionButton
+            permission="CREATE_FEATURE"
+            project={createProject}
+            aria-label="Create feature toggle"
+            onClick={toCreate}
+            className="sy-icon-button"
+          >
+            <IconPlus size={20} aria-hidden />
+          </PermissionButton>
+        )}
       </Group>
       <Paper withBorder radius="md" p="sm">
         <div className="sy-list-toolbar">
           <TextInput
+            ref={searchBox}
             className="sy-search"
             type="search"
             label="Search"
+            // On a phone the box speaks for itself (and the rows get the room): its label is for screen readers.
+            labelProps={wide ? undefined : { className: 'sy-visually-hidden' }}
             placeholder="Search by name or description"
             leftSection={<IconSearch size={18} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
           />
-          <NativeSelect
-            label="Sort by"
-            value={sort}
-            data={SORT_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-            onChange={(e) => setSort(e.currentTarget.value as SortKey)}
-          />
-          {projectsEnabled && (
-            <NativeSelect
-              label="Project"
-              value={project}
-              data={[
-                { value: ALL_PROJECTS, label: 'All projects' },
-                ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name || p.id })),
-              ]}
-              onChange={(e) => setProject(e.currentTarget.value)}
-            />
+          {wide ? (
+            <>
+              {sortSelect}
+              {projectSelect}
+              <ColumnsMenu offered={offeredColumns(environments)} shown={chosen} setShown={setShown} />
+              {archiveLink}
+            </>
+          ) : (
+            <Button
+              variant="default"
+              className="sy-filter-button"
+              leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+              onClick={() => setSheetOpen(true)}
+              aria-label={filtersSet ? `Filters (${filtersSet} set)` : 'Filters'}
+            >
+              Filters{filtersSet > 0 && ` (${filtersSet})`}
+            </Button>
           )}
-          <RouteLink to="/archive" className="sy-touch-link sy-archive-link">
-            <IconArchive size={18} aria-hidden style={{ marginRight: 6 }} />
-            Archive
-          </RouteLink>
         </div>
       </Paper>
+      {!wide && (
+        <Drawer
+          opened={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          position="bottom"
+          size="auto"
+          title="Filters"
+          closeButtonProps={{ 'aria-label': 'Close filters', size: 'lg' }}
+        >
+          <Stack gap="md" pb="md">
+            {sortSelect}
+            {projectSelect}
+            <NativeSelect
+              label="Switch shows"
+              value={columns[0]?.name ?? ''}
+              data={offeredColumns(environments).map((env) => env.name)}
+              onChange={(e) => setFirst(e.currentTarget.value)}
+            />
+            {archiveLink}
+          </Stack>
+        </Drawer>
+      )}
       {features.isPending && (
         // The list's place, kept while it loads (the status line and a screen's height), so nothing below jumps.
         <>
@@ -207,16 +393,28 @@ export default function FeatureListPage() {
             {sorted.length === total ? `${total} feature toggles` : `${sorted.length} of ${total} feature toggles`}
           </Text>
           <Paper withBorder radius="md" className="sy-feature-list">
+            <div className="sy-column-heads" style={{ '--sy-columns': columns.length } as CSSProperties} aria-hidden>
+              <div className="sy-env-cells">
+                {columns.map((column) => (
+                  <span key={column.name} className="sy-column-head" title={column.name}>
+                    {column.name}
+                  </span>
+                ))}
+              </div>
+            </div>
             <VirtualList
               items={sorted}
-              rowHeight={rowHeight}
+              rowHeight={wide ? ROW_HEIGHT.wide : ROW_HEIGHT.narrow}
               label="Feature toggles"
               getKey={(item: IndexedFeature) => item.feature.name}
-              renderRow={(item: IndexedFeature) => <FeatureRow feature={item.feature} onToggle={onToggle} />}
+              renderRow={(item: IndexedFeature) => (
+                <FeatureRow feature={item.feature} columns={columns} onFlip={flip} />
+              )}
             />
           </Paper>
         </>
       )}
+      {dialog}
     </Stack>
   );
 }

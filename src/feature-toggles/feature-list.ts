@@ -127,3 +127,9 @@ export function lastSeen(lastSeenAt: string | null | undefined, now: number = Da
   const color = unit === 'week' ? 'yellow' : unit === 'month' || unit === 'year' ? 'red' : 'green';
   return { unit, count, color, text: `${count} ${unit}${count === 1 ? '' : 's'} ago` };
 }
+
+/** /features?pinned=true: the pinned toggles only; ?focus=search: the cursor in the search box (app shortcuts). */
+export interface FeatureListSearch {
+  pinned?: boolean;
+  focus?: 'search';
+}

@@ -72,11 +72,14 @@ test('changes made offline survive closing the page and reach the server exactly
   await expect(page.getByRole('link', { name: 'checkout.kill-switch' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'legacy.banner' })).toBeVisible();
 
-  // Flip the kill switch on in production, in the new view.
+  // Flip the kill switch on in production, in the new view: production asks first, offline too.
   await page.goto(`${server().url}/projects/default/features2/checkout.kill-switch`);
-  const production = page.getByRole('switch', { name: /^production / });
+  const production = page.getByRole('switch', { name: 'checkout.kill-switch in production' });
   await expect(production).not.toBeChecked();
   await production.click();
+  const confirm = page.getByRole('dialog', { name: 'Change production?' });
+  await expect(confirm).toContainText('you are offline, so the change is saved when the connection is back');
+  await confirm.getByRole('button', { name: 'Turn on in production' }).click();
   await expect(production).toBeChecked();
   await expect(page.getByRole('button', { name: '1 change waiting' })).toBeVisible();
 
@@ -119,7 +122,7 @@ test('a change that conflicts with one made elsewhere shows the refresh notice a
   await createToggle(page, 'search.new-ranking');
   await openInstalled(page);
   await page.goto(`${server().url}/projects/default/features2/search.new-ranking`);
-  const development = page.getByRole('switch', { name: /^development / });
+  const development = page.getByRole('switch', { name: 'search.new-ranking in development' });
   await expect(development).not.toBeChecked();
 
   await goOffline(context);

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { archiveQuery } from '../../archive/api/queries';
 import { featureQuery, featuresQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
+import type { FeatureListSearch } from '../../feature-toggles/feature-list';
 import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
 import { ensureKept } from '../../offline/ensure-kept';
 import { mainRoute } from './root';
@@ -9,6 +10,10 @@ import { flag, text } from './search';
 const featuresRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'features',
+  validateSearch: (search: Record<string, unknown>): FeatureListSearch => ({
+    pinned: flag(search.pinned),
+    focus: search.focus === 'search' ? 'search' : undefined,
+  }),
   // Not awaited: a kept list is the query's initial data at once; a first visit shows the page while the list loads.
   loader: ({ context: { queryClient } }) => void ensureKept(queryClient, featuresQuery),
   component: lazyRouteComponent(() => import('../../feature-toggles/FeatureListPage')),

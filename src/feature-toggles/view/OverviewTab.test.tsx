@@ -11,8 +11,8 @@ import { renderInRouter, sampleFeature, sessionClient } from './test-support';
 
 describe('the status panel', () => {
   it('turning on an environment without strategies offers to add one, without a call', async () => {
-    const toggle = vi.fn(async () => {});
-    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} toggle={toggle} />);
+    const toggle = vi.fn();
+    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={toggle} />);
     await userEvent.click(await screen.findByRole('switch', { name: /production/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a strategy to production' });
     expect(within(dialog).getByText(`${NO_STRATEGIES_ERROR}.`)).toBeInTheDocument();
@@ -25,22 +25,30 @@ describe('the status panel', () => {
   });
 
   it('turns an environment off', async () => {
-    const toggle = vi.fn(async () => {});
-    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} toggle={toggle} />);
+    const toggle = vi.fn();
+    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={toggle} />);
     const development = await screen.findByRole('switch', { name: /development/ });
     expect(development).toBeChecked();
     await userEvent.click(development);
-    expect(toggle).toHaveBeenCalledWith('development', false);
+    expect(toggle).toHaveBeenCalledWith(
+      expect.objectContaining({
+        feature: 'checkout',
+        environment: expect.objectContaining({ name: 'development' }),
+        enabled: false,
+      }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('the server refusing a queued enable for lack of strategies opens the same dialog, once', async () => {
     const feature = sampleFeature();
     feature.environments[0] = { ...feature.environments[0], enabled: false };
-    const toggle = vi.fn(async () => {});
-    renderInRouter(<EnvironmentsPanel feature={feature} toggle={toggle} />);
+    const toggle = vi.fn();
+    renderInRouter(<EnvironmentsPanel feature={feature} onFlip={toggle} />);
     await userEvent.click(await screen.findByRole('switch', { name: /development/ }));
-    expect(toggle).toHaveBeenCalledWith('development', true);
+    expect(toggle).toHaveBeenCalledWith(
+      expect.objectContaining({ environment: expect.objectContaining({ name: 'development' }), enabled: true }),
+    );
     const refused: QueuedChange<ToggleChange> = {
       seq: 7,
       key: 'k',
@@ -71,7 +79,7 @@ describe('the status panel', () => {
       state: 'failed',
       error: { status: 400, message: 'Bad request format', detail: NO_STRATEGIES_ERROR },
     };
-    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} toggle={vi.fn()} />);
+    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={vi.fn()} />);
     await screen.findByRole('switch', { name: /development/ });
     act(() =>
       pending.set([
@@ -84,8 +92,8 @@ describe('the status panel', () => {
   });
 
   it('without UPDATE_FEATURE the switches are locked', async () => {
-    const toggle = vi.fn(async () => {});
-    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} toggle={toggle} />, sessionClient([]));
+    const toggle = vi.fn();
+    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={toggle} />, sessionClient([]));
     const development = await screen.findByRole('switch', { name: /development/ });
     expect(development).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(development);

@@ -7,7 +7,8 @@ import { strategyTitle } from '../../strategies/definitions';
 import { useStrategyDefinitions } from '../../strategies/api/queries';
 import { StrategySummary } from '../../strategies/StrategySummary';
 import type { ProjectFeature } from '../api/types';
-import { useToggleEnvironment } from '../api/use-toggle-environment';
+import { switchName, type Flip } from '../switches/flip';
+import { useEnvironmentFlip } from '../switches/use-environment-flip';
 import { ButtonLink } from './ButtonLink';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from './feature-usage';
@@ -27,14 +28,12 @@ function UsageBlock({ usage, environment }: { usage: FeatureUsage; environment: 
   );
 }
 
-type Toggle = (environment: string, enabled: boolean) => Promise<unknown>;
-
 /**
  * The status panel: each environment with its on/off switch (the change is queued; the queue reports the server's
  * answer). Turning on an environment without strategies, or the server refusing it for that reason, opens the
  * dialog that offers to add a strategy.
  */
-export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature; toggle: Toggle }) {
+export function EnvironmentsPanel({ feature, onFlip }: { feature: ProjectFeature; onFlip(flip: Flip): void }) {
   const [needsStrategy, setNeedsStrategy] = useState<string>();
   const entries = usePendingChanges();
   // Refusals from before this panel opened were reported then; only new ones open the dialog.
@@ -50,7 +49,7 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
 
   const change = (environment: Environment, enabled: boolean) => {
     if (enabled && environment.strategies.length === 0) setNeedsStrategy(environment.name);
-    else void toggle(environment.name, enabled);
+    else onFlip({ project: feature.project, feature: feature.name, environment, enabled });
   };
 
   return (
@@ -69,6 +68,7 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
                 project={feature.project}
                 size="lg"
                 label={environment.name}
+                aria-label={switchName(feature.name, environment.name)}
                 description={environment.type && `${environment.type} environment`}
                 checked={environment.enabled}
                 onChange={(enabled) => change(environment, enabled)}
@@ -96,13 +96,12 @@ export function EnvironmentsPanel({ feature, toggle }: { feature: ProjectFeature
 export function OverviewTab({ feature }: { feature: ProjectFeature }) {
   const usage = useFeatureUsage(feature.name).data ?? EMPTY_USAGE;
   const definitions = useStrategyDefinitions().data;
-  const toggleEnvironment = useToggleEnvironment();
-  const toggle: Toggle = (environment, enabled) =>
-    toggleEnvironment.mutateAsync({ project: feature.project, name: feature.name, environment, enabled });
+  const { flip, dialog } = useEnvironmentFlip();
 
   return (
     <div className="sy-overview">
-      <EnvironmentsPanel feature={feature} toggle={toggle} />
+      <EnvironmentsPanel feature={feature} onFlip={flip} />
+      {dialog}
       <Accordion
         multiple
         variant="separated"

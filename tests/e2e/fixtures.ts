@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type RunningServer } from '../support/server.ts';
 
 export { expect, ADMIN_USERNAME, ADMIN_PASSWORD };
@@ -25,6 +26,24 @@ export async function signIn(page: Page, url: string, username = ADMIN_USERNAME,
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/features$/);
+}
+
+/**
+ * An API call with the page's session (the "somebody else" of a test, and its checks), sent as the console sends it:
+ * the server refuses a change made with the session cookie without the console header. A non-2xx fails the test.
+ */
+export async function api(page: Page, url: string, method: string, path: string, body?: unknown) {
+  const response = await page.request.fetch(`${url}/${path}`, {
+    method,
+    data: body,
+    headers: {
+      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
 }
 
 export const test = base;

@@ -2,26 +2,13 @@
 // replays it exactly once when the network is back; a conflict shows the refresh notice instead of being resolved
 // silently. A real server on a fresh data folder, Debian's Chromium, the real service worker and IndexedDB.
 import type { BrowserContext, Page } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { expect, freshServer, signIn, test } from './fixtures.ts';
+import { api as adminApi, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 
 /** Admin API calls with the page's session (the "somebody else" of these tests, and the checks). */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${server().url}/${path}`, {
-    method,
-    data: body,
-    // As the console sends it: the server refuses a change made with the session cookie without it.
-    headers: {
-      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
+const api = (page: Page, method: string, path: string, body?: unknown) =>
+  adminApi(page, server().url, method, path, body);
 
 async function createToggle(page: Page, name: string) {
   await api(page, 'POST', 'api/admin/features', {

@@ -5,17 +5,24 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, freshServer, signIn, test } from './fixtures.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 // Named here, made by beforeAll (Playwright also loads this file to list its tests).
 const consoleDir = join(tmpdir(), `switchyard-console-${randomUUID()}`);
-test.beforeAll(() => {
+let server: RunningServer | undefined;
+test.beforeAll(async () => {
+  // A fresh data folder's first start (PGlite's initdb) can take over a minute on a busy 2-core machine.
+  test.setTimeout(180_000);
   if (!existsSync(join(dist, 'sw.js'))) throw new Error('dist/ has no built console: run `npm run build` first');
   cpSync(dist, consoleDir, { recursive: true });
+  server = await startServer({ CONSOLE_DIR: consoleDir }, { healthyWithinMs: 150_000 });
 });
-test.afterAll(() => rmSync(consoleDir, { recursive: true, force: true }));
-const server = freshServer({ CONSOLE_DIR: consoleDir });
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(consoleDir, { recursive: true, force: true });
+});
 
 const BUILD_MARK = '<meta name="switchyard-build" content="next">';
 
@@ -43,7 +50,7 @@ test('an open, idle console offers the new version after a deployment, and Reloa
   context,
 }) => {
   test.setTimeout(120_000);
-  const { url } = server();
+  const { url } = server!;
   // The page's clock runs as usual until the test moves it on (the console checks at most once a minute).
   await page.clock.install();
   await signIn(page, url);

@@ -30,7 +30,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `healthyWithinMs`: how long the first `/health` may take (a fresh data folder runs PGlite's initdb first). */
+export async function startServer(
+  env: Record<string, string> = {},
+  { healthyWithinMs = 60_000 }: { healthyWithinMs?: number } = {},
+): Promise<RunningServer> {
   const root = resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-'));
   const port = await freePort();
@@ -53,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}${basePath}`;
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + healthyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -64,7 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 60 s:\n${log}`);
+      throw new Error(`server did not become healthy within ${healthyWithinMs / 1000} s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

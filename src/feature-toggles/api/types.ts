@@ -3,7 +3,7 @@ import type {
   ClassicFeature,
   FeatureTypeSchema,
   OrderedStrategy,
-  ProjectFeatureSchema,
+  ProjectFeatureReadSchema,
 } from '../../../contract/features';
 import type { ToggleMetricsSchema } from '../../../contract/metrics';
 import type { Received } from '../../shared/api/received';
@@ -13,10 +13,16 @@ import type { Received } from '../../shared/api/received';
 /** A strategy instance; one not saved yet has no id. */
 export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
-/** A toggle as GET api/admin/features (and /features/{name}, /archive/features) returns it. */
-export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies'>, 'name'> & { strategies?: StrategyInstance[] };
+/**
+ * A toggle as GET api/admin/features (and /features/{name}, /archive/features) returns it; `favorite`: whether the
+ * signed-in user pinned it (the lists and single reads carry it).
+ */
+export type FeatureToggle = Received<Omit<ClassicFeature, 'strategies'>, 'name'> & {
+  strategies?: StrategyInstance[];
+  favorite?: boolean;
+};
 
-type WireProjectFeature = Static<typeof ProjectFeatureSchema>;
+type WireProjectFeature = Static<typeof ProjectFeatureReadSchema>;
 
 /** One environment of a toggle, as GET api/admin/projects/{project}/features/{name} returns it. */
 export type FeatureEnvironment = Received<

@@ -26,6 +26,7 @@ import { useReviveFeature } from '../api/use-revive-feature';
 import { useSetStale } from '../api/use-set-stale';
 import { useToggleFeature } from '../api/use-toggle-feature';
 import { useUpdateFeature } from '../api/use-update-feature';
+import { PinButton } from '../PinButton';
 import { AddTagDialog } from './AddTagDialog';
 import { ArchiveDialog } from './ArchiveDialog';
 
@@ -208,6 +209,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
               {feature.stale ? 'Stale' : 'Active'}
             </Badge>
           )}
+          <PinButton feature={feature} />
         </Group>
         <Description feature={feature} project={project} />
         <div className="sy-detail-fields">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import type { ProjectFeature } from '../api/types';
 import { useSetStale } from '../api/use-set-stale';
+import { PinButton } from '../PinButton';
 import { ConfirmDialog } from '../../strategies/ConfirmDialog';
 
 /** Feature names in the new view are cut to 30 characters (part 1 section 9). */
@@ -30,7 +31,7 @@ export function StaleDialog({ feature, onClose }: { feature: ProjectFeature; onC
   );
 }
 
-/** The new view's header: the name (cut to 30 characters), the stale/active chip and its flip dialog. */
+/** The new view's header: the name (cut to 30 characters), the stale/active chip and its flip dialog, the pin. */
 export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
   const [flipping, setFlipping] = useState(false);
   return (
@@ -43,6 +44,7 @@ export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
           <Badge color={feature.stale ? 'red' : 'green'} variant="light" size="lg">
             {feature.stale ? 'Stale' : 'Active'}
           </Badge>
+          <PinButton feature={feature} />
         </Group>
         <PermissionButton
           permission="UPDATE_FEATURE"

@@ -1,0 +1,130 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, NO_ANSWER } from '../../shared/api/client';
+import { connectivity } from '../../shared/api/connectivity';
+import { ForbiddenError, NetworkError } from '../../shared/api/errors';
+import { classicOf, receiveToggle } from '../offline/mirror';
+import { featureKeys } from './queries';
+import type { FeatureToggle } from './types';
+import { pinFeature } from './use-pin-feature';
+
+// The unit's boundary is the HTTP client: a loopback server answers POST/DELETE .../favorites as the server's
+// contract says (server/features/favorite-routes.ts: 200 with no body; 403 for an API token), and holds each answer
+// until the test lets it go, so what the console shows meanwhile can be seen.
+
+let server: Server;
+let origin: string;
+const seen: string[] = [];
+let status = 200;
+let release: () => void = () => {};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    const answer = () => {
+      if (status === 200) response.writeHead(200).end();
+      else
+        response
+          .writeHead(status, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ name: 'NoAccessError', message: 'This call needs a signed-in user' }));
+    };
+    release = answer;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => {
+  status = 200;
+  connectivity.reached();
+});
+
+const client = () => createApiClient('', (input, init) => fetch(`${origin}${String(input)}`, init));
+
+function cacheWith(toggle: FeatureToggle) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(featureKeys.list(), [toggle, { name: 'other', favorite: false }]);
+  queryClient.setQueryData(featureKeys.one(toggle.name), toggle);
+  queryClient.setQueryData(featureKeys.project('web', toggle.name), { ...toggle, environments: [] });
+  receiveToggle(toggle);
+  return queryClient;
+}
+
+/** Whether the toggle shows as pinned in the list, the toggle, its project shape and the offline mirror. */
+function shown(queryClient: QueryClient, name: string) {
+  const list = queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())!;
+  return [
+    list.find((toggle) => toggle.name === name)?.favorite,
+    queryClient.getQueryData<FeatureToggle>(featureKeys.one(name))?.favorite,
+    queryClient.getQueryData<FeatureToggle>(featureKeys.project('web', name))?.favorite,
+    classicOf(name)?.favorite,
+  ];
+}
+
+/** Resolves once the loopback server holds a request. */
+async function requestArrives(count: number) {
+  await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(count);
+}
+
+describe('pinning a toggle', () => {
+  it('shows the pin at once everywhere, sends POST, and keeps it once the server agrees; DELETE unpins', async () => {
+    const queryClient = cacheWith({ name: 'pay.kill', project: 'web', favorite: false });
+    const before = seen.length;
+    const pinning = pinFeature(
+      queryClient,
+      { feature: { name: 'pay.kill', project: 'web' }, favorite: true },
+      client(),
+    );
+    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
+    await requestArrives(before + 1);
+    expect(seen.at(-1)).toBe('POST /api/admin/projects/web/features/pay.kill/favorites');
+    release();
+    await pinning;
+    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
+    expect(queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())![1].favorite).toBe(false);
+
+    const unpinning = pinFeature(
+      queryClient,
+      { feature: { name: 'pay.kill', project: 'web' }, favorite: false },
+      client(),
+    );
+    await requestArrives(before + 2);
+    expect(seen.at(-1)).toBe('DELETE /api/admin/projects/web/features/pay.kill/favorites');
+    release();
+    await unpinning;
+    expect(shown(queryClient, 'pay.kill')).toEqual([false, false, false, false]);
+  });
+
+  it('puts the pin back when the server refuses, and passes the refusal on', async () => {
+    const queryClient = cacheWith({ name: 'pay.refused', project: 'web', favorite: false });
+    status = 403;
+    const before = seen.length;
+    const pinning = pinFeature(
+      queryClient,
+      { feature: { name: 'pay.refused', project: 'web' }, favorite: true },
+      client(),
+    ).catch((error: unknown) => error);
+    await requestArrives(before + 1);
+    expect(shown(queryClient, 'pay.refused')).toEqual([true, true, true, true]);
+    release();
+    expect(await pinning).toBeInstanceOf(ForbiddenError);
+    expect(shown(queryClient, 'pay.refused')).toEqual([false, false, false, false]);
+  });
+
+  it('is refused offline with the message of every online action, sending and showing nothing', async () => {
+    const queryClient = cacheWith({ name: 'pay.offline', project: 'web', favorite: true });
+    connectivity.lost();
+    const before = seen.length;
+    const error = await pinFeature(
+      queryClient,
+      { feature: { name: 'pay.offline', project: 'web' }, favorite: false },
+      client(),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toBe(NO_ANSWER);
+    expect(seen.length).toBe(before);
+    expect(shown(queryClient, 'pay.offline')).toEqual([true, true, true, true]);
+  });
+});

@@ -38,7 +38,7 @@ export default function ConflictNotice() {
   if (!conflict) return null;
   const words = describeChange(conflict);
   const failure = error && (
-    <Text size="sm" c="red.8" role="alert">
+    <Text size="sm" c="var(--sy-failed)" role="alert">
       {error}
     </Text>
   );

@@ -1,22 +1,24 @@
 import { Button } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { waitingLabel } from './labels';
+import { failedCount, waitingLabel, waitingWords } from './labels';
 import { isMine, usePendingChanges } from './pending';
 
 // The list loads when first opened.
 const WaitingList = lazy(() => import('./WaitingList'));
 
 /**
- * The header's count of changes not yet synced (another account's held ones too: they wait); it opens the list of
- * them. Hidden when there are none. Red when one of the signed-in account's needs a decision.
+ * The header's count of changes not yet synced (another account's held ones too: they wait), and of the failed
+ * ones among them; it opens the list of them. Hidden when there are none. Red when one of the signed-in account's
+ * needs a decision.
  */
 export function WaitingChanges() {
   const entries = usePendingChanges();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
   if (entries.length === 0 && !opened) return null;
-  const label = waitingLabel(entries.length);
+  const failed = failedCount(entries);
+  const label = waitingLabel(entries.length, failed);
   const attention = entries.some((entry) => (entry.state === 'conflict' || entry.state === 'failed') && isMine(entry));
   return (
     <>
@@ -34,9 +36,9 @@ export function WaitingChanges() {
             setOpened(true);
           }}
         >
-          <span className="sy-waiting-count">{entries.length}</span>
+          <span className="sy-waiting-count">{entries.length}</span>{' '}
           <span className="sy-waiting-words" aria-hidden>
-            {entries.length === 1 ? 'change' : 'changes'} waiting
+            {waitingWords(entries.length, failed)}
           </span>
         </Button>
       )}

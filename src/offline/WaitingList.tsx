@@ -3,7 +3,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { useOnline } from '../shared/api/connectivity';
 import type { QueuedChange } from './changes';
-import { APPLY_AGAIN, DISCARD, DISMISS, RETRY, waitingLabel } from './labels';
+import { APPLY_AGAIN, DISCARD, DISMISS, failedCount, RETRY, waitingLabel } from './labels';
 import { cancel } from './outbox';
 import { heldBehind, isMine, usePendingChanges } from './pending';
 import { describeChange, failureMessage } from './registry';
@@ -74,12 +74,12 @@ function Entry({ entry }: { entry: QueuedChange }) {
           </Text>
         )}
         {mine && entry.state === 'failed' && entry.error && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="var(--sy-failed)">
             {failureMessage(entry, entry.error)}
           </Text>
         )}
         {error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="var(--sy-failed)" role="alert">
             {error}
           </Text>
         )}
@@ -130,7 +130,7 @@ export default function WaitingList({ opened, onClose }: { opened: boolean; onCl
       onClose={onClose}
       position="right"
       size="md"
-      title={waitingLabel(entries.length)}
+      title={waitingLabel(entries.length, failedCount(entries))}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="sm">
@@ -138,6 +138,7 @@ export default function WaitingList({ opened, onClose }: { opened: boolean; onCl
           {online
             ? 'These changes are sent in the order they were made.'
             : 'Offline: these changes are sent, in order, once the server can be reached.'}
+          {failedCount(entries) > 0 && ' A failed change is kept until you retry or dismiss it.'}
         </Text>
         {entries.length === 0 ? (
           <Text>Every change has been synced.</Text>

@@ -72,7 +72,7 @@ async function openInstalled(page: Page) {
 
 const setOffline = (context: BrowserContext, offline: boolean) => context.setOffline(offline);
 
-test('a flip refused with 403 (the role became Viewer after the page loaded) names the toggle and stays listed until dismissed', async ({
+test('the classic switch shows its toast; a flip refused with 403 (role now Viewer) names the toggle and stays listed until dismissed', async ({
   page,
   playwright,
 }) => {
@@ -84,9 +84,17 @@ test('a flip refused with 403 (the role became Viewer after the page loaded) nam
     rootRole: ROLE.editor,
     password: EDITOR_PASSWORD,
   });
+  await signIn(page, server().url, 'oncall', EDITOR_PASSWORD);
+
+  // Accepted first: the classic page's switch shows the spec's toast, once.
+  await page.goto(`${server().url}/projects/default/features/payments.kill-switch/strategies`);
+  await page.getByRole('switch', { name: 'Enabled' }).click();
+  await expect(page.getByText('Successfully updated toggle status.')).toHaveCount(1);
+  await expect
+    .poll(async () => (await call(admin, 'GET', 'api/admin/features/payments.kill-switch')).enabled)
+    .toBe(true);
   const eventsBefore = await eventsOf(admin, 'payments.kill-switch');
 
-  await signIn(page, server().url, 'oncall', EDITOR_PASSWORD);
   await openView(page, 'payments.kill-switch');
   const development = switchIn(page, 'payments.kill-switch', 'development');
   await expect(development).toBeEnabled();
@@ -100,7 +108,7 @@ test('a flip refused with 403 (the role became Viewer after the page loaded) nam
   await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible({ timeout: 20_000 });
   // The switch shows the server's state again; the change waits in the list, failed, with the same message.
   await expect(development).not.toBeChecked();
-  let entries = await openWaitingList(page, '1 change waiting');
+  let entries = await openWaitingList(page, '1 change waiting, 1 failed');
   await expect(entries).toHaveCount(1);
   await expect(entries).toContainText('Turn on "payments.kill-switch" in development');
   await expect(entries).toContainText('Failed');
@@ -108,7 +116,7 @@ test('a flip refused with 403 (the role became Viewer after the page loaded) nam
 
   // Still there after the page is opened again (and not sent again): until the user dismisses it.
   await page.reload();
-  entries = await openWaitingList(page, '1 change waiting');
+  entries = await openWaitingList(page, '1 change waiting, 1 failed');
   await expect(entries).toContainText(message);
   await entries.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText('Every change has been synced.')).toBeVisible();
@@ -162,7 +170,7 @@ test('flips queued offline: for a toggle deleted meanwhile (404), one archived m
   await expect(page.getByRole('alert').filter({ hasText: archived })).toBeVisible({ timeout: 20_000 });
 
   // Both refusals stay listed, failed with their messages, until dismissed one by one.
-  const entries = await openWaitingList(page, '2 changes waiting');
+  const entries = await openWaitingList(page, '2 changes waiting, 2 failed');
   await expect(entries).toHaveCount(2);
   await expect(entries.nth(0)).toContainText(archived);
   await expect(entries.nth(1)).toContainText(gone);

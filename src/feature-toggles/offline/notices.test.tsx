@@ -85,7 +85,10 @@ describe('a change the server refused', () => {
     await enqueue('my.toggle', { kind: 'stale', stale: true });
     await fail((await takeNext())!, { status: 403, message: 'This operation is forbidden' });
     renderWithMantine(<WaitingChanges />, client);
-    await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
+    await userEvent.click(screen.getByRole('button', { name: '2 changes waiting, 1 failed' }));
+    expect(await screen.findByRole('dialog', { name: '2 changes waiting, 1 failed' })).toHaveTextContent(
+      'A failed change is kept until you retry or dismiss it.',
+    );
     return within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole('listitem');
   }
 

@@ -2,11 +2,11 @@
 // the built server (dist-server/main.cjs) in this same process, compiled with V8's code cache of its last start.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
-import { buildChanged, serverBundle } from './build.mjs';
+import { buildChanged, root, serverBundle } from './build.mjs';
 
 try {
   await buildChanged();
@@ -15,9 +15,9 @@ try {
   process.exit(1);
 }
 
-// V8 refuses a code cache made under other flags: server/main.ts sets this one (for PGlite's WebAssembly) before
-// the database opens, so it is set here first, before the bundle is compiled and before its cache is made.
-setFlagsFromString('--wasm-tiering-budget=100000000');
+// V8 refuses a code cache made under other flags: server/main.ts sets these (for PGlite's WebAssembly) before the
+// database opens, so they are set here first, before the bundle is compiled and before its cache is made.
+for (const flag of JSON.parse(readFileSync(join(root, 'server', 'v8-flags.json'), 'utf8'))) setFlagsFromString(flag);
 
 /**
  * V8's code cache of the bundle: its functions as compiled by the last start (~1,400 modules' worth), which V8 uses

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, parseConfig, type Config } from './config.ts';
-import { startDatabase, type StartingDatabase } from './platform/db/client.ts';
+import { startDatabase } from './platform/db/client.ts';
+import v8Flags from './v8-flags.json' with { type: 'json' };
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
@@ -63,21 +64,19 @@ function cannotOpen(error: unknown): never {
 /** Opens the database, builds the app and listens; prints the first admin's credentials when this start made it. */
 async function start(): Promise<void> {
   // PGlite's WebAssembly: V8 moves a function to its optimising compiler after ~1.8 MB of its code ran, which during
-  // start-up is hundreds of functions run once, compiled on the other core (~0.5 s of CPU). 100 MB leaves that to
-  // the functions that stay hot. Read when PGlite's module is instantiated, so set before the database opens.
-  setFlagsFromString('--wasm-tiering-budget=100000000');
+  // start-up is hundreds of functions run once, compiled on the other core (~0.5 s of CPU); 100 MB leaves that to
+  // the functions that stay hot. Each function is validated when first compiled, not all 9 MB before the database
+  // can open (~0.25 s of CPU). Read when PGlite's module is compiled, so set before the database opens; the same
+  // list is set by scripts/start.mjs before it compiles the bundle (V8 refuses a code cache made under other flags).
+  for (const flag of v8Flags) setFlagsFromString(flag);
 
-  // PGlite opens (reading its files, compiling its WebAssembly) while the app is built; requests wait for `ready`.
-  let database: StartingDatabase;
-  try {
-    database = await startDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (error) {
-    cannotOpen(error);
-  }
-
-  // The app's modules (Fastify and its plugins, every domain) load while PGlite compiles its WebAssembly and opens.
+  // PGlite's WebAssembly compiles on other threads while this one loads the app's modules (Fastify and its plugins,
+  // every domain); PGlite then opens while the app is built. Requests wait for `ready`.
+  const starting = startDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  starting.catch(() => {}); // awaited once the modules are loaded
   const [{ buildApp }, { prepareInstance }] = await Promise.all([import('./app.ts'), import('./startup.ts')]);
   const modulesLoaded = sinceStart();
+  const database = await starting.catch(cannotOpen);
 
   // Logs are JSON lines (for log collectors) unless a person is watching the terminal.
   const logStream = process.stdout.isTTY
@@ -130,7 +129,7 @@ async function start(): Promise<void> {
     try {
       await app.close();
     } finally {
-      await database!.close();
+      await database.close();
       process.exit(0);
     }
   }

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -31,10 +32,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * shared_buffers (128 MB) are zeroed at every start, ~120 MB of the 410 MB idle RSS; max_connections sizes
  * per-connection shared arrays. The operating system's page cache still holds the data files.
  */
-export const pgliteStartParams = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'],
-];
+const pgliteStartParams = [...PGlite.defaultStartParams, ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=10']];
 
 /** True when the journal lists a migration newer than the newest one applied (drizzle's own rule). */
 async function migrationsPending(db: Db): Promise<boolean> {
@@ -91,15 +89,28 @@ export async function usePostgres(url: string): Promise<Database> {
 }
 
 /**
+ * PGlite's WebAssembly (9 MB), read and handed to V8 at once: V8 compiles it on other threads while this one loads
+ * the app's modules (PGlite would read and compile it only once those are loaded, its file read's callback waiting
+ * for them). Functions are compiled and validated on their first call (V8's lazy compilation, and lazy validation
+ * set by server/main.ts): start-up runs a small part of PostgreSQL.
+ */
+function compilePgliteWasm(): Promise<WebAssembly.Module> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  return WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm')));
+}
+
+/**
  * PostgreSQL when a URL is given, otherwise PGlite under `dataDir/pglite` (created if missing). PGlite's `db` is
- * returned before it has opened, so the caller can build the app meanwhile; await `ready` before serving.
+ * returned once its WebAssembly is compiled, before it has opened, so the caller can build the app meanwhile; await
+ * `ready` before serving.
  */
 export async function startDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<StartingDatabase> {
   if (options.databaseUrl) return { ...(await usePostgres(options.databaseUrl)), ready: Promise.resolve() };
   const dir = join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const created = !existsSync(join(dir, 'PG_VERSION'));
-  const database = startPglite(new PGlite(dir, { startParams: pgliteStartParams }));
+  const pgliteWasmModule = await compilePgliteWasm();
+  const database = startPglite(new PGlite({ dataDir: dir, startParams: pgliteStartParams, pgliteWasmModule }));
   if (!created) return database;
   // A new database is made by initdb in a second PGlite, closed since; its WebAssembly memory (~400 MB) stays
   // resident until a full garbage collection, which an idle server may not do for hours. Do one now. (The flag is
@@ -112,11 +123,4 @@ export async function startDatabase(options: { databaseUrl?: string; dataDir: st
   });
   ready.catch(() => {});
   return { ...database, ready };
-}
-
-/** startDatabase, once open and migrated. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = await startDatabase(options);
-  await database.ready;
-  return database;
 }

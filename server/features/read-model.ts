@@ -1,14 +1,14 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { featureEnvironments, featureStrategies } from '../platform/db/schema.ts';
 import { CLASSIC_ENV, checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
 import {
+  enabledInRange,
   featureEnvironmentsOf,
   findFeature,
   isPinned,
   listFeatureTags,
   listFeatures,
   listFeaturesPinnedBy,
+  servedStrategiesInRange,
   strategiesOf,
   type FeatureFilter,
   type FeatureRow,
@@ -75,39 +75,14 @@ export interface ServedState {
 export async function servedStates(db: Db, rows: FeatureRow[], environment: string) {
   const byFeature = new Map<string, ServedState>(rows.map((f) => [f.name, { enabled: false, strategies: [] }]));
   if (rows.length === 0) return (name: string) => byFeature.get(name)!;
-  const [first, last] = [rows[0].name, rows[rows.length - 1].name];
-  const states = await db
-    .select({ feature: featureEnvironments.feature, enabled: featureEnvironments.enabled })
-    .from(featureEnvironments)
-    .where(
-      and(
-        eq(featureEnvironments.environment, environment),
-        gte(featureEnvironments.feature, first),
-        lte(featureEnvironments.feature, last),
-      ),
-    );
-  for (const { feature, enabled } of states) {
+  const range = { environment, first: rows[0].name, last: rows[rows.length - 1].name };
+  for (const { feature, enabled } of await enabledInRange(db, range)) {
     const state = byFeature.get(feature);
     if (state) state.enabled = enabled;
   }
-  const strategies = await db
-    .select({
-      feature: featureStrategies.feature,
-      strategyName: featureStrategies.strategyName,
-      parameters: featureStrategies.parameters,
-      constraints: featureStrategies.constraints,
-    })
-    .from(featureStrategies)
-    .where(
-      and(
-        eq(featureStrategies.environment, environment),
-        gte(featureStrategies.feature, first),
-        lte(featureStrategies.feature, last),
-      ),
-    )
-    // strategiesOf's evaluation order
-    .orderBy(asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id));
-  for (const { feature, ...strategy } of strategies) byFeature.get(feature)?.strategies.push(strategy);
+  for (const { feature, ...strategy } of await servedStrategiesInRange(db, range)) {
+    byFeature.get(feature)?.strategies.push(strategy);
+  }
   return (name: string) => byFeature.get(name)!;
 }
 

@@ -1,4 +1,18 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Tag } from '../../contract/tags.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -156,6 +170,9 @@ export function featureEnvironmentsOf(db: Db, names: string[]): Promise<FeatureE
     .orderBy(asc(environments.sortOrder), asc(environments.name));
 }
 
+/** The order in which a toggle's strategies are evaluated (and listed): sort order, then creation, then id. */
+const evaluationOrder = [asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id)];
+
 /** Strategy instances of the toggles (of one environment if given), in evaluation order. */
 export function strategiesOf(db: Db, names: string[], environment?: string): Promise<StrategyRow[]> {
   if (names.length === 0) return Promise.resolve([]);
@@ -165,7 +182,39 @@ export function strategiesOf(db: Db, names: string[], environment?: string): Pro
     .select()
     .from(featureStrategies)
     .where(and(...where))
-    .orderBy(asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id));
+    .orderBy(...evaluationOrder);
+}
+
+/** The toggles of one environment whose names lie between `first` and `last`: one range of the index's keys. */
+interface NameRange {
+  environment: string;
+  first: string;
+  last: string;
+}
+
+const inNameRange = (table: typeof featureEnvironments | typeof featureStrategies, range: NameRange) =>
+  and(eq(table.environment, range.environment), gte(table.feature, range.first), lte(table.feature, range.last));
+
+/** Whether each toggle named in the range is enabled in its environment (toggles not in it have no row). */
+export function enabledInRange(db: Db, range: NameRange) {
+  return db
+    .select({ feature: featureEnvironments.feature, enabled: featureEnvironments.enabled })
+    .from(featureEnvironments)
+    .where(inNameRange(featureEnvironments, range));
+}
+
+/** The strategies of the toggles named in the range, in evaluation order, with only the columns SDKs receive. */
+export function servedStrategiesInRange(db: Db, range: NameRange) {
+  return db
+    .select({
+      feature: featureStrategies.feature,
+      strategyName: featureStrategies.strategyName,
+      parameters: featureStrategies.parameters,
+      constraints: featureStrategies.constraints,
+    })
+    .from(featureStrategies)
+    .where(inNameRange(featureStrategies, range))
+    .orderBy(...evaluationOrder);
 }
 
 /** Adds the toggle to environments it is not in yet (keeps existing rows). */

@@ -14,7 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconArchive, IconColumns3, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconArchive,
+  IconColumns3,
+  IconPlus,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -40,6 +48,7 @@ import {
 } from './feature-list';
 import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatures, useToggleMetrics } from './api/queries';
 import type { FeatureToggle } from './api/types';
+import { PinButton } from './PinButton';
 import { stateOf } from './offline/mirror';
 import {
   cellsOf,
@@ -157,7 +166,24 @@ function FeatureRow({
           {project}
         </Badge>
       </Group>
+      <div className="sy-row-pin">
+        <PinButton feature={feature} />
+      </div>
     </div>
+  );
+}
+
+/** Shows the pinned toggles only, or all (the URL keeps it: the 'Pinned toggles' app shortcut opens it). */
+function PinnedOnly({ pinned, onChange }: { pinned: boolean; onChange(pinned: boolean): void }) {
+  return (
+    <Button
+      variant={pinned ? 'light' : 'default'}
+      aria-pressed={pinned}
+      leftSection={pinned ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
+      onClick={() => onChange(!pinned)}
+    >
+      Pinned only
+    </Button>
   );
 }
 
@@ -232,16 +258,19 @@ export default function FeatureListPage() {
   }, [search.focus]);
 
   const indexed = useMemo(() => indexFeatures(features.data ?? []), [features.data]);
+  const pinnedOnly = search.pinned === true;
   const filtered = useMemo(
-    () => filterFeatures(indexed, query, projectsEnabled ? project : ALL_PROJECTS),
-    [indexed, query, project, projectsEnabled],
+    () => filterFeatures(indexed, query, projectsEnabled ? project : ALL_PROJECTS, pinnedOnly),
+    [indexed, query, project, projectsEnabled, pinnedOnly],
   );
+  const setPinnedOnly = (pinned: boolean) =>
+    void navigate({ to: '/features', search: (prev) => ({ ...prev, pinned: pinned || undefined }), replace: true });
   const sorted = useMemo(() => sortFeatures(filtered, sort, metrics.data), [filtered, sort, metrics.data]);
 
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
   const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });
   const total = features.data?.length ?? 0;
-  const filtersSet = Number(sort !== 'name') + Number(projectsEnabled && project !== ALL_PROJECTS);
+  const filtersSet = Number(sort !== 'name') + Number(projectsEnabled && project !== ALL_PROJECTS) + Number(pinnedOnly);
 
   const sortSelect = (
     <NativeSelect
@@ -323,6 +352,7 @@ export default function FeatureListPage() {
             <>
               {sortSelect}
               {projectSelect}
+              <PinnedOnly pinned={pinnedOnly} onChange={setPinnedOnly} />
               <ColumnsMenu offered={offeredColumns(environments)} shown={chosen} setShown={setShown} />
               {archiveLink}
             </>
@@ -357,20 +387,16 @@ export default function FeatureListPage() {
               data={offeredColumns(environments).map((env) => env.name)}
               onChange={(e) => setFirst(e.currentTarget.value)}
             />
+            <PinnedOnly pinned={pinnedOnly} onChange={setPinnedOnly} />
             {archiveLink}
           </Stack>
         </Drawer>
       )}
       {features.isPending && (
-        // The list's place, kept while it loads (the status line and a screen's height), so nothing below jumps.
-        <>
-          <Text size="sm" aria-hidden>
-            &nbsp;
-          </Text>
-          <Paper withBorder radius="md" h="100dvh" pt="xl" ta="center">
-            <Loader aria-label="Loading feature toggles" />
-          </Paper>
-        </>
+        // The list's place, kept while it loads (a screen's height), so nothing below jumps.
+        <Paper withBorder radius="md" h="100dvh" pt="xl" ta="center">
+          <Loader aria-label="Loading feature toggles" />
+        </Paper>
       )}
       {features.isError && (
         <Text c="red.8" role="alert">
@@ -389,18 +415,20 @@ export default function FeatureListPage() {
       )}
       {total > 0 && (
         <>
-          <Text size="sm" c="dimmed" role="status">
-            {sorted.length === total ? `${total} feature toggles` : `${sorted.length} of ${total} feature toggles`}
-          </Text>
           <Paper withBorder radius="md" className="sy-feature-list">
-            <div className="sy-column-heads" style={{ '--sy-columns': columns.length } as CSSProperties} aria-hidden>
-              <div className="sy-env-cells">
+            {/* The environment columns' names above their switches, and the count of what the list shows. */}
+            <div className="sy-column-heads" style={{ '--sy-columns': columns.length } as CSSProperties}>
+              <div className="sy-env-cells" aria-hidden>
                 {columns.map((column) => (
                   <span key={column.name} className="sy-column-head" title={column.name}>
                     {column.name}
                   </span>
                 ))}
               </div>
+              <Text size="sm" c="dimmed" role="status" className="sy-ellipsis">
+                {sorted.length === total ? `${total} feature toggles` : `${sorted.length} of ${total} feature toggles`}
+                {pinnedOnly && ' (pinned only)'}
+              </Text>
             </div>
             <VirtualList
               items={sorted}

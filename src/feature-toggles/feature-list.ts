@@ -69,14 +69,16 @@ export function matcher(query: string): (item: IndexedFeature) => boolean {
   return (item) => regex.test(item.feature.name) || regex.test(item.feature.description ?? '');
 }
 
+/** The toggles that match the search, in the project (all by default), and only the pinned ones if asked. */
 export function filterFeatures(
   items: IndexedFeature[],
   query: string,
   project: string = ALL_PROJECTS,
+  pinnedOnly = false,
 ): IndexedFeature[] {
   const matches = matcher(query);
   const inProject = (item: IndexedFeature) => project === ALL_PROJECTS || item.feature.project === project;
-  return items.filter((item) => inProject(item) && matches(item));
+  return items.filter((item) => inProject(item) && (!pinnedOnly || !!item.feature.favorite) && matches(item));
 }
 
 const byName = (a: IndexedFeature, b: IndexedFeature) =>
@@ -89,7 +91,10 @@ export function usage(metrics: ToggleMetrics | undefined, name: string): number 
   return counts ? counts.yes + counts.no : -1;
 }
 
-/** Sorted copy; ties go by name. Newest, most recently seen, enabled, stale and most used come first. */
+/**
+ * Sorted copy: the signed-in user's pinned toggles first, each group by `sort`, ties by name. Newest, most recently
+ * seen, enabled, stale and most used come first.
+ */
 export function sortFeatures(items: IndexedFeature[], sort: SortKey, metrics?: ToggleMetrics): IndexedFeature[] {
   const compare: Record<SortKey, (a: IndexedFeature, b: IndexedFeature) => number> = {
     name: () => 0,
@@ -102,7 +107,8 @@ export function sortFeatures(items: IndexedFeature[], sort: SortKey, metrics?: T
     metrics: (a, b) => usage(metrics, b.feature.name) - usage(metrics, a.feature.name),
   };
   const primary = compare[sort];
-  return [...items].sort((a, b) => primary(a, b) || byName(a, b));
+  const pinned = (a: IndexedFeature, b: IndexedFeature) => Number(!!b.feature.favorite) - Number(!!a.feature.favorite);
+  return [...items].sort((a, b) => pinned(a, b) || primary(a, b) || byName(a, b));
 }
 
 /** Last-seen badge (part 1 section 9): second, minute, hour, day green; week yellow; month and year red. */

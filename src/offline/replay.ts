@@ -15,7 +15,7 @@ export const PROBE_INTERVAL_MS = 15_000;
  * The pauses before a change answered "not now" (a server error, 429...) is sent again, with the same key; once
  * they are used up it is marked failed, with its message, until the user retries or dismisses it.
  */
-export const RETRY_PAUSES_MS = [1_000, 4_000];
+const RETRY_PAUSES_MS = [1_000, 4_000];
 
 let client: ApiClient = defaultApi;
 let queryClient: QueryClient | undefined;

@@ -41,13 +41,13 @@ export function apiDetails(config: UiConfig) {
 function LinkList({ title, links }: { title: string; links: readonly (readonly [string, string])[] }) {
   return (
     <nav aria-label={title}>
-      <Title order={2} size="h6" c="gray.3" mb={4}>
+      <Title order={2} size="h6" c="dimmed" mb={4}>
         {title}
       </Title>
       <ul className="sy-footer-links">
         {links.map(([label, href]) => (
           <li key={href}>
-            <Anchor href={href} target="_blank" rel="noreferrer" c="gray.0" className="sy-footer-link">
+            <Anchor href={href} target="_blank" rel="noreferrer" className="sy-footer-link">
               {label}
             </Anchor>
           </li>
@@ -65,27 +65,27 @@ export function Footer({ config }: { config: UiConfig | undefined }) {
         <section aria-label="API details">
           {details && (
             <Stack gap={2}>
-              <Title order={2} size="h5" c="white">
+              <Title order={2} size="h5">
                 {details.title}
                 {details.environment && (
-                  <Text span size="sm" c="gray.3">
+                  <Text span size="sm" c="dimmed">
                     {' '}
                     ({details.environment})
                   </Text>
                 )}
               </Title>
               {details.upgrade && (
-                <Text size="sm" c="yellow.3">
+                <Text size="sm" className="sy-footer-upgrade">
                   {details.upgrade}
                 </Text>
               )}
               {config?.slogan && (
-                <Text size="sm" c="gray.3">
+                <Text size="sm" c="dimmed">
                   {config.slogan}
                 </Text>
               )}
               {details.instanceId && (
-                <Text size="xs" c="gray.4" style={{ wordBreak: 'break-all' }}>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                   {details.instanceId}
                 </Text>
               )}

@@ -28,7 +28,7 @@ const UpdateNotice = lazy(() => import('../offline/UpdateNotice'));
 // The undo of a flip loads once there is one to undo.
 const UndoBar = lazy(() => import('../feature-toggles/switches/UndoBar'));
 
-/** The main layout of every protected route: header, toast area, notification area, content, footer, illustration. */
+/** The main layout of every protected route: header, toast area, notification area, content, illustration, footer. */
 export default function MainLayout() {
   const session = useSession();
   const { unauthorised } = useAuthState();
@@ -93,18 +93,19 @@ export default function MainLayout() {
         <Breadcrumbs />
         <Outlet />
       </main>
+      <Illustration />
       <div className="sy-notification-area">
         {feedbackShown && (
           <Suspense>
             <FeedbackPrompt />
           </Suspense>
         )}
-        <Snackbar />
         {undoable && (
           <Suspense>
             <UndoBar />
           </Suspense>
         )}
+        <Snackbar />
         {updateWaiting && (
           <Suspense>
             <UpdateNotice />
@@ -112,7 +113,6 @@ export default function MainLayout() {
         )}
       </div>
       <Footer config={uiConfig.data} />
-      <Illustration />
     </div>
   );
 }

@@ -99,7 +99,7 @@ export function PermissionSwitch({ permission, project, onChange, disabled, ...r
           {...rest}
           {...gate}
           disabled={disabled}
-          thumbIcon={allowed ? undefined : <IconLock size={10} aria-hidden color="#495057" />}
+          thumbIcon={allowed ? undefined : <IconLock size={10} aria-hidden className="sy-lock-thumb" />}
           onChange={(event) => {
             if (allowed && !disabled) onChange(event.currentTarget.checked);
           }}

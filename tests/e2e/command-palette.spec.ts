@@ -1,6 +1,7 @@
 // Issue 12: the command palette finds toggles, projects and screens; Ctrl+K on a desktop, the header's search button
 // on a phone; it works offline from the mirror. A real server on a fresh data folder, Debian's Chromium, the real
 // service worker and IndexedDB.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
@@ -40,6 +41,16 @@ async function findAndOpen(page: Page, text: string, name: string) {
   return result;
 }
 
+/** axe finds no serious or critical violation in the open palette. */
+async function expectAccessiblePalette(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('.sy-palette')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function expectFeatureView(page: Page, name: string) {
   await expect(page).toHaveURL(new RegExp(`/projects/default/features2/${name.replace(/\./g, '\\.')}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -54,6 +65,7 @@ test('desktop: Ctrl+K opens the palette, which finds a toggle by its description
 
   await page.keyboard.press('Control+K');
   const result = await findAndOpen(page, 'card payments', KILL_SWITCH);
+  await expectAccessiblePalette(page);
   // The keyboard alone: the first result is chosen with the arrow key and Enter.
   await expect(result).toBeVisible();
   await page.keyboard.press('ArrowDown');
@@ -85,17 +97,19 @@ test('desktop: Ctrl+K opens the palette, which finds a toggle by its description
   await expect(palette).toBeHidden();
 });
 
-async function phone(browser: Browser) {
+async function phone(browser: Browser, colorScheme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    colorScheme,
   });
   return { context, page: await context.newPage() };
 }
 
 test('phone: the header search button opens the palette; a tap on a toggle opens its new view', async ({ browser }) => {
-  const { context, page } = await phone(browser);
+  // In the dark scheme (the system's), which the palette follows.
+  const { context, page } = await phone(browser, 'dark');
   await signIn(page, server().url);
   const button = page.getByRole('banner').getByRole('button', { name: 'Search' });
   const box = await button.boundingBox();
@@ -103,6 +117,10 @@ test('phone: the header search button opens the palette; a tap on a toggle opens
   expect(box?.height).toBeGreaterThanOrEqual(44);
   await button.tap();
   const result = await findAndOpen(page, 'kill', KILL_SWITCH);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectAccessiblePalette(page);
+  const target = await result.boundingBox();
+  expect(target?.height).toBeGreaterThanOrEqual(44);
   await result.tap();
   await expectFeatureView(page, KILL_SWITCH);
   await context.close();

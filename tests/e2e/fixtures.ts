@@ -46,4 +46,25 @@ export async function api(page: Page, url: string, method: string, path: string,
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * The API of `server` called with a page's session, as the console calls it (with the console's header, which the
+ * server needs for a change made with the session cookie): the parsed answer (undefined for an empty one); any status
+ * but 2xx fails the test, naming the call and the answer.
+ */
+export function apiOf(server: () => RunningServer) {
+  return async (page: Page, method: string, path: string, body?: unknown) => {
+    const response = await page.request.fetch(`${server().url}/${path}`, {
+      method,
+      data: body,
+      headers: {
+        [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+    });
+    const text = await response.text();
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${text}`).toBe(true);
+    return text ? JSON.parse(text) : undefined;
+  };
+}
+
 export const test = base;

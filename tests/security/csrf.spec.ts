@@ -5,9 +5,8 @@
 // attacker's pages.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page, Request } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { expect, freshServer, signIn, test } from '../e2e/fixtures.ts';
+import type { Request } from '@playwright/test';
+import { apiOf, expect, freshServer, signIn, test } from '../e2e/fixtures.ts';
 
 const server = freshServer();
 const TOGGLE = 'csrf.target';
@@ -51,18 +50,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => (attacker ? attacker.close(() => resolve()) : resolve())));
 
 /** The admin API with the page's session, as the console calls it. */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${server().url}/${path}`, {
-    method,
-    data: body,
-    headers: {
-      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  return response.json();
-}
+const api = apiOf(server);
 
 test('a page on another port cannot flip a toggle by fetch, beacon or form, sign out, nor frame the console', async ({
   page,

@@ -5,7 +5,8 @@ import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
 import { databaseName } from './db-name';
 import { listenForInstall } from './install';
-import { clearMirror, connectViews } from './mirror';
+import { clearMirror, connectViews, inBackground } from './mirror';
+import { signedIn } from './pending';
 import { persistQueryCache } from './persist';
 import { accountSource } from './registry';
 import { registerServiceWorker } from './service-worker';
@@ -55,8 +56,10 @@ export const forgetOnLogout = (): Promise<void> => forgetSession();
  * Offline support, before the first render: reads pause while the server cannot be reached (the mirror and the
  * persisted cache answer instead), and the persisted session is restored. IndexedDB (Dexie) is opened before the
  * first render when it holds something from an earlier visit; on a first visit it is opened once the service
- * worker controls the page (before that an offline start could not happen: there is no cached shell) or when a
- * change is queued, so a first visit does not wait for it. The service worker registers after the page has loaded.
+ * worker controls the page (before that an offline start could not happen: there is no cached shell) and someone
+ * is signed in (before that there is nothing of theirs to keep: the sign-in page loads neither Dexie nor the
+ * mirror), or when a change is queued, so a first visit does not wait for it. The service worker registers once
+ * the page has loaded and the browser is idle.
  */
 export function startOffline(queryClient: QueryClient, base: string = basePath): Promise<void> {
   started = start(queryClient, base);
@@ -87,8 +90,30 @@ async function start(queryClient: QueryClient, base: string) {
     await ensureStorage().catch((error: unknown) =>
       console.warn('Switchyard: offline storage is not available', error),
     );
-  else if (navigator.serviceWorker?.controller) open();
-  else navigator.serviceWorker?.addEventListener('controllerchange', open, { once: true });
+  else if (navigator.serviceWorker?.controller) whenSignedIn(open);
+  else navigator.serviceWorker?.addEventListener('controllerchange', () => whenSignedIn(open), { once: true });
   if (import.meta.env.PROD)
-    void registerServiceWorker().catch((error: unknown) => console.warn('Switchyard: no service worker', error));
+    afterLoad(
+      () =>
+        void registerServiceWorker().catch((error: unknown) => console.warn('Switchyard: no service worker', error)),
+    );
+}
+
+/** Runs a task once someone is signed in (at once if someone is). */
+function whenSignedIn(task: () => void) {
+  if (signedIn.get()) return task();
+  const stop = signedIn.subscribe(() => {
+    if (!signedIn.get()) return;
+    stop();
+    task();
+  });
+}
+
+/**
+ * Runs a task once the page has loaded and the browser is idle: the service worker's install (it downloads the
+ * whole console for offline use) waits until the first screen has loaded.
+ */
+function afterLoad(task: () => void) {
+  if (document.readyState === 'complete') inBackground(task);
+  else window.addEventListener('load', () => inBackground(task), { once: true });
 }

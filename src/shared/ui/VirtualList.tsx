@@ -11,10 +11,16 @@ interface Props<T> {
   className?: string;
 }
 
+/** The page's scroll position, as the browser last reported it. */
+let lastScrollY = 0;
+if (typeof window !== 'undefined')
+  window.addEventListener('scroll', () => (lastScrollY = window.scrollY), { passive: true });
+
 /**
- * Where an element starts in the document, kept up to date as the page above it changes. Measured after the first
- * paint (rows are placed within the list, so only which rows are drawn depends on it), never by a layout forced in
- * the middle of the render that shows the list.
+ * Where an element starts in the document, kept up to date as the page above it changes. Measured when the browser
+ * has laid the page out (a ResizeObserver's first notice comes after the first layout, and its later ones after
+ * each change of the page's size; rows are placed within the list, so only which rows are drawn depends on it),
+ * never by a layout forced in the middle of a render or an effect.
  */
 function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
   const [top, setTop] = useState(0);
@@ -22,7 +28,6 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
     const element = ref.current;
     if (!element) return;
     const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
@@ -43,6 +48,9 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
     getItemKey: (index) => getKey(items[index]),
     overscan,
     scrollMargin,
+    // The scroll position as last reported (window.scrollY read during the render would force a layout of the page
+    // in the middle of it); the virtualizer reads the real one once the list is on screen.
+    initialOffset: () => lastScrollY,
   });
   // The list takes its full height in the render that mounts it; its rows follow in a render of their own, so what
   // is above the list is painted without waiting for them, and nothing below it moves when they come.

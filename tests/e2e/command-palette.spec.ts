@@ -146,3 +146,16 @@ test('offline: with the mirror filled, the palette still finds a toggle and open
   await expectFeatureView(page, KILL_SWITCH);
   await context.close();
 });
+
+test("the new view's breadcrumbs: the ancestors are links (a project's to the list filtered by it)", async ({
+  page,
+}) => {
+  await signIn(page, server().url);
+  await page.goto(`${server().url}/projects/default/features2/${KILL_SWITCH}/metrics`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(crumbs.getByText(KILL_SWITCH)).toHaveAttribute('aria-current', 'page');
+  await expect(crumbs.getByRole('link', { name: 'default' })).toHaveAttribute('href', '/features?project=default');
+  await crumbs.getByRole('link', { name: 'projects' }).click();
+  await expect(page).toHaveURL(/\/features$/);
+  await expect(page.getByRole('link', { name: KILL_SWITCH })).toBeVisible();
+});

@@ -1,22 +1,28 @@
 import { Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { useArchive } from '../../archive/api/queries';
 import { statusOf } from '../../shared/api/errors';
 import { useFeature } from '../api/queries';
 import type { FeatureToggle } from '../api/types';
+import { environmentsQuery } from '../../environments/api/queries';
+import { VariantsTab } from '../variants/VariantsTab';
+import { MetricsTab } from '../view/MetricsTab';
 import { FeatureHeader } from './FeatureHeader';
 import { LogTab } from './LogTab';
 import { StrategyList } from './StrategyList';
 
-/** Tabs registered today: Activation (hidden for archived toggles) and Log. Metrics and Variants arrive later. */
+/** The tabs (part 1 section 3): Activation, Metrics, Variants, Log; an archived toggle's are Metrics and Log. */
 export const TABS = [
   { value: 'strategies', label: 'Activation' },
+  { value: 'metrics', label: 'Metrics' },
+  { value: 'variants', label: 'Variants' },
   { value: 'logs', label: 'Log' },
 ] as const;
 
 function tabsFor(archived: boolean) {
-  return archived ? TABS.filter((t) => t.value !== 'strategies') : [...TABS];
+  return archived ? TABS.filter((t) => t.value === 'metrics' || t.value === 'logs') : [...TABS];
 }
 
 function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab: string }) {
@@ -24,6 +30,7 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
   const archived = !!feature.archived;
   const project = feature.project ?? 'default';
   const tabs = tabsFor(archived);
+  const environments = useQuery(environmentsQuery);
   const base = archived
     ? '/projects/$projectId/archived/$name/$activeTab'
     : '/projects/$projectId/features/$name/$activeTab';
@@ -34,6 +41,16 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
   return (
     <Stack gap="md">
       <FeatureHeader feature={feature} activeTab={activeTab} />
+      {!archived && (
+        // The classic page switches the default environment only; every environment has its switch in the new view.
+        <RouteLink
+          to="/projects/$projectId/features2/$featureId"
+          params={{ projectId: project, featureId: feature.name }}
+          className="sy-touch-link"
+        >
+          Every environment: open the new view
+        </RouteLink>
+      )}
       <Tabs
         value={activeTab}
         keepMounted={false}
@@ -50,6 +67,12 @@ function FeatureView({ feature, activeTab }: { feature: FeatureToggle; activeTab
         </Tabs.List>
         <Tabs.Panel value="strategies" pt="md">
           <StrategyList feature={feature} />
+        </Tabs.Panel>
+        <Tabs.Panel value="metrics" pt="md">
+          <MetricsTab feature={{ name: feature.name, environments: environments.data ?? [] }} />
+        </Tabs.Panel>
+        <Tabs.Panel value="variants" pt="md">
+          <VariantsTab project={project} feature={feature.name} variants={feature.variants ?? []} />
         </Tabs.Panel>
         <Tabs.Panel value="logs" pt="md">
           <LogTab name={feature.name} />

@@ -1,10 +1,12 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ProjectFeature } from '../api/types';
 import { EMPTY_USAGE, NO_ENVIRONMENT_METRICS, NOT_SEEN, NOT_USED, usageIn, useFeatureUsage } from './feature-usage';
 import { UsageCounts } from './UsageCounts';
 
-/** Metrics: yes/no of the last hour per environment, and the applications that have seen the toggle. */
-export function MetricsTab({ feature }: { feature: ProjectFeature }) {
+/**
+ * Metrics: yes/no of the last hour per environment, and the applications that have seen the toggle. The new view
+ * gives the toggle's environments; the classic page, which reads the toggle without them, the instance's.
+ */
+export function MetricsTab({ feature }: { feature: { name: string; environments: { name: string }[] } }) {
   const usage = useFeatureUsage(feature.name);
   if (usage.isPending) return <Loader aria-label="Loading metrics" />;
   const data = usage.data ?? EMPTY_USAGE;

@@ -425,7 +425,7 @@ export default function FeatureListPage() {
                   </span>
                 ))}
               </div>
-              <Text size="sm" c="dimmed" role="status" className="sy-ellipsis">
+              <Text size="sm" c="dimmed" role="status" className="sy-list-status sy-ellipsis">
                 {sorted.length === total ? `${total} feature toggles` : `${sorted.length} of ${total} feature toggles`}
                 {pinnedOnly && ' (pinned only)'}
               </Text>

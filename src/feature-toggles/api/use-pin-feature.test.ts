@@ -69,7 +69,7 @@ async function requestArrives(count: number) {
 }
 
 describe('pinning a toggle', () => {
-  it('shows the pin at once everywhere, sends POST, and keeps it once the server agrees; DELETE unpins', async () => {
+  it('shows the pin everywhere before the answer, sends POST, and keeps it once the server agrees; DELETE unpins', async () => {
     const queryClient = cacheWith({ name: 'pay.kill', project: 'web', favorite: false });
     const before = seen.length;
     const pinning = pinFeature(
@@ -77,8 +77,9 @@ describe('pinning a toggle', () => {
       { feature: { name: 'pay.kill', project: 'web' }, favorite: true },
       client(),
     );
-    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
     await requestArrives(before + 1);
+    // Shown while the server has not answered yet.
+    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
     expect(seen.at(-1)).toBe('POST /api/admin/projects/web/features/pay.kill/favorites');
     release();
     await pinning;
@@ -95,6 +96,28 @@ describe('pinning a toggle', () => {
     release();
     await unpinning;
     expect(shown(queryClient, 'pay.kill')).toEqual([false, false, false, false]);
+  });
+
+  it('calls off a read of the toggle under way, which would answer with the pin as it was', async () => {
+    const queryClient = cacheWith({ name: 'pay.race', project: 'web', favorite: false });
+    let answerRead: (toggle: FeatureToggle) => void = () => {};
+    const read = queryClient.fetchQuery({
+      queryKey: featureKeys.one('pay.race'),
+      queryFn: () => new Promise<FeatureToggle>((resolve) => (answerRead = resolve)),
+    });
+    const before = seen.length;
+    const pinning = pinFeature(
+      queryClient,
+      { feature: { name: 'pay.race', project: 'web' }, favorite: true },
+      client(),
+    );
+    await requestArrives(before + 1);
+    release();
+    await pinning;
+    // The read answers after the pin: its answer is not shown.
+    answerRead({ name: 'pay.race', project: 'web', favorite: false });
+    await read.catch(() => undefined);
+    expect(shown(queryClient, 'pay.race')).toEqual([true, true, true, true]);
   });
 
   it('puts the pin back when the server refuses, and passes the refusal on', async () => {

@@ -42,14 +42,22 @@ export function showFavorite(queryClient: QueryClient, name: string, favorite: b
  */
 export async function pinFeature(queryClient: QueryClient, { feature, favorite }: PinChange, client: ApiClient = api) {
   if (!connectivity.isOnline()) throw new NetworkError(NO_ANSWER);
-  const path = `${projectFeaturePath(feature.project ?? DEFAULT_PROJECT, feature.name)}/favorites`;
-  showFavorite(queryClient, feature.name, favorite);
+  const { name } = feature;
+  const path = `${projectFeaturePath(feature.project ?? DEFAULT_PROJECT, name)}/favorites`;
+  // A read of the toggle already under way would answer with the pin as it was: it is called off.
+  await queryClient.cancelQueries({
+    predicate: ({ queryKey: [domain, kind, ...rest] }) =>
+      domain === 'features' && (kind === 'one' || kind === 'project') && rest.at(-1) === name,
+  });
+  showFavorite(queryClient, name, favorite);
   try {
     await client.send(favorite ? 'POST' : 'DELETE', path, undefined, { layer: 'project' });
   } catch (error) {
-    showFavorite(queryClient, feature.name, !favorite);
+    showFavorite(queryClient, name, !favorite);
     throw error;
   }
+  // The server has it: shown again over a list read that answered meanwhile with the pin as it was.
+  showFavorite(queryClient, name, favorite);
 }
 
 /** Pins or unpins a toggle (see pinFeature); a refusal goes to the snackbar, as other actions' do. */

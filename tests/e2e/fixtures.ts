@@ -1,6 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type RunningServer } from '../support/server.ts';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  HEALTHY_WITHIN_MS,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 export { expect, ADMIN_USERNAME, ADMIN_PASSWORD };
 
@@ -8,6 +14,7 @@ export { expect, ADMIN_USERNAME, ADMIN_PASSWORD };
 export function freshServer(env: Record<string, string> = {}): () => RunningServer {
   let server: RunningServer | undefined;
   base.beforeAll(async () => {
+    base.setTimeout(HEALTHY_WITHIN_MS + 30_000);
     server = await startServer(env);
   });
   base.afterAll(async () => {

@@ -3,7 +3,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/spotlight/styles.css';
 import './CommandPalette.css';
 import { Button, Group, Text } from '@mantine/core';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -17,6 +17,8 @@ import { paletteResults, paletteScreens, type PaletteGroup, type PaletteTarget }
 const [store, palette] = createSpotlight();
 const GROUPS: PaletteGroup[] = ['Screens', 'Projects', 'Feature toggles'];
 const PALETTE_LABEL = 'Search toggles, projects and screens';
+const LIST_ID = 'sy-palette-results';
+const optionId = (index: number) => `sy-palette-result-${index}`;
 
 /**
  * The command palette: finds toggles (from the features query, which the offline mirror serves offline), projects
@@ -24,6 +26,8 @@ const PALETTE_LABEL = 'Search toggles, projects and screens';
  */
 export default function CommandPalette({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const navigate = useNavigate();
+  // The result the arrow keys have chosen (the spotlight's own state), announced through aria-activedescendant.
+  const { selected } = useSpotlight(store);
   const isAdmin = useIsAdmin();
   const flags = useUiConfig().data?.flags;
   const features = useFeatures().data;
@@ -76,6 +80,11 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
     >
       <Spotlight.Search
         aria-label={PALETTE_LABEL}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={results.length > 0}
+        aria-controls={LIST_ID}
+        aria-activedescendant={selected >= 0 && selected < results.length ? optionId(selected) : undefined}
         placeholder="Search toggles, projects and screens…"
         leftSection={<IconSearch size={20} aria-hidden />}
       />
@@ -89,14 +98,18 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
           </Button>
         </Group>
       )}
-      <Spotlight.ActionsList aria-label="Results">
+      <Spotlight.ActionsList id={LIST_ID} role="listbox" aria-label="Results">
         {GROUPS.map((group) => {
-          const inGroup = results.filter((result) => result.group === group);
+          const inGroup = results.flatMap((result, index) => (result.group === group ? [{ result, index }] : []));
           return inGroup.length === 0 ? null : (
-            <Spotlight.ActionsGroup key={group} label={group}>
-              {inGroup.map((result) => (
+            <Spotlight.ActionsGroup key={group} label={group} role="group" aria-label={group}>
+              {inGroup.map(({ result, index }) => (
                 <Spotlight.Action
                   key={result.id}
+                  // The spotlight keeps an action's id prop to itself: the option's id is set on its element.
+                  ref={(element: HTMLButtonElement | null) => element?.setAttribute('id', optionId(index))}
+                  role="option"
+                  aria-selected={index === selected}
                   label={result.label}
                   description={result.description}
                   closeSpotlightOnTrigger={result.target.kind !== 'project'}
@@ -106,8 +119,8 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
             </Spotlight.ActionsGroup>
           );
         })}
-        {results.length === 0 && <Spotlight.Empty>Nothing found</Spotlight.Empty>}
       </Spotlight.ActionsList>
+      {results.length === 0 && <Spotlight.Empty>Nothing found</Spotlight.Empty>}
     </Spotlight.Root>
   );
 }

@@ -35,8 +35,8 @@ test.beforeAll(async () => {
 async function findAndOpen(page: Page, text: string, name: string) {
   const palette = page.getByRole('dialog', { name: PALETTE });
   await expect(palette).toBeVisible();
-  await palette.getByRole('textbox', { name: PALETTE }).fill(text);
-  const result = palette.getByRole('button', { name: new RegExp(`^${name.replace(/\./g, '\\.')}`) });
+  await palette.getByRole('combobox', { name: PALETTE }).fill(text);
+  const result = palette.getByRole('option', { name: new RegExp(`^${name.replace(/\./g, '\\.')}`) });
   await expect(result).toHaveCount(1);
   return result;
 }
@@ -66,6 +66,10 @@ test('desktop: Ctrl+K opens the palette, which finds a toggle by its description
   await page.keyboard.press('Control+K');
   const result = await findAndOpen(page, 'card payments', KILL_SWITCH);
   await expectAccessiblePalette(page);
+  // The chosen result is what a screen reader hears (aria-activedescendant of the search field).
+  const search = page.getByRole('dialog', { name: PALETTE }).getByRole('combobox', { name: PALETTE });
+  await expect(result).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute('aria-activedescendant', (await result.getAttribute('id')) ?? 'no id');
   // The keyboard alone: the first result is chosen with the arrow key and Enter.
   await expect(result).toBeVisible();
   await page.keyboard.press('ArrowDown');
@@ -75,19 +79,19 @@ test('desktop: Ctrl+K opens the palette, which finds a toggle by its description
   // Screens come from the menus: Event History (an admin screen) by its title.
   await page.keyboard.press('Control+K');
   const palette = page.getByRole('dialog', { name: PALETTE });
-  await palette.getByRole('textbox', { name: PALETTE }).fill('event hist');
-  await palette.getByRole('button', { name: 'Event History' }).click();
+  await palette.getByRole('combobox', { name: PALETTE }).fill('event hist');
+  await palette.getByRole('option', { name: 'Event History' }).click();
   await expect(page).toHaveURL(/\/history$/);
 
   // A project narrows the palette to its toggles.
   await page.keyboard.press('Control+K');
-  await palette.getByRole('textbox', { name: PALETTE }).fill('default');
-  await palette.getByRole('button', { name: 'Default' }).click();
+  await palette.getByRole('combobox', { name: PALETTE }).fill('default');
+  await palette.getByRole('option', { name: /^Default/ }).click();
   await expect(palette.getByText('Feature toggles in project')).toBeVisible();
-  await expect(palette.getByRole('textbox', { name: PALETTE })).toHaveValue('');
-  await expect(palette.getByRole('button', { name: /^checkout\.new-flow/ })).toBeVisible();
-  await palette.getByRole('textbox', { name: PALETTE }).fill('new-flow');
-  await palette.getByRole('button', { name: /^checkout\.new-flow/ }).click();
+  await expect(palette.getByRole('combobox', { name: PALETTE })).toHaveValue('');
+  await expect(palette.getByRole('option', { name: /^checkout\.new-flow/ })).toBeVisible();
+  await palette.getByRole('combobox', { name: PALETTE }).fill('new-flow');
+  await palette.getByRole('option', { name: /^checkout\.new-flow/ }).click();
   await expectFeatureView(page, 'checkout.new-flow');
 
   // Escape closes it and gives the focus back.

@@ -6,25 +6,18 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const dist = resolve(import.meta.dirname, '../../dist');
-// Named here, made by beforeAll (Playwright also loads this file to list its tests).
+// Named here (Playwright also loads this file to list its tests), filled before the server starts, removed after.
 const consoleDir = join(tmpdir(), `switchyard-console-${randomUUID()}`);
-let server: RunningServer | undefined;
-test.beforeAll(async () => {
-  // A fresh data folder's first start (PGlite's initdb) can take over a minute on a busy 2-core machine.
-  test.setTimeout(180_000);
+test.beforeAll(() => {
   if (!existsSync(join(dist, 'sw.js'))) throw new Error('dist/ has no built console: run `npm run build` first');
   cpSync(dist, consoleDir, { recursive: true });
-  server = await startServer({ CONSOLE_DIR: consoleDir }, { healthyWithinMs: 150_000 });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  rmSync(consoleDir, { recursive: true, force: true });
-});
+const server = freshServer({ CONSOLE_DIR: consoleDir });
+const api = apiOf(server);
+test.afterAll(() => rmSync(consoleDir, { recursive: true, force: true }));
 
 let builds = 0;
 
@@ -74,7 +67,7 @@ test('an open, idle console offers the new version after a deployment, and Reloa
   context,
 }) => {
   test.setTimeout(120_000);
-  const { url } = server!;
+  const { url } = server();
   // The page's clock runs as usual until the test moves it on (the console checks at most once a minute).
   await page.clock.install();
   await signIn(page, url);
@@ -106,22 +99,14 @@ test.describe('on a phone', () => {
     context,
   }) => {
     test.setTimeout(180_000);
-    const { url } = server!;
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await page.request.fetch(`${url}/${path}`, {
-        method,
-        data: body,
-        headers: { [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
-      });
-      expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-    };
+    const { url } = server();
     await page.clock.install();
     await signIn(page, url);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     const run = randomUUID().slice(0, 8);
     const [held, flipped] = [`payments.kill-switch-${run}`, `search.new-ranking-${run}`];
     for (const name of [held, flipped]) {
-      await api('POST', 'api/admin/features', { name, type: 'release', strategies: [{ name: 'default' }] });
+      await api(page, 'POST', 'api/admin/features', { name, type: 'release', strategies: [{ name: 'default' }] });
     }
 
     // A change held by a conflict: the refresh notice stays at the top of the content.
@@ -130,7 +115,7 @@ test.describe('on a phone', () => {
     await expect(heldSwitch).toBeVisible({ timeout: 30_000 });
     await context.setOffline(true);
     await heldSwitch.tap();
-    await api('PATCH', `api/admin/projects/default/features/${held}`, [
+    await api(page, 'PATCH', `api/admin/projects/default/features/${held}`, [
       { op: 'replace', path: '/description', value: 'Changed by a colleague' },
     ]);
     await context.setOffline(false);

@@ -36,24 +36,6 @@ export async function signIn(page: Page, url: string, username = ADMIN_USERNAME,
 }
 
 /**
- * An API call with the page's session (the "somebody else" of a test, and its checks), sent as the console sends it:
- * the server refuses a change made with the session cookie without the console header. A non-2xx fails the test.
- */
-export async function api(page: Page, url: string, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${url}/${path}`, {
-    method,
-    data: body,
-    headers: {
-      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
-/**
  * The API of `server` called with a page's session, as the console calls it (with the console's header, which the
  * server needs for a change made with the session cookie): the parsed answer (undefined for an empty one); any status
  * but 2xx fails the test, naming the call and the answer.

@@ -2,13 +2,12 @@
 // replays it exactly once when the network is back; a conflict shows the refresh notice instead of being resolved
 // silently. A real server on a fresh data folder, Debian's Chromium, the real service worker and IndexedDB.
 import type { BrowserContext, Page } from '@playwright/test';
-import { api as adminApi, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 
 /** Admin API calls with the page's session (the "somebody else" of these tests, and the checks). */
-const api = (page: Page, method: string, path: string, body?: unknown) =>
-  adminApi(page, server().url, method, path, body);
+const api = apiOf(server);
 
 async function createToggle(page: Page, name: string) {
   await api(page, 'POST', 'api/admin/features', {

@@ -3,7 +3,7 @@
 // typing; the server has the change once. The same offline, replayed once on reconnect; and from the pinned list
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
 import type { Locator, Page } from '@playwright/test';
-import { api as adminApi, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const KILL_SWITCH = 'payments.kill-switch';
@@ -11,8 +11,7 @@ const MAX_TAPS = 4;
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-const api = (page: Page, method: string, path: string, body?: unknown) =>
-  adminApi(page, server().url, method, path, body);
+const api = apiOf(server);
 
 /**
  * Taps, counted: the path's length is what the issue measures. A switch is tapped where a finger finds it, on its

@@ -3,8 +3,7 @@
 // and save, three variants and a fixed one, the blocked move, and an edit made offline that replays once online.
 // A real server on a fresh data folder, Debian's Chromium; set-up and checks through the API with the page's session.
 import type { Locator, Page } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 
@@ -16,20 +15,7 @@ interface Strategy {
 }
 
 /** Admin API calls with the page's session (the set-up and the checks). */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  const response = await page.request.fetch(`${server().url}/${path}`, {
-    method,
-    data: body,
-    // As the console sends it: the server refuses a change made with the session cookie without it.
-    headers: {
-      [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
+const api = apiOf(server);
 
 const featurePath = (name: string) => `api/admin/projects/default/features/${name}`;
 

@@ -240,7 +240,6 @@ export default function FeatureListPage() {
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortKey>('name');
-  const [project, setProject] = useState(ALL_PROJECTS);
   const [sheetOpen, setSheetOpen] = useState(false);
   const metrics = useToggleMetrics(sort === 'metrics');
   const { flip, dialog } = useEnvironmentFlip();
@@ -259,12 +258,16 @@ export default function FeatureListPage() {
 
   const indexed = useMemo(() => indexFeatures(features.data ?? []), [features.data]);
   const pinnedOnly = search.pinned === true;
+  const project = search.project ?? ALL_PROJECTS;
   const filtered = useMemo(
     () => filterFeatures(indexed, query, projectsEnabled ? project : ALL_PROJECTS, pinnedOnly),
     [indexed, query, project, projectsEnabled, pinnedOnly],
   );
-  const setPinnedOnly = (pinned: boolean) =>
-    void navigate({ to: '/features', search: (prev) => ({ ...prev, pinned: pinned || undefined }), replace: true });
+  // The filters the URL keeps (so a shortcut or a breadcrumb can open them) change it in place.
+  const setSearch = (next: Partial<typeof search>) =>
+    void navigate({ to: '/features', search: (prev) => ({ ...prev, ...next }), replace: true });
+  const setPinnedOnly = (pinned: boolean) => setSearch({ pinned: pinned || undefined });
+  const setProject = (id: string) => setSearch({ project: id === ALL_PROJECTS ? undefined : id });
   const sorted = useMemo(() => sortFeatures(filtered, sort, metrics.data), [filtered, sort, metrics.data]);
 
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
@@ -374,7 +377,8 @@ export default function FeatureListPage() {
           opened={sheetOpen}
           onClose={() => setSheetOpen(false)}
           position="bottom"
-          size="auto"
+          // A sheet as tall as its content, rising from the bottom edge.
+          styles={{ content: { height: 'auto', borderTopLeftRadius: 16, borderTopRightRadius: 16 } }}
           title="Filters"
           closeButtonProps={{ 'aria-label': 'Close filters', size: 'lg' }}
         >

@@ -134,8 +134,12 @@ export function lastSeen(lastSeenAt: string | null | undefined, now: number = Da
   return { unit, count, color, text: `${count} ${unit}${count === 1 ? '' : 's'} ago` };
 }
 
-/** /features?pinned=true: the pinned toggles only; ?focus=search: the cursor in the search box (app shortcuts). */
+/**
+ * /features?pinned=true: the pinned toggles only; ?project=: one project's (breadcrumbs link there); ?focus=search:
+ * the cursor in the search box (the app's shortcuts).
+ */
 export interface FeatureListSearch {
   pinned?: boolean;
+  project?: string;
   focus?: 'search';
 }

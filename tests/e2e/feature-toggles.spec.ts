@@ -35,6 +35,10 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await page.getByRole('searchbox', { name: 'Search' }).fill('NEW-FLOW');
   await expect(page.getByText('1 feature toggles').or(page.getByText(/^1 of \d+ feature toggles$/))).toBeVisible();
   await page.getByRole('link', { name }).click();
+  // The list opens the new view; its header leads to the classic page.
+  await expect(page).toHaveURL(new RegExp(`/projects/default/features2/${name}$`));
+  await page.getByRole('link', { name: 'Classic view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/default/features/${name}/strategies$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
   const toggleState = async () => await (await page.request.get(`${url}/api/admin/features/${name}`)).json();

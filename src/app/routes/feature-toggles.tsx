@@ -12,6 +12,7 @@ const featuresRoute = createRoute({
   path: 'features',
   validateSearch: (search: Record<string, unknown>): FeatureListSearch => ({
     pinned: flag(search.pinned),
+    project: text(search.project),
     focus: search.focus === 'search' ? 'search' : undefined,
   }),
   // Not awaited: a kept list is the query's initial data at once; a first visit shows the page while the list loads.

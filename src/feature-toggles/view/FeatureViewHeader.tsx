@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import type { ProjectFeature } from '../api/types';
 import { useSetStale } from '../api/use-set-stale';
 import { PinButton } from '../PinButton';
@@ -31,7 +32,10 @@ export function StaleDialog({ feature, onClose }: { feature: ProjectFeature; onC
   );
 }
 
-/** The new view's header: the name (cut to 30 characters), the stale/active chip and its flip dialog, the pin. */
+/**
+ * The new view's header: the name (cut to 30 characters), the stale/active chip and its flip dialog, the pin, and the
+ * way to the classic page (the list opens this view).
+ */
 export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
   const [flipping, setFlipping] = useState(false);
   return (
@@ -55,6 +59,13 @@ export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
           {feature.stale ? 'Flip to active' : 'Flip to stale'}
         </PermissionButton>
       </Group>
+      <RouteLink
+        to="/projects/$projectId/features/$name/$activeTab"
+        params={{ projectId: feature.project, name: feature.name, activeTab: 'strategies' }}
+        className="sy-touch-link"
+      >
+        Classic view
+      </RouteLink>
       {flipping && <StaleDialog feature={feature} onClose={() => setFlipping(false)} />}
     </Paper>
   );

@@ -96,6 +96,20 @@ test('from the home-screen icon to production off in at most 4 taps, online and 
   );
   expect(inView).toBeGreaterThanOrEqual(8);
 
+  // What a thumb taps on the way is at least 44x44 px: the switch's target, the star, Filters and Create.
+  const targets = [
+    page
+      .getByRole('switch', { name: `${KILL_SWITCH} in production` })
+      .locator('xpath=ancestor::*[contains(@class, "sy-row-switch")][1]'),
+    page.getByRole('button', { name: `Pin ${KILL_SWITCH}` }),
+    page.getByRole('button', { name: /^Filters/ }),
+    page.getByRole('button', { name: 'Create feature toggle' }),
+  ];
+  for (const target of targets) {
+    const box = (await target.boundingBox())!;
+    expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
+  }
+
   // Online: type the search, then tap the production switch and confirm.
   const { tap, count } = tapper();
   await page.getByRole('searchbox', { name: 'Search' }).fill('kill');

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { usePendingChanges } from '../../offline/pending';
 import { useToggleEnvironment } from '../api/use-toggle-environment';
 import { flippedText, UNDO_MS, undoOffer, useUndoOffer } from './flip';
-import './undo-bar.css';
 
 /**
  * After a flip, for UNDO_MS (longer while it has focus or the pointer): what was done, and Undo, which queues the

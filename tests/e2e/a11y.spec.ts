@@ -4,8 +4,7 @@
 // device whose system setting is dark. Every screen must have 0 serious and 0 critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 // The four sessions are independent: spread over the workers (each starts and seeds its own server).
 test.describe.configure({ mode: 'parallel' });
@@ -52,38 +51,29 @@ const SIZES = [
 ];
 const SCHEMES = ['light', 'dark'] as const;
 
+const call = adminApiOf(server);
+
 test.beforeAll(async () => {
-  const { url } = server();
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}/api/admin/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.ok, `${method} ${path}: ${response.status} ${await response.text()}`).toBe(true);
-  };
-  await call('POST', 'strategies', {
+  await call('POST', 'api/admin/strategies', {
     name: STRATEGY,
     description: 'On in the listed regions',
     parameters: [{ name: 'regions', type: 'list', description: 'Region codes', required: true }],
   });
-  await call('POST', 'features', {
+  await call('POST', 'api/admin/features', {
     name: TOGGLE,
     type: 'kill-switch',
     description: 'Turn off card payments during an incident',
     enabled: true,
   });
-  await call('POST', `features/${TOGGLE}/tags`, { type: 'simple', value: 'team-payments' });
-  await call('POST', 'features', { name: 'checkout.new-flow', type: 'release', description: 'One-page checkout' });
-  await call('POST', 'features/checkout.new-flow/stale/on');
-  await call('POST', 'features', { name: ARCHIVED, description: 'Retired banner' });
-  await call('DELETE', `features/${ARCHIVED}`);
+  await call('POST', `api/admin/features/${TOGGLE}/tags`, { type: 'simple', value: 'team-payments' });
+  await call('POST', 'api/admin/features', {
+    name: 'checkout.new-flow',
+    type: 'release',
+    description: 'One-page checkout',
+  });
+  await call('POST', 'api/admin/features/checkout.new-flow/stale/on');
+  await call('POST', 'api/admin/features', { name: ARCHIVED, description: 'Retired banner' });
+  await call('DELETE', `api/admin/features/${ARCHIVED}`);
 });
 
 /** The screen has settled: no request in flight and no loader showing. */

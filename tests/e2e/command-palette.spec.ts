@@ -3,32 +3,20 @@
 // service worker and IndexedDB.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const KILL_SWITCH = 'payments.kill-switch';
 const PALETTE = 'Search toggles, projects and screens';
 
+const call = adminApiOf(server);
+
 test.beforeAll(async () => {
-  const { url } = server();
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
   for (const [name, description] of [
     [KILL_SWITCH, 'Turn off card payments during an incident'],
     ['checkout.new-flow', 'One-page checkout'],
-  ]) {
-    const response = await fetch(`${url}/api/admin/features`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
-      body: JSON.stringify({ name, description, type: 'kill-switch' }),
-    });
-    expect(response.status, await response.text()).toBe(201);
-  }
+  ])
+    await call('POST', 'api/admin/features', { name, description, type: 'kill-switch' });
 });
 
 /** Types into the palette and chooses the only toggle result. */

@@ -13,8 +13,11 @@ export interface MenuItem {
   flag?: string;
 }
 
+/** In the spec's order: Projects, Feature toggles, Applications, Context fields, Strategies, Environments, Tag types,
+ * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. */
 export const MENU_ITEMS: MenuItem[] = [
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
+  { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
   { path: '/history', title: 'Event History', placements: ['admin'] },
 ];
 

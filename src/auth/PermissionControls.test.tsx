@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../test-support';
+import { connectivity } from '../shared/api/connectivity';
 import { PermissionButton, PermissionSwitch } from './PermissionControls';
+import { OFFLINE_SAVE_MESSAGE } from './permissions';
 import type { PermissionEntry } from '../../contract/permissions';
 
 function withPermissions(permissions: PermissionEntry[]) {
@@ -43,6 +45,26 @@ describe('gated controls', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent("You don't have access to perform this operation");
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('an online-only write is disabled while offline, saying why, and works again once back', async () => {
+    const onClick = vi.fn();
+    renderWithMantine(
+      <PermissionButton permission="CREATE_FEATURE" project="default" onlineOnly onClick={onClick}>
+        Save
+      </PermissionButton>,
+      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
+    );
+    const save = () => screen.getByRole('button', { name: 'Save' });
+    act(() => connectivity.lost());
+    expect(save()).toHaveAttribute('aria-disabled', 'true');
+    expect(save()).toHaveAccessibleDescription(OFFLINE_SAVE_MESSAGE);
+    await userEvent.click(save());
+    expect(onClick).not.toHaveBeenCalled();
+    act(() => connectivity.reached());
+    expect(save()).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(save());
+    expect(onClick).toHaveBeenCalledOnce();
   });
 
   it('a switch without access does not change', async () => {

@@ -2,7 +2,8 @@ import { Button, Switch, type ButtonProps, type SwitchProps } from '@mantine/cor
 import { IconLock } from '@tabler/icons-react';
 import { useId, useState, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import type { Permission } from '../../contract/permissions';
-import { NO_ACCESS_MESSAGE, useHasAccess } from './permissions';
+import { useOnline } from '../shared/api/connectivity';
+import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE, useHasAccess } from './permissions';
 
 /** Props of a control the user lacks access to: still focusable, announced as disabled, described by the message. */
 export interface GateProps {
@@ -21,10 +22,19 @@ function tooltipPosition(anchor: DOMRect): CSSProperties {
 
 /**
  * Wraps one control. Without access the control stays keyboard reachable (aria-disabled rather than disabled),
- * is described by 'You don't have access to perform this operation', and shows it as a tooltip on hover, focus and
- * touch. (A small fixed-position tooltip of our own: it escapes clipped list rows and keeps the list's bundle small.)
+ * is described by `message` ('You don't have access to perform this operation' unless said), and shows it as a
+ * tooltip on hover, focus and touch. (A small fixed-position tooltip of our own: it escapes clipped list rows and
+ * keeps the list's bundle small.)
  */
-export function Gated({ allowed, children }: { allowed: boolean; children: (props: GateProps) => ReactElement }) {
+export function Gated({
+  allowed,
+  message = NO_ACCESS_MESSAGE,
+  children,
+}: {
+  allowed: boolean;
+  message?: string;
+  children: (props: GateProps) => ReactElement;
+}) {
   const id = useId();
   const [position, setPosition] = useState<CSSProperties>();
   if (allowed) return children({});
@@ -35,7 +45,7 @@ export function Gated({ allowed, children }: { allowed: boolean; children: (prop
     <span className="sy-gated" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onTouchStart={show}>
       {children({ 'aria-disabled': true, 'data-disabled': true, 'aria-describedby': id })}
       <span id={id} role="tooltip" className="sy-tooltip" hidden={!position} style={position}>
-        {NO_ACCESS_MESSAGE}
+        {message}
       </span>
     </span>
   );
@@ -53,26 +63,34 @@ type PermissionButtonProps = ButtonProps & {
   type?: 'button' | 'submit';
   children: ReactNode;
   'aria-label'?: string;
+  /** A write that cannot wait in the offline queue: while offline, disabled with OFFLINE_SAVE_MESSAGE. */
+  onlineOnly?: boolean;
 };
 
-/** A button that needs a permission: without it, disabled with a lock icon and the no-access tooltip. */
+/**
+ * A button that needs a permission: without it, disabled with a lock icon and the no-access tooltip. With
+ * `onlineOnly`, also disabled while offline, saying why (a form around it keeps what was typed).
+ */
 export function PermissionButton({
   permission,
   project,
   onClick,
   leftSection,
   type = 'button',
+  onlineOnly = false,
   ...rest
 }: PermissionButtonProps) {
-  const allowed = usePermission(permission, project);
+  const permitted = usePermission(permission, project);
+  const reachable = useOnline() || !onlineOnly;
+  const allowed = permitted && reachable;
   return (
-    <Gated allowed={allowed}>
+    <Gated allowed={allowed} message={permitted ? OFFLINE_SAVE_MESSAGE : NO_ACCESS_MESSAGE}>
       {(gate) => (
         <Button
           {...rest}
           {...gate}
           type={allowed ? type : 'button'}
-          leftSection={allowed ? leftSection : <IconLock size={16} aria-hidden />}
+          leftSection={permitted ? leftSection : <IconLock size={16} aria-hidden />}
           onClick={(event) => {
             if (allowed) onClick?.(event);
             else event.preventDefault();

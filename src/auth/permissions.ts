@@ -2,6 +2,9 @@ import { can, type Permission, type PermissionEntry } from '../../contract/permi
 import { useSession } from './user';
 
 export const NO_ACCESS_MESSAGE = "You don't have access to perform this operation";
+/** Why a write that needs the server (not the offline queue) is disabled while offline. */
+export const OFFLINE_SAVE_MESSAGE =
+  'You are offline. This can be saved once the connection is back; what you typed is kept.';
 
 /** Projects where the user holds some project-level permission; every project for admins. */
 export function accessibleProjects<T extends { id: string }>(

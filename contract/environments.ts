@@ -5,6 +5,17 @@ import { Type, type Static } from 'typebox';
 export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'production'] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 
+/**
+ * The environment limit (part 2 sections 5 and 9): creation is blocked while ENVIRONMENT_LIMIT (7) or more exist,
+ * and the message says that more than SUPPORTED_ENVIRONMENTS (5) are not supported; both figures are given.
+ */
+export const ENVIRONMENT_LIMIT = 7;
+export const SUPPORTED_ENVIRONMENTS = 5;
+export const environmentLimitReached = (count: number) => count >= ENVIRONMENT_LIMIT;
+export const environmentLimitMessage = (count: number) =>
+  `More than ${SUPPORTED_ENVIRONMENTS} environments are not supported: no environment can be created while ` +
+  `${ENVIRONMENT_LIMIT} or more exist (there are ${count}). Delete one first.`;
+
 const Name = Type.String({ maxLength: 100 });
 const EnvironmentTypeBody = Type.Enum([...ENVIRONMENT_TYPES]);
 const SortOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });

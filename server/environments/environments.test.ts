@@ -398,3 +398,48 @@ describe('deleting environments', () => {
     ]);
   });
 });
+
+describe('the environment limit (part 2 section 9: blocked at 7 or more, the message says 5)', () => {
+  const limited = (count: number) =>
+    `More than 5 environments are not supported: no environment can be created while 7 or more exist (there are ${count}). Delete one first.`;
+  const create = (name: string, cookie = admin) =>
+    call('POST', 'api/admin/environments', { name, type: 'test' }, cookie);
+
+  it('creates up to the seventh, then refuses with a 400 in the error shape, changing nothing', async () => {
+    expect(await names()).toHaveLength(4);
+    for (const name of ['lim-a', 'lim-b', 'lim-c']) expect((await create(name)).status, name).toBe(201);
+    expect(await names()).toHaveLength(7);
+    const refusal = await create('lim-d');
+    expect(refusal.body).toEqual({
+      name: 'ExceedsLimitError',
+      message: limited(7),
+      details: [{ message: limited(7) }],
+    });
+    await refused([
+      [() => create('lim-d'), 400, limited(7)],
+      // the limit is checked before the name is looked up: a taken name gets the same answer at the limit
+      [() => create('lim-a'), 400, limited(7)],
+      // permission is checked before anything else
+      [() => create('lim-d', editor), 403, 'You need permission=ADMIN to perform this action'],
+    ]);
+    expect(await names()).toHaveLength(7);
+  });
+
+  it('lets one be created again once one is deleted', async () => {
+    expect((await call('DELETE', 'api/admin/environments/lim-c')).status).toBe(200);
+    expect((await create('lim-e')).status).toBe(201);
+    expect((await create('lim-f')).status).toBe(400);
+  });
+
+  it('holds under concurrent creations: from 5, exactly 2 of 6 parallel ones are created', async () => {
+    for (const name of ['lim-a', 'lim-b'])
+      expect((await call('DELETE', `api/admin/environments/${name}`)).status).toBe(200);
+    expect(await names()).toHaveLength(5);
+    const before = (await environmentEvents()).length;
+    const answers = await Promise.all(['par-1', 'par-2', 'par-3', 'par-4', 'par-5', 'par-6'].map((n) => create(n)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 400, 400, 400, 400]);
+    for (const answer of answers.filter((a) => a.status === 400)) expect(answer.body.name).toBe('ExceedsLimitError');
+    expect(await names()).toHaveLength(7);
+    expect((await environmentEvents()).length).toBe(before + 2);
+  });
+});

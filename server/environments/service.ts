@@ -4,10 +4,11 @@ import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, invalidOperation, nameExists } from '../platform/http/errors.ts';
 import { environmentNotFound, findEnvironment, type EnvironmentRow } from './read-model.ts';
-import { assertPathId } from './rules.ts';
+import { assertBelowEnvironmentLimit, assertPathId } from './rules.ts';
 import {
   bumpToggleVersions,
   countStrategies,
+  countEnvironmentsLocked,
   countTokensFor,
   deleteEnvironment,
   insertEnvironment,
@@ -37,7 +38,10 @@ export async function validateEnvironmentName(db: Db, name: string): Promise<voi
   if (await findEnvironment(db, name)) throw environmentExists(name);
 }
 
-/** POST api/admin/environments: a new environment is enabled and enabled in no project yet. */
+/**
+ * POST api/admin/environments: a new environment is enabled and enabled in no project yet; refused while the limit's
+ * number of environments exist (counted under a lock, so concurrent creations cannot pass it together).
+ */
 export async function createEnvironment(
   deps: AppDeps,
   actor: string,
@@ -45,6 +49,7 @@ export async function createEnvironment(
 ): Promise<EnvironmentRow> {
   assertPathId('name', input.name);
   return deps.db.transaction(async (tx) => {
+    assertBelowEnvironmentLimit(await countEnvironmentsLocked(tx));
     const row = await insertEnvironment(tx, { name: input.name, type: input.type, sortOrder: input.sortOrder });
     if (!row) throw environmentExists(input.name);
     await appendEvent(tx, {

@@ -26,6 +26,16 @@ export async function lockEnvironment(tx: Db, name: string): Promise<Environment
   return row;
 }
 
+/**
+ * Counts the environments and holds the count until the transaction ends: SHARE ROW EXCLUSIVE conflicts with itself
+ * and with inserts and deletes, so concurrent creations queue up and none can slip past the limit. Reads go on.
+ */
+export async function countEnvironmentsLocked(tx: Db): Promise<number> {
+  await tx.execute(sql`lock table ${environments} in share row exclusive mode`);
+  const [row] = await tx.select({ n: count() }).from(environments);
+  return Number(row.n);
+}
+
 /** Inserts an environment; undefined when the name is taken. */
 export async function insertEnvironment(db: Db, env: NewEnvironment): Promise<EnvironmentRow | undefined> {
   const [row] = await db.insert(environments).values(env).onConflictDoNothing().returning();

@@ -36,6 +36,7 @@ export const SeenTogglesSchema = Type.Array(
   Type.Object({ appName: Type.String(), seenToggles: Type.Array(Type.String()), metricsCount: Type.Integer() }),
 );
 
+/** A registered application in the lists. */
 export const ApplicationSchema = Type.Object({
   appName: Type.String(),
   createdAt: Timestamp,
@@ -59,10 +60,23 @@ const InstanceSchema = Type.Object({
   createdAt: Timestamp,
   environment: Type.String(),
 });
-/** A strategy an application uses that the server does not define. */
-const UnknownStrategySchema = Type.Object({ name: Type.String(), notFound: Type.Literal(true) });
+/** A strategy or toggle an application uses that the server does not define (or, for a toggle, has archived). */
+const NotFoundSchema = Type.Object({ name: Type.String(), notFound: Type.Literal(true) });
+/** A live toggle an application used in the last hour: Unleash 4's toggle row, without variants. */
+const SeenToggleSchema = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  type: Type.String(),
+  project: Type.String(),
+  stale: Type.Boolean(),
+  createdAt: Timestamp,
+  lastSeenAt: Nullable(Timestamp),
+});
 
-/** GET api/admin/metrics/applications/{appName}. */
+/**
+ * GET api/admin/metrics/applications/{appName}: its instances seen in the last two days, most recent first (Unleash
+ * removes older ones), and the toggles it used in the last hour by name.
+ */
 export const ApplicationDetailSchema = Type.Object({
   appName: Type.String(),
   createdAt: Timestamp,
@@ -70,9 +84,9 @@ export const ApplicationDetailSchema = Type.Object({
   url: Nullable(Type.String()),
   color: Nullable(Type.String()),
   icon: Nullable(Type.String()),
-  strategies: Type.Array(Type.Union([StrategyDefinitionSchema, UnknownStrategySchema])),
+  strategies: Type.Array(Type.Union([StrategyDefinitionSchema, NotFoundSchema])),
   instances: Type.Array(InstanceSchema),
-  seenToggles: Type.Array(Type.String()),
+  seenToggles: Type.Array(Type.Union([SeenToggleSchema, NotFoundSchema])),
   links: Type.Object({ self: Type.String() }),
 });
 

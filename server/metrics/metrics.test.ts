@@ -18,6 +18,7 @@ const APP_DETAIL = [
 ];
 const INSTANCE = ['appName', 'clientIp', 'createdAt', 'environment', 'instanceId', 'lastSeen', 'sdkVersion'];
 const SEEN_TOGGLES = ['appName', 'metricsCount', 'seenToggles'];
+const SEEN_TOGGLE = ['createdAt', 'description', 'lastSeenAt', 'name', 'project', 'stale', 'type'];
 // Unleash's metrics v2 shapes (catalog 138, 139; keys of the rows as Unleash 4.3+ fills them).
 const USAGE = ['environment', 'no', 'timestamp', 'yes'];
 const RAW = ['appName', 'environment', 'featureName', 'no', 'timestamp', 'yes'];
@@ -200,6 +201,23 @@ describe('applications registered through the client API', () => {
     expect(other.body.strategies[1]).toEqual({ name: 'custom-x', notFound: true });
   });
 
+  it('lists only the instances seen in the last two days (Unleash 4 deletes older ones)', async () => {
+    await server.call('POST', 'api/client/register', {
+      token: CLIENT,
+      body: registration('catalog-app', 'instance-gone', ['default']),
+    });
+    const ids = async () =>
+      (await get('api/admin/metrics/applications/catalog-app')).body.instances.map(
+        (i: { instanceId: string }) => i.instanceId,
+      );
+    expect(await ids()).toContain('instance-gone');
+    // Time cannot pass through the API: the instance is made three days old.
+    await server.sql(
+      `update client_instances set last_seen = now() - interval '3 days' where instance_id = 'instance-gone'`,
+    );
+    expect(await ids()).toEqual(['instance-1', 'instance-1']);
+  });
+
   it('answers 404 for an unknown application (catalog 136)', async () => {
     const missing = await get('api/admin/metrics/applications/nope', viewer);
     expect(missing.status).toBe(404);
@@ -256,9 +274,15 @@ describe('after SDKs reported metrics (catalog 169–173)', () => {
       { appName: 'catalog-app', seenToggles: ['demo.toggle', 'proj.toggle'], metricsCount: 63 },
       { appName: 'other-app', seenToggles: ['unknown.toggle'], metricsCount: 3 },
     ]);
-    expect((await get('api/admin/metrics/applications/catalog-app')).body.seenToggles).toEqual([
-      'demo.toggle',
-      'proj.toggle',
+  });
+
+  it("gives an application's seen toggles as Unleash 4's toggle rows, an unknown one as not found", async () => {
+    const seen = (await get('api/admin/metrics/applications/catalog-app', viewer)).body.seenToggles;
+    expect(seen.map((t: { name: string }) => t.name)).toEqual(['demo.toggle', 'proj.toggle']);
+    for (const t of seen) expect(keys(t)).toEqual(SEEN_TOGGLE);
+    expect(seen[0]).toMatchObject({ name: 'demo.toggle', project: 'default', type: 'release', stale: false });
+    expect((await get('api/admin/metrics/applications/other-app')).body.seenToggles).toEqual([
+      { name: 'unknown.toggle', notFound: true },
     ]);
   });
 
@@ -437,5 +461,30 @@ describe('access', () => {
       (await server.call('POST', 'api/admin/metrics/applications/catalog-app', { token: CLIENT, body: { icon: 'x' } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('an application that used many toggles', () => {
+  it('names each of them, the live ones as toggle rows, with a few reads whatever their number', async () => {
+    const names = Array.from({ length: 6000 }, (_, i) => `gone.${String(i).padStart(4, '0')}`);
+    const toggles = Object.fromEntries([...names, 'demo.toggle'].map((name) => [name, { yes: 1, no: 0 }]));
+    expect(
+      (await server.call('POST', 'api/client/register', { token: CLIENT, body: registration('big-app', 'i', []) }))
+        .status,
+    ).toBe(202);
+    expect(
+      (await server.call('POST', 'api/client/metrics', { token: CLIENT, body: report('big-app', now, toggles) }))
+        .status,
+    ).toBe(202);
+    const seen = (await get('api/admin/metrics/applications/big-app')).body.seenToggles;
+    expect(seen).toHaveLength(6001);
+    expect(seen[0]).toMatchObject({ name: 'demo.toggle', project: 'default' });
+    expect(seen.slice(1)).toEqual(names.map((name) => ({ name, notFound: true })));
+  });
+
+  it('lists an archived toggle as not found', async () => {
+    expect((await call('DELETE', 'api/admin/features/demo.toggle')).status).toBe(200);
+    const seen = (await get('api/admin/metrics/applications/big-app')).body.seenToggles;
+    expect(seen[0]).toEqual({ name: 'demo.toggle', notFound: true });
   });
 });

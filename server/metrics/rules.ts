@@ -12,6 +12,9 @@ export function hoursWindow(hoursBack: number, now = new Date()): HourWindow {
   return { since: new Date(currentHour - hoursBack * HOUR), until: now };
 }
 
+/** Instances seen since two days ago: Unleash 4 deletes older ones, so its console never lists them. */
+export const instancesWindow = (now = new Date()) => new Date(now.getTime() - 48 * HOUR);
+
 /** The metadata fields of an application that can be changed. */
 export const METADATA = ['description', 'url', 'color', 'icon'] as const;
 

@@ -2,8 +2,9 @@ import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
+import { liveFeatures } from '../features/index.ts';
 import { listStrategies, strategyView } from '../strategies/index.ts';
-import { checkUrl, METADATA } from './rules.ts';
+import { checkUrl, instancesWindow, METADATA } from './rules.ts';
 import {
   deleteApplication,
   findApplication,
@@ -14,7 +15,7 @@ import {
   type ApplicationRow,
 } from './store.ts';
 import { distinct, lastHourUsage } from './usage.ts';
-import { applicationEventData, applicationView, instanceView } from './views.ts';
+import { applicationEventData, applicationView, instanceView, seenToggleView } from './views.ts';
 
 // The registered applications (SDKs): their metadata can be read, changed and deleted.
 
@@ -31,18 +32,31 @@ async function requireApplication(db: Db, appName: string, forUpdate = false): P
   return row;
 }
 
+/** Names per read of the toggles an application saw (each one bound parameter; PostgreSQL allows 65535). */
+const NAMES_PER_READ = 5000;
+
+/** The live toggles among `names`, by name: one read per NAMES_PER_READ names, not one per toggle. */
+async function liveTogglesNamed(db: Db, names: string[]) {
+  const reads = [];
+  for (let i = 0; i < names.length; i += NAMES_PER_READ)
+    reads.push(liveFeatures(db, { names: names.slice(i, i + NAMES_PER_READ) }));
+  return new Map((await Promise.all(reads)).flat().map((f) => [f.name, f]));
+}
+
 /**
- * GET api/admin/metrics/applications/{appName}: the metadata, the strategy definitions it uses (`{name, notFound:
- * true}` for one the server does not know), its instances and the toggles it used in the last hour.
+ * GET api/admin/metrics/applications/{appName}: the metadata, the strategy definitions it uses and the live toggles
+ * it used in the last hour (`{name, notFound: true}` for one the server does not know), and its instances.
  */
 export async function applicationDetail(db: Db, appName: string) {
   const app = await requireApplication(db, appName);
   const [definitions, instances, usage] = await Promise.all([
     listStrategies(db),
-    instancesOf(db, appName),
+    instancesOf(db, appName, instancesWindow()),
     lastHourUsage(db, { appName }),
   ]);
   const byName = new Map(definitions.map((d) => [d.name, strategyView(d)]));
+  const seenNames = distinct(usage.map((r) => r.featureName));
+  const toggles = await liveTogglesNamed(db, seenNames);
   return {
     appName: app.appName,
     createdAt: app.createdAt,
@@ -52,7 +66,10 @@ export async function applicationDetail(db: Db, appName: string) {
     icon: app.icon,
     strategies: app.strategies.map((name) => byName.get(name) ?? { name, notFound: true as const }),
     instances: instances.map(instanceView),
-    seenToggles: distinct(usage.map((r) => r.featureName)),
+    seenToggles: seenNames.map((name) => {
+      const toggle = toggles.get(name);
+      return toggle ? seenToggleView(toggle) : { name, notFound: true as const };
+    }),
     links: { self: `/api/admin/metrics/applications/${encodeURIComponent(app.appName)}` },
   };
 }

@@ -99,11 +99,11 @@ export async function deleteApplication(db: Db, appName: string): Promise<void> 
   await db.delete(clientApplications).where(eq(clientApplications.appName, appName));
 }
 
-/** The instances of an application, most recently seen first. */
-export function instancesOf(db: Db, appName: string): Promise<InstanceRow[]> {
+/** The instances of an application seen since `seenSince`, most recently seen first. */
+export function instancesOf(db: Db, appName: string, seenSince: Date): Promise<InstanceRow[]> {
   return db
     .select()
     .from(clientInstances)
-    .where(eq(clientInstances.appName, appName))
+    .where(and(eq(clientInstances.appName, appName), gte(clientInstances.lastSeen, seenSince)))
     .orderBy(desc(clientInstances.lastSeen), asc(clientInstances.instanceId), asc(clientInstances.environment));
 }

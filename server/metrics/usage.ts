@@ -1,6 +1,6 @@
 import type { Db } from '../platform/db/client.ts';
 import { hoursWindow } from './rules.ts';
-import { hourlyRowsOf, listApplications, usageInWindow, type UsageFilter, type UsageRow } from './store.ts';
+import { hourlyRowsOf, listApplications, usageInWindow, type UsageFilter } from './store.ts';
 import { applicationView } from './views.ts';
 
 // How much toggles were used, as SDKs report it: summed per clock hour.
@@ -39,15 +39,16 @@ export async function toggleMetricsOf(db: Db, featureName: string) {
 
 /** GET api/admin/metrics/seen-toggles: per application that reported in the last hour, its toggles and its count. */
 export async function seenToggles(db: Db) {
-  const byApp = new Map<string, UsageRow[]>();
-  for (const row of await lastHourUsage(db)) byApp.set(row.appName, [...(byApp.get(row.appName) ?? []), row]);
+  const byApp = new Map<string, { seen: Set<string>; count: number }>();
+  for (const row of await lastHourUsage(db)) {
+    let app = byApp.get(row.appName);
+    if (!app) byApp.set(row.appName, (app = { seen: new Set(), count: 0 }));
+    app.seen.add(row.featureName);
+    app.count += row.yes + row.no;
+  }
   return [...byApp.keys()].sort().map((appName) => {
-    const rows = byApp.get(appName)!;
-    return {
-      appName,
-      seenToggles: distinct(rows.map((r) => r.featureName)),
-      metricsCount: rows.reduce((n, r) => n + r.yes + r.no, 0),
-    };
+    const { seen, count } = byApp.get(appName)!;
+    return { appName, seenToggles: [...seen], metricsCount: count };
   });
 }
 
@@ -58,14 +59,15 @@ export async function seenToggles(db: Db) {
 export async function seenApps(db: Db) {
   const [rows, apps] = await Promise.all([lastHourUsage(db), listApplications(db)]);
   const byName = new Map(apps.map((a) => [a.appName, applicationView(a)]));
-  const result: Record<string, Array<ReturnType<typeof applicationView>>> = {};
+  const byToggle = new Map<string, Set<ReturnType<typeof applicationView>>>();
   for (const { featureName, appName } of rows) {
     const app = byName.get(appName);
     if (!app) continue;
-    const list = (result[featureName] ??= []);
-    if (!list.includes(app)) list.push(app);
+    let apps = byToggle.get(featureName);
+    if (!apps) byToggle.set(featureName, (apps = new Set()));
+    apps.add(app);
   }
-  return result;
+  return Object.fromEntries([...byToggle].map(([featureName, apps]) => [featureName, [...apps]]));
 }
 
 /**

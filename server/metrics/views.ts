@@ -1,3 +1,4 @@
+import type { FeatureRow } from '../features/index.ts';
 import type { ApplicationRow, InstanceRow } from './store.ts';
 
 /** An application in the lists (Unleash 4 keys and order). */
@@ -32,4 +33,15 @@ export const instanceView = (i: InstanceRow) => ({
   lastSeen: i.lastSeen,
   createdAt: i.createdAt,
   environment: i.environment,
+});
+
+/** A live toggle an application used (Unleash 4's toggle row, without variants). */
+export const seenToggleView = (f: FeatureRow) => ({
+  name: f.name,
+  description: f.description,
+  type: f.type,
+  project: f.project,
+  stale: f.stale,
+  createdAt: f.createdAt,
+  lastSeenAt: f.lastSeenAt,
 });

@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from './wire.ts';
+
+// Wire shapes of project access (Unleash 4's project roles: GET api/admin/projects/{id}/users and its role calls).
+
+/** A project role (Unleash 4: Owner and Member), listed least privileged first. */
+export const ProjectRoleSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.Literal('project'),
+  description: Type.String(),
+});
+export type ProjectRole = Static<typeof ProjectRoleSchema>;
+
+/** A user holding a role in the project. `imageUrl` is always empty: avatars are drawn by the console. */
+export const ProjectUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  imageUrl: Type.String(),
+  roleId: Type.Integer(),
+});
+export type ProjectUser = Static<typeof ProjectUserSchema>;
+
+/** GET api/admin/projects/{id}/users. */
+export const ProjectAccessSchema = Type.Object({
+  roles: Type.Array(ProjectRoleSchema),
+  users: Type.Array(ProjectUserSchema),
+});
+export type ProjectAccess = Static<typeof ProjectAccessSchema>;
+
+export const ProjectUserRoleParams = Type.Object({
+  projectId: Type.String({ maxLength: 100 }),
+  userId: Type.Integer({ minimum: 1 }),
+  roleId: Type.Integer({ minimum: 1 }),
+});
+
+/** GET api/admin/user-admin/search?q=: at least one character, at most 100. */
+export const UserSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** One match of the user search (Unleash 4's keys, plus username: the search matches it too). */
+export const UserSearchResultSchema = Type.Object({
+  isAPI: Type.Literal(false),
+  id: Type.Integer(),
+  name: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  imageUrl: Type.String(),
+});
+export type UserSearchResult = Static<typeof UserSearchResultSchema>;
+export const UserSearchResultsSchema = Type.Array(UserSearchResultSchema);

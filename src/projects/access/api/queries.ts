@@ -1,0 +1,41 @@
+/** Project access: the project's users and roles, and the user search (writes: one use-<verb>-<thing>.ts each). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProjectAccess, UserSearchResult } from '../../../../contract/project-access';
+import { api } from '../../../shared/api/client';
+
+export const projectAccessKeys = {
+  users: (projectId: string) => ['projects', projectId, 'users'] as const,
+  search: (q: string) => ['user-search', q] as const,
+};
+
+/** The API path of a project's users. */
+export const projectUsersPath = (projectId: string) => `api/admin/projects/${encodeURIComponent(projectId)}/users`;
+
+/** The API path of one user's role in a project. */
+export const projectUserRolePath = (projectId: string, userId: number, roleId: number) =>
+  `${projectUsersPath(projectId)}/${userId}/roles/${roleId}`;
+
+export const projectAccessQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: projectAccessKeys.users(projectId),
+    queryFn: () => api.get<ProjectAccess>(projectUsersPath(projectId)),
+  });
+
+export function useProjectAccess(projectId: string) {
+  return useQuery(projectAccessQuery(projectId));
+}
+
+/** The user search starts at this many characters (part 2 section 9). */
+export const SEARCH_MIN_CHARS = 2;
+
+/** Users whose name, user name or e-mail contain `q`; no error handling (part 2 section 7). */
+export function useUserSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: projectAccessKeys.search(query),
+    queryFn: () => api.get<UserSearchResult[]>(`api/admin/user-admin/search?q=${encodeURIComponent(query)}`),
+    enabled: query.length >= SEARCH_MIN_CHARS,
+    meta: { inlineErrors: true },
+    staleTime: 10_000,
+  });
+}

@@ -147,6 +147,22 @@ export const projectEnvironments = pgTable(
   (t) => [primaryKey({ columns: [t.project, t.environment] })],
 );
 
+/** Project roles (Owner, Member: server/platform/access/roles.ts) held by users: one role per user and project. */
+export const projectUsers = pgTable(
+  'project_users',
+  {
+    project: text('project')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.userId] }), index('project_users_user_id_idx').on(t.userId)],
+);
+
 export const features = pgTable(
   'features',
   {

@@ -36,5 +36,11 @@ export const TagTypeSchema = Type.Object({
   icon: Type.Union([Type.String(), Type.Null()]),
 });
 export type TagType = Static<typeof TagTypeSchema>;
+/** POST api/admin/tag-types answers with what was created as it was sent (Unleash 4.2: `{name, description}`). */
+export const TagTypeCreatedSchema = Type.Object({
+  name: Type.String(),
+  description: Type.Optional(Description),
+  icon: Type.Optional(Icon),
+});
 export const TagTypeListSchema = Type.Object({ version: Type.Literal(1), tagTypes: Type.Array(TagTypeSchema) });
 export const TagTypeOneSchema = Type.Object({ version: Type.Literal(1), tagType: TagTypeSchema });

@@ -130,7 +130,15 @@ describe('tag types', () => {
     expect((await call('POST', 'api/admin/tag-types/validate', { name: 'x' })).status).toBe(400);
     const created = await call('POST', 'api/admin/tag-types', { name: 'team', description: 'Team tag' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'team', description: 'Team tag' });
+    // Unleash 4.2 answers with the tag type as it was sent (reference catalog record 155).
+    expect(created.body).toEqual({ name: 'team', description: 'Team tag' });
+    const bare = await call('POST', 'api/admin/tag-types', { name: 'bare', icon: 'jira' });
+    expect(bare.body).toEqual({ name: 'bare', icon: 'jira' });
+    expect((await call('GET', 'api/admin/tag-types/bare')).body.tagType).toEqual({
+      name: 'bare',
+      description: null,
+      icon: 'jira',
+    });
     const duplicate = await call('POST', 'api/admin/tag-types/validate', { name: 'team' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({
@@ -151,7 +159,42 @@ describe('tag types', () => {
     expect((await call('GET', 'api/admin/tags/team')).body.tags).toEqual([]);
     expect((await call('DELETE', 'api/admin/tag-types/team')).status).toBe(404);
     const types = await server.sql(`select type from events where type like 'tag-type-%' order by id`);
-    expect(types.map((r) => r.type)).toEqual(['tag-type-created', 'tag-type-updated', 'tag-type-deleted']);
+    expect(types.map((r) => r.type)).toEqual([
+      'tag-type-created',
+      'tag-type-created',
+      'tag-type-updated',
+      'tag-type-deleted',
+    ]);
+  });
+
+  it('refuses a bad or missing name and a duplicate, writing nothing', async () => {
+    const before = await server.sql(`select count(*)::int as n from events`);
+    const refusals = [
+      await call('POST', 'api/admin/tag-types', { name: 'bad name' }),
+      await call('POST', 'api/admin/tag-types', { name: 'x' }),
+      await call('POST', 'api/admin/tag-types', { description: 'no name' }),
+      await call('POST', 'api/admin/tag-types', { name: 'simple' }),
+    ];
+    expect(refusals.map((r) => [r.status, r.body.details[0].message])).toEqual([
+      [400, '"name" must be URL friendly'],
+      [400, '"name" length must be at least 2 characters long'],
+      [400, expect.stringContaining('name')],
+      [409, 'There already exists a tag-type with the name simple'],
+    ]);
+    expect(await server.sql(`select count(*)::int as n from events`)).toEqual(before);
+  });
+
+  it('deleting a tag type in use removes its tags from the toggles too (as Unleash 4.2 cascades)', async () => {
+    await call('POST', 'api/admin/tag-types', { name: 'squad' });
+    await call('POST', 'api/admin/features', { name: 'tagged.by-squad' });
+    await call('POST', 'api/admin/features/tagged.by-squad/tags', { type: 'squad', value: 'blue' });
+    await call('POST', 'api/admin/features/tagged.by-squad/tags', { type: 'simple', value: 'kept' });
+    expect((await call('DELETE', 'api/admin/tag-types/squad')).status).toBe(200);
+    expect((await call('GET', 'api/admin/features/tagged.by-squad/tags')).body.tags).toEqual([
+      { type: 'simple', value: 'kept' },
+    ]);
+    expect((await call('DELETE', 'api/admin/tags/simple/kept')).status).toBe(200);
+    expect((await call('GET', 'api/admin/features/tagged.by-squad/tags')).body.tags).toEqual([]);
   });
 
   it('needs the tag type permissions', async () => {

@@ -6,11 +6,11 @@ import {
   TagSchema,
   TagsOfTypeParams,
   TagTypeBody,
+  TagTypeCreatedSchema,
   TagTypeListSchema,
   TagTypeNameBody,
   TagTypeOneSchema,
   TagTypeParams,
-  TagTypeSchema,
   TagTypeUpdateBody,
 } from '../../contract/tags.ts';
 import type { AppDeps } from '../deps.ts';
@@ -58,10 +58,14 @@ export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
 
   app.post(
     '/api/admin/tag-types',
-    { config: { permission: 'CREATE_TAG_TYPE' }, schema: { body: TagTypeBody, response: { 201: TagTypeSchema } } },
+    {
+      config: { permission: 'CREATE_TAG_TYPE' },
+      schema: { body: TagTypeBody, response: { 201: TagTypeCreatedSchema } },
+    },
     async (request, reply) => {
-      const row = await createTagType(deps, callerName(request), request.body);
-      return reply.status(201).send(tagTypeResponse(row));
+      await createTagType(deps, callerName(request), request.body);
+      const { name, description, icon } = request.body;
+      return reply.status(201).send({ name, description, icon });
     },
   );
 

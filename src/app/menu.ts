@@ -17,7 +17,9 @@ export interface MenuItem {
  * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. */
 export const MENU_ITEMS: MenuItem[] = [
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
+  { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },
   { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
+  { path: '/tag-types', title: 'Tag types', placements: ['mobile', 'configure'] },
   { path: '/history', title: 'Event History', placements: ['admin'] },
 ];
 

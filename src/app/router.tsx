@@ -4,10 +4,12 @@ import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
 import { archiveRoute } from './routes/archive';
 import { loginRoute, logoutRoute } from './routes/auth';
+import { contextRoutes } from './routes/context';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
 import { strategyRoutes } from './routes/strategies';
+import { tagRoutes } from './routes/tags';
 
 /** Unknown paths go to /404. */
 function ToNotFound() {
@@ -18,7 +20,15 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   logoutRoute,
   notFoundRoute,
-  mainRoute.addChildren([indexRoute, ...featureToggleRoutes, ...strategyRoutes, archiveRoute, ...eventRoutes]),
+  mainRoute.addChildren([
+    indexRoute,
+    ...featureToggleRoutes,
+    ...contextRoutes,
+    ...strategyRoutes,
+    ...tagRoutes,
+    archiveRoute,
+    ...eventRoutes,
+  ]),
 ]);
 
 /** The console's router; its loaders read through `queryClient`. `history`: the browser's, or a test's memory. */

@@ -1,5 +1,7 @@
+/** Tag types and tags: the reads (the writes, online only: one use-<verb>-<thing>.ts each). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TagType as WireTagType } from '../../../contract/tags';
+import type { Tag, TagType as WireTagType } from '../../../contract/tags';
+import { featureKeys } from '../../feature-toggles/api/queries';
 import { api } from '../../shared/api/client';
 import type { Received } from '../../shared/api/received';
 
@@ -7,9 +9,16 @@ export type TagType = Received<WireTagType, 'name'>;
 
 export const DEFAULT_TAG_TYPE = 'simple';
 
+export const tagKeys = {
+  types: ['tag-types'] as const,
+  tags: ['tags'] as const,
+  /** Every toggle's tags (the key featureKeys.tags(name) sits under): a deleted tag leaves the toggles too. */
+  toggleTags: featureKeys.tags('').slice(0, -1),
+};
+
 /** GET api/admin/tag-types (reference data the offline mirror keeps). */
 export const tagTypesQuery = queryOptions({
-  queryKey: ['tag-types'],
+  queryKey: tagKeys.types,
   queryFn: async () => (await api.get<{ tagTypes: TagType[] }>('api/admin/tag-types')).tagTypes,
   staleTime: 60_000,
 });
@@ -17,3 +26,16 @@ export const tagTypesQuery = queryOptions({
 export function useTagTypes() {
   return useQuery(tagTypesQuery);
 }
+
+/** GET api/admin/tags: every tag, by type then value. */
+export const tagsQuery = queryOptions({
+  queryKey: tagKeys.tags,
+  queryFn: async () => (await api.get<{ tags: Tag[] }>('api/admin/tags')).tags,
+});
+
+export function useTags() {
+  return useQuery(tagsQuery);
+}
+
+/** The API path of one tag type. */
+export const tagTypePath = (name: string) => `api/admin/tag-types/${encodeURIComponent(name)}`;

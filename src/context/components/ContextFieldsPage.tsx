@@ -1,0 +1,154 @@
+import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { showToast } from '../../shared/messages/toast';
+import { RouteLink } from '../../shared/ui/RouteLink';
+import type { ContextField } from '../../strategies/constraints';
+import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { useContextFields } from '../api/queries';
+import { useDeleteContextField } from '../api/use-delete-context-field';
+import {
+  CONTEXT_FIELD_DELETED,
+  CONTEXT_FIELDS_TITLE,
+  NO_CONTEXT_FIELDS,
+  REALLY_DELETE_CONTEXT_FIELD,
+} from '../messages';
+import { sortLegalValues } from '../rules';
+import '../context.css';
+
+/** Up to this many legal values are listed in a row; more are counted. */
+const LISTED_VALUES = 6;
+
+function LegalValues({ values }: { values: string[] }) {
+  if (values.length === 0) return null;
+  if (values.length > LISTED_VALUES) return <Badge variant="light">{values.length} legal values</Badge>;
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span size="sm" c="dimmed">
+        Legal values:{' '}
+      </Text>
+      {sortLegalValues(values).join(', ')}
+    </Text>
+  );
+}
+
+/** One field: its name (linked to its form), description, legal values and stickiness, then Edit and Delete. */
+function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void }) {
+  const navigate = useNavigate();
+  return (
+    <li className="sy-context-row">
+      <Stack gap={2}>
+        <Group gap="xs" wrap="wrap">
+          <RouteLink
+            to="/context/edit/$name"
+            params={{ name: field.name }}
+            fw={600}
+            className="sy-touch-link"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {field.name}
+          </RouteLink>
+          {field.stickiness && (
+            <Badge variant="light" color="grape">
+              Stickiness
+            </Badge>
+          )}
+        </Group>
+        {field.description && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {field.description}
+          </Text>
+        )}
+        <LegalValues values={field.legalValues ?? []} />
+      </Stack>
+      <Group gap={4} justify="flex-end">
+        <PermissionButton
+          permission="UPDATE_CONTEXT_FIELD"
+          variant="subtle"
+          size="sm"
+          leftSection={<IconPencil size={18} aria-hidden />}
+          aria-label={`Edit ${field.name}`}
+          onClick={() => void navigate({ to: '/context/edit/$name', params: { name: field.name } })}
+        >
+          Edit
+        </PermissionButton>
+        <PermissionButton
+          permission="DELETE_CONTEXT_FIELD"
+          onlineOnly
+          variant="subtle"
+          color="red"
+          size="sm"
+          leftSection={<IconTrash size={18} aria-hidden />}
+          aria-label={`Delete ${field.name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </PermissionButton>
+      </Group>
+    </li>
+  );
+}
+
+/** /context: every context field (kept offline), with create, edit and delete behind permissions. */
+export default function ContextFieldsPage() {
+  const navigate = useNavigate();
+  const fields = useContextFields();
+  const remove = useDeleteContextField();
+  const [deleting, setDeleting] = useState<string>();
+
+  const confirm = () => {
+    if (!deleting) return;
+    remove.mutate(deleting, {
+      onSuccess: () => showToast(CONTEXT_FIELD_DELETED, 'success'),
+      onSettled: () => setDeleting(undefined),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {CONTEXT_FIELDS_TITLE}
+        </Title>
+        <PermissionButton
+          permission="CREATE_CONTEXT_FIELD"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => void navigate({ to: '/context/create' })}
+        >
+          Add new context field
+        </PermissionButton>
+      </Group>
+      <Paper withBorder radius="md">
+        {fields.isPending ? (
+          <Loader m="md" aria-label="Loading context fields" />
+        ) : fields.isError ? (
+          <Text c="red.8" role="alert" p="md">
+            {fields.error.message}
+          </Text>
+        ) : fields.data.length === 0 ? (
+          <Text p="md">{NO_CONTEXT_FIELDS}</Text>
+        ) : (
+          <ul className="sy-context-list" aria-label={CONTEXT_FIELDS_TITLE}>
+            {fields.data.map((field) => (
+              <ContextRow key={field.name} field={field} onDelete={() => setDeleting(field.name)} />
+            ))}
+          </ul>
+        )}
+      </Paper>
+      {deleting && (
+        <ConfirmDialog
+          title={REALLY_DELETE_CONTEXT_FIELD}
+          confirmLabel="Delete"
+          danger
+          loading={remove.isPending}
+          onConfirm={confirm}
+          onClose={() => setDeleting(undefined)}
+        >
+          {deleting}
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useForm } from '../../shared/forms/use-form';
+import { addLegalValue, type ContextFieldValues } from '../rules';
+
+interface Options {
+  /** Edit mode: the name is locked and not checked. */
+  editMode: boolean;
+  /** POST api/admin/context/validate (create mode): resolves to the server's reason, or undefined when free. */
+  checkName?(name: string): Promise<string | undefined>;
+  submit(values: ContextFieldValues): Promise<void>;
+}
+
+/**
+ * The context field form (part 2 sections 2 and 5): the name is checked by the server on blur and again before
+ * creating, locked when editing; legal values are added one by one, kept sorted, a duplicate refused.
+ */
+export function useContextForm(initial: ContextFieldValues, { editMode, checkName, submit }: Options) {
+  const form = useForm(initial, {
+    prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
+    validate: async ({ name }, errors) => ({ name: editMode ? undefined : (errors.name ?? (await checkName?.(name))) }),
+    submit,
+  });
+  const [legalValue, setLegalValueText] = useState('');
+  const [legalValueError, setLegalValueError] = useState<string>();
+
+  const onNameBlur = async () => {
+    if (editMode) return;
+    const name = form.values.name.trim();
+    if (name !== form.values.name) form.setValues((v) => ({ ...v, name }));
+    if (name) form.setError('name', await checkName?.(name));
+  };
+
+  const setLegalValue = (text: string) => {
+    setLegalValueText(text);
+    setLegalValueError(undefined);
+  };
+
+  const onAddLegalValue = () => {
+    const added = addLegalValue(form.values.legalValues, legalValue);
+    if (added.error) return setLegalValueError(added.error);
+    form.setField('legalValues', added.values);
+    setLegalValueText('');
+  };
+
+  const removeLegalValue = (value: string) =>
+    form.setField(
+      'legalValues',
+      form.values.legalValues.filter((v) => v !== value),
+    );
+
+  return {
+    ...form,
+    editMode,
+    legalValue,
+    legalValueError,
+    onNameBlur,
+    setLegalValue,
+    onAddLegalValue,
+    removeLegalValue,
+  };
+}
+
+export type ContextForm = ReturnType<typeof useContextForm>;

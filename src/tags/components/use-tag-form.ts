@@ -1,0 +1,13 @@
+import type { Tag } from '../../../contract/tags';
+import { useForm } from '../../shared/forms/use-form';
+import { DEFAULT_TAG_TYPE } from '../api/queries';
+
+/** The new-tag form: a type (simple unless chosen) and a trimmed value; a failed save is the general message. */
+export function useTagForm(initial: Tag, submit: (tag: Tag) => Promise<void>) {
+  return useForm(initial, {
+    prepare: (tag) => ({ type: tag.type || DEFAULT_TAG_TYPE, value: tag.value.trim() }),
+    submit,
+  });
+}
+
+export type TagForm = ReturnType<typeof useTagForm>;

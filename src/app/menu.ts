@@ -19,6 +19,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
   { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },
   { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
+  { path: '/environments', title: 'Environments', placements: ['mobile', 'configure'], flag: 'E' },
   { path: '/tag-types', title: 'Tag types', placements: ['mobile', 'configure'] },
   { path: '/history', title: 'Event History', placements: ['admin'] },
 ];

@@ -5,6 +5,7 @@ import { BootstrapSpinner } from './BootstrapSpinner';
 import { archiveRoute } from './routes/archive';
 import { loginRoute, logoutRoute } from './routes/auth';
 import { contextRoutes } from './routes/context';
+import { environmentRoutes } from './routes/environments';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
@@ -25,6 +26,7 @@ const routeTree = rootRoute.addChildren([
     ...featureToggleRoutes,
     ...contextRoutes,
     ...strategyRoutes,
+    ...environmentRoutes,
     ...tagRoutes,
     archiveRoute,
     ...eventRoutes,

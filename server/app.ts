@@ -31,6 +31,8 @@ import { registerIdempotency } from './platform/idempotency/plugin.ts';
 import { registerRevisions } from './platform/revisions/plugin.ts';
 import { rememberTokenCallers } from './platform/revisions/token-callers.ts';
 import { version } from './platform/version.ts';
+import { projectRolesOf } from './project-access/index.ts';
+import { projectAccessRoutes } from './project-access/routes.ts';
 import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds } from './projects/index.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerAccessControl(app, {
     resolveCaller: rememberTokenCallers(app, (request) => resolveCaller(deps, request)),
     listProjectIds: () => listProjectIds(db),
+    projectRolesOf: (userId) => projectRolesOf(db, userId),
   });
   registerCsrfGuard(app, { publicUrl: config.unleashUrl });
   registerIdempotency(app, { db });
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(environmentRoutes, { deps });
       await scope.register(projectRoutes, { deps });
       await scope.register(projectOverviewRoutes, { deps });
+      await scope.register(projectAccessRoutes, { deps });
       await scope.register(tagRoutes, { deps });
       await scope.register(strategyRoutes, { deps });
       await scope.register(contextRoutes, { deps });

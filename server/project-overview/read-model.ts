@@ -1,43 +1,52 @@
 import { projectEnvironmentNames } from '../environments/index.ts';
 import { featureOverviews, liveFeatures, type FeatureRow } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import { memberCount, memberCounts } from '../project-access/index.ts';
 import { listProjects, projectSummary, requireProject, type ProjectRow } from '../projects/index.ts';
 import { health, healthCounts } from './rules.ts';
 
 // Reads of a project together with its toggles: above both projects and features, which do not know each other.
 
-const summaryOf = (project: ProjectRow, own: FeatureRow[]) =>
-  projectSummary(project, { health: health(own), featureCount: own.length });
+const summaryOf = (project: ProjectRow, own: FeatureRow[], members: number) => ({
+  ...projectSummary(project, { health: health(own), featureCount: own.length }),
+  memberCount: members,
+});
 
-/** GET api/admin/projects (and ui-bootstrap): every project with its toggle count and health. */
+/** GET api/admin/projects (and ui-bootstrap): every project with its toggle count, health and member count. */
 export async function projectList(db: Db) {
-  const [projects, features] = await Promise.all([listProjects(db), liveFeatures(db)]);
+  const [projects, features, members] = await Promise.all([listProjects(db), liveFeatures(db), memberCounts(db)]);
   return projects.map((p) =>
     summaryOf(
       p,
       features.filter((f) => f.project === p.id),
+      members.get(p.id) ?? 0,
     ),
   );
 }
 
 /** One project as the list shows it (the answer of its update). */
 export async function projectListItem(db: Db, project: ProjectRow) {
-  return summaryOf(project, await liveFeatures(db, { projects: [project.id] }));
+  const [features, members] = await Promise.all([
+    liveFeatures(db, { projects: [project.id] }),
+    memberCount(db, project.id),
+  ]);
+  return summaryOf(project, features, members);
 }
 
-/** The project (404 otherwise), its environments and its live toggles. */
+/** The project (404 otherwise), its environments, its live toggles and how many users hold a role in it. */
 async function withToggles(db: Db, id: string) {
   const project = await requireProject(db, id);
-  const [environments, features] = await Promise.all([
+  const [environments, features, members] = await Promise.all([
     projectEnvironmentNames(db, id),
     liveFeatures(db, { projects: [id] }),
+    memberCount(db, id),
   ]);
-  return { project, environments, features };
+  return { project, environments, features, members };
 }
 
 /** GET api/admin/projects/{id}: Unleash's shape, plus id. */
 export async function projectOverview(db: Db, id: string) {
-  const { project, environments, features } = await withToggles(db, id);
+  const { project, environments, features, members } = await withToggles(db, id);
   return {
     id: project.id,
     name: project.name,
@@ -45,7 +54,7 @@ export async function projectOverview(db: Db, id: string) {
     health: health(features),
     environments,
     features: await featureOverviews(db, features),
-    members: 0,
+    members,
     version: 1 as const,
   };
 }
@@ -56,7 +65,7 @@ export async function projectOverview(db: Db, id: string) {
  */
 export async function healthReport(db: Db, id: string) {
   const now = Date.now();
-  const { project, environments, features } = await withToggles(db, id);
+  const { project, environments, features, members } = await withToggles(db, id);
   return {
     version: 1 as const,
     id: project.id,
@@ -65,7 +74,7 @@ export async function healthReport(db: Db, id: string) {
     health: health(features, now),
     environments,
     features: await featureOverviews(db, features),
-    members: 0,
+    members,
     ...healthCounts(features, now),
     updatedAt: new Date(now),
   };

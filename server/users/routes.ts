@@ -16,6 +16,7 @@ import {
   UserIdParams,
   UserSchema,
 } from '../../contract/users.ts';
+import { UserSearchQuery, UserSearchResultsSchema } from '../../contract/project-access.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName, requireUser } from '../platform/access/caller.ts';
 import { ROOT_ROLES } from '../platform/access/roles.ts';
@@ -33,7 +34,7 @@ import {
   seeSplash,
   setPassword,
 } from './service.ts';
-import { listUsers } from './store.ts';
+import { listUsers, searchUsers } from './store.ts';
 import { feedbackView, userView } from './views.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -112,6 +113,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       assertStrongPassword(request.body.password);
       return reply.status(200).send();
     },
+  );
+
+  // Finding people to give a project role: whoever may manage some project's access (UPDATE_PROJECT) may search.
+  app.get(
+    '/api/admin/user-admin/search',
+    {
+      config: { permission: 'UPDATE_PROJECT' },
+      schema: {
+        description: 'Users whose name, user name or e-mail contain q (case-insensitive), at most 25, by name.',
+        querystring: UserSearchQuery,
+        response: { 200: UserSearchResultsSchema },
+      },
+    },
+    async (request) => (await searchUsers(deps.db, request.query.q)).map(userView),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { asc, count, eq, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { userFeedback, users, userSplash } from '../platform/db/schema.ts';
 
@@ -18,6 +18,20 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
+}
+
+/** The most matches a user search answers. */
+export const SEARCH_LIMIT = 25;
+
+/** Users whose name, user name or e-mail contain `q` (case-insensitive; `%` and `_` match themselves), by name. */
+export function searchUsers(db: Db, q: string): Promise<UserRow[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(users)
+    .where(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(SEARCH_LIMIT);
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {

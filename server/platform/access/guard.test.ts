@@ -8,6 +8,7 @@ const options = {
     throw new ApiError(401, 'AuthenticationRequired', 'You must sign in');
   },
   listProjectIds: async () => [],
+  projectRolesOf: async () => [],
 };
 
 describe('registerAccessControl', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission, type PermissionEntry } from '../../../contract/permissions.ts';
 import { noAccess } from '../http/errors.ts';
 import type { Caller } from './caller.ts';
-import { needsProjects, permissionsFor } from './roles.ts';
+import { needsProjectRoles, needsProjects, permissionsFor, type ProjectRoleGrant } from './roles.ts';
 
 /**
  * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin
@@ -28,6 +28,8 @@ export interface AccessControlOptions {
   resolveCaller(request: FastifyRequest): Promise<Caller>;
   /** Every project id: an Editor holds the project permissions in each. */
   listProjectIds(): Promise<string[]>;
+  /** The project roles a user holds: a Viewer holds their permissions in those projects. */
+  projectRolesOf(userId: number): Promise<ProjectRoleGrant[]>;
 }
 
 /** Gives every route that `scope` and the plugins inside it register without a permission this one. */
@@ -40,13 +42,27 @@ export function setScopePermission(scope: FastifyInstance, permission: RoutePerm
  * hook resolves the caller (401) and checks the permission (403) before the request body is validated.
  */
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
-  app.decorateRequest('caller', null);
-  app.decorateRequest('callerPermissions', async function (this: FastifyRequest): Promise<PermissionEntry[]> {
-    const caller = this.caller;
-    if (!caller) return [];
+  async function permissionsOf(caller: Caller): Promise<PermissionEntry[]> {
     if (caller.kind === 'token') return caller.token.type === 'admin' ? [{ project: null, permission: 'ADMIN' }] : [];
     const role = caller.user.rootRole;
-    return permissionsFor(role, needsProjects(role) ? await options.listProjectIds() : []);
+    const [projectIds, projectRoles] = await Promise.all([
+      needsProjects(role) ? options.listProjectIds() : [],
+      needsProjectRoles(role) ? options.projectRolesOf(caller.user.id) : [],
+    ]);
+    return permissionsFor(role, projectIds, projectRoles);
+  }
+  // Read once per request, however many checks ask.
+  const known = new WeakMap<FastifyRequest, Promise<PermissionEntry[]>>();
+  app.decorateRequest('caller', null);
+  app.decorateRequest('callerPermissions', function (this: FastifyRequest): Promise<PermissionEntry[]> {
+    const caller = this.caller;
+    if (!caller) return Promise.resolve([]);
+    let held = known.get(this);
+    if (!held) {
+      held = permissionsOf(caller);
+      known.set(this, held);
+    }
+    return held;
   });
 
   app.addHook('onRoute', function (route) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can } from '../../../contract/permissions.ts';
-import { permissionsFor } from './roles.ts';
+import { MEMBER_ROLE, OWNER_ROLE, permissionsFor } from './roles.ts';
 
 describe('permissionsFor', () => {
   it('gives an Admin the single ADMIN permission', () => {
@@ -18,6 +18,29 @@ describe('permissionsFor', () => {
 
   it('gives a Viewer nothing', () => {
     expect(permissionsFor(3, ['default'])).toEqual([]);
+  });
+
+  it("gives a Viewer their project roles' permissions in those projects only", () => {
+    const perms = permissionsFor(
+      3,
+      [],
+      [
+        { project: 'x', roleId: MEMBER_ROLE },
+        { project: 'y', roleId: OWNER_ROLE },
+      ],
+    );
+    expect(can(perms, 'CREATE_FEATURE', 'x')).toBe(true);
+    expect(can(perms, 'UPDATE_PROJECT', 'x')).toBe(false);
+    expect(can(perms, 'UPDATE_PROJECT', 'y')).toBe(true);
+    expect(can(perms, 'DELETE_FEATURE', 'z')).toBe(false);
+    expect(can(perms, 'DELETE_PROJECT', 'y')).toBe(false);
+    expect(perms.every((p) => p.project !== null)).toBe(true);
+  });
+
+  it('keeps Editors and Admins as they are, whatever project roles they hold', () => {
+    const grants = [{ project: 'x', roleId: MEMBER_ROLE }];
+    expect(permissionsFor(2, ['x'], grants)).toEqual(permissionsFor(2, ['x']));
+    expect(permissionsFor(1, [], grants)).toEqual([{ project: null, permission: 'ADMIN' }]);
   });
 });
 

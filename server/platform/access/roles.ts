@@ -30,6 +30,34 @@ export const ROOT_ROLES = [
 
 export const ADMIN_ROLE = 1;
 export const EDITOR_ROLE = 2;
+export const OWNER_ROLE = 4;
+export const MEMBER_ROLE = 5;
+
+/**
+ * The project roles (Unleash 4's ids and texts), least privileged first: the console's default for a new user is
+ * the first role (part 2 section 5). A user holds at most one of them per project (project-access/).
+ */
+export const PROJECT_ROLES = [
+  {
+    id: MEMBER_ROLE,
+    name: 'Member',
+    type: 'project',
+    description: 'Users with this role can create, edit and delete feature toggles within the project.',
+  },
+  {
+    id: OWNER_ROLE,
+    name: 'Owner',
+    type: 'project',
+    description:
+      'Users with this role have full control over the project, and can add and manage other users within the project context and manage feature toggles within the project.',
+  },
+] as const;
+
+/** A project role a user holds. */
+export interface ProjectRoleGrant {
+  project: string;
+  roleId: number;
+}
 
 const EDITOR_ROOT_PERMISSIONS: readonly Permission[] = [
   'CREATE_STRATEGY',
@@ -50,22 +78,40 @@ const EDITOR_ROOT_PERMISSIONS: readonly Permission[] = [
   'DELETE_CONTEXT_FIELD',
 ];
 
-const EDITOR_PROJECT_PERMISSIONS: readonly Permission[] = [
-  'CREATE_FEATURE',
-  'UPDATE_FEATURE',
-  'DELETE_FEATURE',
-  'UPDATE_PROJECT',
-];
+const MEMBER_PERMISSIONS: readonly Permission[] = ['CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE'];
 
-/** Expands a root role into the permission list the console reads (GET api/admin/user). */
-export function permissionsFor(rootRole: number, projectIds: readonly string[]): PermissionEntry[] {
+/** What an Editor holds in every project and an Owner in theirs: the toggles, the project and its access. */
+const OWNER_PERMISSIONS: readonly Permission[] = [...MEMBER_PERMISSIONS, 'UPDATE_PROJECT'];
+
+const projectPermissions = (project: string, held: readonly Permission[]) =>
+  held.map((permission) => ({ project, permission }));
+
+/**
+ * Expands a root role and the project roles a user holds into the permission list the console reads (GET
+ * api/admin/user). An Editor holds the Owner's permissions in every project already, so their project roles add
+ * nothing; a Viewer holds only what their project roles give, in those projects.
+ */
+export function permissionsFor(
+  rootRole: number,
+  projectIds: readonly string[],
+  projectRoles: readonly ProjectRoleGrant[] = [],
+): PermissionEntry[] {
   if (rootRole === ADMIN_ROLE) return [{ project: null, permission: 'ADMIN' }];
-  if (rootRole !== EDITOR_ROLE) return [];
-  return [
-    ...EDITOR_ROOT_PERMISSIONS.map((permission) => ({ project: null, permission })),
-    ...projectIds.flatMap((project) => EDITOR_PROJECT_PERMISSIONS.map((permission) => ({ project, permission }))),
-  ];
+  if (rootRole === EDITOR_ROLE) {
+    return [
+      ...EDITOR_ROOT_PERMISSIONS.map((permission) => ({ project: null, permission })),
+      ...projectIds.flatMap((project) => projectPermissions(project, OWNER_PERMISSIONS)),
+    ];
+  }
+  return projectRoles.flatMap(({ project, roleId }) =>
+    projectPermissions(project, roleId === OWNER_ROLE ? OWNER_PERMISSIONS : MEMBER_PERMISSIONS),
+  );
 }
 
 /** Whether a role's permissions depend on the project list (so callers can skip loading it). */
 export const needsProjects = (rootRole: number) => rootRole === EDITOR_ROLE;
+
+/** Whether a role's permissions depend on the user's project roles (Admins and Editors hold theirs already). */
+export const needsProjectRoles = (rootRole: number) => rootRole !== ADMIN_ROLE && rootRole !== EDITOR_ROLE;
+
+export const isProjectRole = (roleId: number) => PROJECT_ROLES.some((r) => r.id === roleId);

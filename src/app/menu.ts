@@ -17,6 +17,7 @@ export interface MenuItem {
  * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. */
 export const MENU_ITEMS: MenuItem[] = [
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
+  { path: '/applications', title: 'Applications', placements: ['mobile', 'configure'] },
   { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },
   { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
   { path: '/environments', title: 'Environments', placements: ['mobile', 'configure'], flag: 'E' },

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
+import { applicationRoutes } from './routes/applications';
 import { archiveRoute } from './routes/archive';
 import { loginRoute, logoutRoute } from './routes/auth';
 import { contextRoutes } from './routes/context';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
   mainRoute.addChildren([
     indexRoute,
     ...featureToggleRoutes,
+    ...applicationRoutes,
     ...contextRoutes,
     ...strategyRoutes,
     ...environmentRoutes,

@@ -1,4 +1,5 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { RouteLink } from '../../shared/ui/RouteLink';
 import { EMPTY_USAGE, NO_ENVIRONMENT_METRICS, NOT_SEEN, NOT_USED, usageIn, useFeatureUsage } from './feature-usage';
 import { UsageCounts } from './UsageCounts';
 
@@ -51,9 +52,11 @@ export function MetricsTab({ feature }: { feature: { name: string; environments:
           <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {data.seenApplications.map((app) => (
               <li key={app}>
-                <Badge variant="light" size="lg">
-                  {app}
-                </Badge>
+                <RouteLink to="/applications/$name" params={{ name: app }} className="sy-touch-link">
+                  <Badge variant="light" size="lg" style={{ cursor: 'pointer' }}>
+                    {app}
+                  </Badge>
+                </RouteLink>
               </li>
             ))}
           </Group>

@@ -1,0 +1,26 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { applicationQuery, applicationsQuery } from '../../applications/api/queries';
+import { ensureKept } from '../../offline/ensure-kept';
+import { mainRoute } from './root';
+
+// Both reads are kept in the persisted query cache: offline, what was read before shows at once.
+
+const applicationsRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'applications',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, applicationsQuery),
+  component: lazyRouteComponent(() => import('../../applications/components/ApplicationsPage')),
+});
+
+/** /applications/{name}?tab=edit opens the edit tab. */
+const applicationRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'applications/$name',
+  validateSearch: (search: Record<string, unknown>): { tab?: 'edit' } => ({
+    tab: search.tab === 'edit' ? 'edit' : undefined,
+  }),
+  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, applicationQuery(params.name)),
+  component: lazyRouteComponent(() => import('../../applications/components/ApplicationPage')),
+});
+
+export const applicationRoutes = [applicationsRoute, applicationRoute] as const;

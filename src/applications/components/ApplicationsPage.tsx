@@ -1,0 +1,77 @@
+import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { RouteLink } from '../../shared/ui/RouteLink';
+import { useApplications, type Application } from '../api/queries';
+import { safeUrl } from '../metadata';
+import { NO_APPLICATIONS, OFFLINE_NOT_LOADED } from '../messages';
+import { ApplicationAvatar } from './ApplicationAvatar';
+import '../applications.css';
+
+function ApplicationRow({ app }: { app: Application }) {
+  const url = safeUrl(app.url);
+  return (
+    <li className="sy-application-row">
+      <ApplicationAvatar icon={app.icon} color={app.color} />
+      <div className="sy-application-text">
+        <RouteLink
+          to="/applications/$name"
+          params={{ name: app.appName }}
+          fw={600}
+          className="sy-touch-link sy-application-name"
+        >
+          {app.appName}
+        </RouteLink>
+        {app.description && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {app.description}
+          </Text>
+        )}
+        {url && (
+          <Anchor
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            className="sy-touch-link sy-application-url"
+          >
+            {url}
+          </Anchor>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** /applications: every registered application with its icon, description and url, linked to its page. */
+export default function ApplicationsPage() {
+  const applications = useApplications();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          Applications
+        </Title>
+      </Group>
+      <Paper withBorder radius="md">
+        {applications.isPending ? (
+          applications.fetchStatus === 'paused' ? (
+            <Text p="md">{OFFLINE_NOT_LOADED}</Text>
+          ) : (
+            <Loader m="md" aria-label="Loading applications" />
+          )
+        ) : applications.isError ? (
+          <Text c="red.8" role="alert" p="md">
+            {applications.error.message}
+          </Text>
+        ) : applications.data.length === 0 ? (
+          <Text p="md">{NO_APPLICATIONS}</Text>
+        ) : (
+          <ul className="sy-application-list" aria-label="Applications">
+            {applications.data.map((app) => (
+              <ApplicationRow key={app.appName} app={app} />
+            ))}
+          </ul>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

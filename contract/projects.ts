@@ -4,6 +4,9 @@ import { Timestamp } from './wire.ts';
 
 // Wire shapes of the projects API (Unleash 4.2 keys; create, update, delete and `id` on one project are ours).
 
+/** A project keeps at least one environment (part 2 section 4): the server's refusal and the console's text. */
+export const LAST_ENVIRONMENT = 'You must always have at least one active environment per project';
+
 const Id = Type.String({ maxLength: 100 });
 const Description = Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]));
 const ProjectName = Type.String({ maxLength: 100 });
@@ -56,3 +59,13 @@ export const HealthReportSchema = Type.Object({
   staleCount: Type.Integer(),
   updatedAt: Timestamp,
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether a toggle created at `createdAt` (ms) has outlived its type's lifetime (`lifetimeDays`; null: the type never
+ * expires): a live toggle not marked stale is then potentially stale (health report and rating).
+ */
+export function pastLifetime(createdAt: number, lifetimeDays: number | null | undefined, now: number): boolean {
+  return lifetimeDays != null && now - createdAt > lifetimeDays * DAY_MS;
+}

@@ -1,3 +1,5 @@
+import { pastLifetime } from '../../contract/projects.ts';
+
 /**
  * The five feature toggle types (fixed reference data, Unleash's texts). lifetimeDays: when a toggle of the type
  * becomes potentially stale.
@@ -40,6 +42,5 @@ export const FEATURE_TYPE_IDS: FeatureType[] = FEATURE_TYPES.map((t) => t.id);
 
 /** Whether a live toggle has outlived its type's expected lifetime. */
 export function potentiallyStale(type: string, createdAt: Date, now = Date.now()): boolean {
-  const days = FEATURE_TYPES.find((t) => t.id === type)?.lifetimeDays;
-  return days != null && now - createdAt.getTime() > days * 24 * 60 * 60 * 1000;
+  return pastLifetime(createdAt.getTime(), FEATURE_TYPES.find((t) => t.id === type)?.lifetimeDays, now);
 }

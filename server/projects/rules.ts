@@ -1,7 +1,6 @@
 import { nameExists, notFound, validationError } from '../platform/http/errors.ts';
 
 export const DEFAULT_PROJECT = 'default';
-export const LAST_ENVIRONMENT = 'You must always have at least one active environment per project';
 
 export const projectNotFound = () => notFound('No project found');
 export const projectIdTaken = () => nameExists('A project with this id already exists.');

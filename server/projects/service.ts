@@ -1,3 +1,4 @@
+import { LAST_ENVIRONMENT } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
@@ -9,15 +10,7 @@ import {
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, invalidOperation, notFound } from '../platform/http/errors.ts';
 import { findProject, type ProjectRow } from './read-model.ts';
-import {
-  checkIdOfPath,
-  checkName,
-  DEFAULT_PROJECT,
-  LAST_ENVIRONMENT,
-  plural,
-  projectIdTaken,
-  projectNotFound,
-} from './rules.ts';
+import { checkIdOfPath, checkName, DEFAULT_PROJECT, plural, projectIdTaken, projectNotFound } from './rules.ts';
 import {
   addProjectEnvironments,
   addToggleEnvironments,

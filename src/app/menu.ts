@@ -16,6 +16,7 @@ export interface MenuItem {
 /** In the spec's order: Projects, Feature toggles, Applications, Context fields, Strategies, Environments, Tag types,
  * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. */
 export const MENU_ITEMS: MenuItem[] = [
+  { path: '/projects', title: 'Projects', placements: ['header', 'mobile', 'configure'] },
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
   { path: '/applications', title: 'Applications', placements: ['mobile', 'configure'] },
   { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },

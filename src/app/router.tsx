@@ -9,6 +9,7 @@ import { contextRoutes } from './routes/context';
 import { environmentRoutes } from './routes/environments';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
+import { projectRoutes } from './routes/projects';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
 import { strategyRoutes } from './routes/strategies';
 import { tagRoutes } from './routes/tags';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
   notFoundRoute,
   mainRoute.addChildren([
     indexRoute,
+    ...projectRoutes,
     ...featureToggleRoutes,
     ...applicationRoutes,
     ...contextRoutes,

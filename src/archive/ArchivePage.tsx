@@ -8,8 +8,14 @@ import { useArchive } from './api/queries';
 
 /** /archive: archived toggles with Revive per row (UPDATE_FEATURE on the toggle's project). */
 export default function ArchivePage() {
+  return <ArchivedFeatures />;
+}
+
+/** The archived toggles with Revive per row; only one project's when `projectId` is given (/projects/{id}/archived). */
+export function ArchivedFeatures({ projectId }: { projectId?: string }) {
   const archive = useArchive();
   const revive = useReviveFeature();
+  const features = archive.data?.filter((f) => projectId === undefined || (f.project ?? DEFAULT_PROJECT) === projectId);
 
   return (
     <Stack gap="md">
@@ -22,12 +28,12 @@ export default function ArchivePage() {
           {archive.error.message}
         </Text>
       )}
-      {archive.data?.length === 0 && (
+      {features?.length === 0 && (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Text>No archived features.</Text>
         </Paper>
       )}
-      {archive.data && archive.data.length > 0 && (
+      {features && features.length > 0 && (
         <Paper
           withBorder
           radius="md"
@@ -37,7 +43,7 @@ export default function ArchivePage() {
           m={0}
           style={{ listStyle: 'none' }}
         >
-          {archive.data.map((feature) => {
+          {features.map((feature) => {
             const project = feature.project ?? DEFAULT_PROJECT;
             return (
               <li key={feature.name} className="sy-archive-row">

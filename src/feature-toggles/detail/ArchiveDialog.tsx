@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useArchiveFeature } from '../api/use-archive-feature';
 
-/** Archive asks for confirmation, then DELETE api/admin/features/{name} and back to the list (no project page yet). */
-export function ArchiveDialog({ name, onClose }: { name: string; onClose(): void }) {
+/** Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page. */
+export function ArchiveDialog({ name, project, onClose }: { name: string; project: string; onClose(): void }) {
   const archive = useArchiveFeature();
   const navigate = useNavigate();
   return (
@@ -22,7 +22,11 @@ export function ArchiveDialog({ name, onClose }: { name: string; onClose(): void
           <Button
             color="red"
             loading={archive.isPending}
-            onClick={() => archive.mutate(name, { onSuccess: () => void navigate({ to: '/features' }) })}
+            onClick={() =>
+              archive.mutate(name, {
+                onSuccess: () => void navigate({ to: '/projects/$projectId', params: { projectId: project } }),
+              })
+            }
           >
             Archive toggle
           </Button>

@@ -277,7 +277,15 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
             <PermissionButton
               permission="UPDATE_FEATURE"
               project={project}
-              onClick={() => revive.mutate(feature.name, { onSuccess: () => void navigate({ to: '/features' }) })}
+              onClick={() =>
+                revive.mutate(feature.name, {
+                  onSuccess: () =>
+                    void navigate({
+                      to: '/projects/$projectId/features/$name/$activeTab',
+                      params: { projectId: project, name: feature.name, activeTab: 'strategies' },
+                    }),
+                })
+              }
               loading={revive.isPending}
             >
               Revive
@@ -322,7 +330,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
         </Group>
       </Stack>
       {tagOpen && <AddTagDialog name={feature.name} opened={tagOpen} onClose={() => setTagOpen(false)} />}
-      {archiveOpen && <ArchiveDialog name={feature.name} onClose={() => setArchiveOpen(false)} />}
+      {archiveOpen && <ArchiveDialog name={feature.name} project={project} onClose={() => setArchiveOpen(false)} />}
     </Paper>
   );
 }

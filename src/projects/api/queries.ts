@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectSummary } from '../../../contract/projects';
+import type { Static } from 'typebox';
+import type { HealthReportSchema, ProjectOverviewSchema, ProjectSummary } from '../../../contract/projects';
 import { accessibleProjects } from '../../auth/permissions';
 import { useSession } from '../../auth/user';
 import { api } from '../../shared/api/client';
@@ -7,8 +8,33 @@ import type { Received } from '../../shared/api/received';
 
 export type Project = Received<ProjectSummary, 'id' | 'name'>;
 
+type WireOverview = Static<typeof ProjectOverviewSchema>;
+/** One toggle of a project (GET api/admin/projects/{id}): name, type, dates, stale and each environment's state. */
+export type ProjectToggle = Received<WireOverview['features'][number], 'name' | 'environments'>;
+/** GET api/admin/projects/{id}: the project with its enabled environments and its live toggles. */
+export type ProjectOverview = Received<Omit<WireOverview, 'features'>, 'name' | 'environments'> & {
+  features: ProjectToggle[];
+};
+/** GET api/admin/projects/{id}/health-report. */
+export type HealthReport = Received<Omit<Static<typeof HealthReportSchema>, 'features'>, 'health'> & {
+  features: ProjectToggle[];
+};
+
+/** Project overview data refreshes every 10 seconds (part 2 sections 4 and 9) while the page is visible. */
+export const PROJECT_REFRESH_MS = 10_000;
+
+/** Query keys of the projects domain: the list (mirrored) and, beside it, one project's reads (persisted). */
+export const projectKeys = {
+  list: ['projects'] as const,
+  one: (id: string) => ['project', id] as const,
+  overview: (id: string) => ['project', id, 'overview'] as const,
+  health: (id: string) => ['project', id, 'health'] as const,
+};
+
+export const projectPath = (id: string) => `api/admin/projects/${encodeURIComponent(id)}`;
+
 export const projectsQuery = queryOptions({
-  queryKey: ['projects'],
+  queryKey: projectKeys.list,
   queryFn: async () => (await api.get<{ projects: Project[] }>('api/admin/projects')).projects,
   staleTime: 60_000,
 });
@@ -21,4 +47,29 @@ export function useProjects(enabled = true) {
 export function useSelectableProjects(enabled: boolean): Project[] {
   const projects = useProjects(enabled).data ?? [];
   return accessibleProjects(useSession().data?.permissions, projects);
+}
+
+/** The project page's data; its screen shows 'Could not fetch project' when it fails. */
+export const projectOverviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.overview(id),
+    queryFn: () => api.get<ProjectOverview>(projectPath(id)),
+    meta: { inlineErrors: true },
+    refetchInterval: PROJECT_REFRESH_MS,
+  });
+
+export function useProjectOverview(id: string) {
+  return useQuery(projectOverviewQuery(id));
+}
+
+/** The health tab's report; its screen shows 'Could not fetch health rating for {id}' when it fails. */
+export const healthReportQuery = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.health(id),
+    queryFn: () => api.get<HealthReport>(`${projectPath(id)}/health-report`),
+    meta: { inlineErrors: true },
+  });
+
+export function useHealthReport(id: string) {
+  return useQuery(healthReportQuery(id));
 }

@@ -1,0 +1,80 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { archiveQuery } from '../../archive/api/queries';
+import { environmentsQuery } from '../../environments/api/queries';
+import { featureTypesQuery } from '../../feature-toggles/api/queries';
+import { ensureKept } from '../../offline/ensure-kept';
+import { healthReportQuery, projectOverviewQuery, projectsQuery } from '../../projects/api/queries';
+import { isTabSegment } from '../../projects/tabs';
+import { mainRoute } from './root';
+import { flag } from './search';
+
+const projectsRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, projectsQuery),
+  component: lazyRouteComponent(() => import('../../projects/components/ProjectListPage')),
+});
+
+const createProjectRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/create',
+  component: lazyRouteComponent(() => import('../../projects/components/CreateProjectPage')),
+});
+
+const editProjectRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/edit',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, projectsQuery),
+  component: lazyRouteComponent(() => import('../../projects/components/EditProjectPage')),
+});
+
+/** The project page's reads: the kept projects and environments awaited, the project's toggles fetched meanwhile. */
+const loadProject = async (queryClient: Parameters<typeof ensureKept>[0], projectId: string) => {
+  void queryClient.prefetchQuery(projectOverviewQuery(projectId));
+  await Promise.all([ensureKept(queryClient, projectsQuery), ensureKept(queryClient, environmentsQuery)]);
+};
+
+/** /projects/{id}: the overview tab; ?created=true or ?edited=true show the saved toast. */
+const projectRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId',
+  validateSearch: (search: Record<string, unknown>): { created?: true; edited?: true } => ({
+    created: flag(search.created),
+    edited: flag(search.edited),
+  }),
+  loader: ({ context: { queryClient }, params }) => loadProject(queryClient, params.projectId),
+  component: lazyRouteComponent(() => import('../../projects/components/ProjectPage')),
+});
+
+/** /projects/{id}/{health|access|environments|settings}; any other tab is the not-found page. */
+const projectTabRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/$activeTab',
+  beforeLoad: ({ params }) => {
+    if (!isTabSegment(params.activeTab)) throw redirect({ to: '/404', replace: true });
+  },
+  loader: async ({ context: { queryClient }, params }) => {
+    if (params.activeTab === 'health') {
+      void queryClient.prefetchQuery(healthReportQuery(params.projectId));
+      await ensureKept(queryClient, featureTypesQuery);
+    }
+    await loadProject(queryClient, params.projectId);
+  },
+  component: lazyRouteComponent(() => import('../../projects/components/ProjectPage'), 'ProjectTabPage'),
+});
+
+const archivedRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'projects/$projectId/archived',
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
+  component: lazyRouteComponent(() => import('../../projects/components/ArchivedProjectPage')),
+});
+
+export const projectRoutes = [
+  projectsRoute,
+  createProjectRoute,
+  editProjectRoute,
+  projectRoute,
+  projectTabRoute,
+  archivedRoute,
+] as const;

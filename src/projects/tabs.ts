@@ -1,0 +1,7 @@
+/** The project page's tabs (part 2 section 2): overview is the base path, the others a path segment. */
+export const PROJECT_TABS = ['overview', 'health', 'access', 'environments', 'settings'] as const;
+export type ProjectTab = (typeof PROJECT_TABS)[number];
+
+/** Whether a path segment names one of the tabs that have their own path. */
+export const isTabSegment = (segment: string): segment is Exclude<ProjectTab, 'overview'> =>
+  segment !== 'overview' && (PROJECT_TABS as readonly string[]).includes(segment);

@@ -13,6 +13,7 @@ const server = freshServer();
 const TOGGLE = 'payments.kill-switch';
 const ARCHIVED = 'legacy.old-banner';
 const STRATEGY = 'by-region';
+const CONTEXT_FIELD = 'region';
 
 /** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
 const SCREENS = [
@@ -39,6 +40,14 @@ const SCREENS = [
   '/strategies/view/default',
   `/strategies/view/${STRATEGY}`,
   `/strategies/edit/${STRATEGY}`,
+  '/context',
+  '/context/create',
+  `/context/edit/${CONTEXT_FIELD}`,
+  '/tag-types',
+  '/tag-types/create',
+  '/tag-types/edit/simple',
+  '/tags',
+  '/tags/create',
   '/archive',
   '/history',
   `/history/${TOGGLE}`,
@@ -74,6 +83,7 @@ test.beforeAll(async () => {
   await call('POST', 'api/admin/features/checkout.new-flow/stale/on');
   await call('POST', 'api/admin/features', { name: ARCHIVED, description: 'Retired banner' });
   await call('DELETE', `api/admin/features/${ARCHIVED}`);
+  await call('POST', 'api/admin/context', { name: CONTEXT_FIELD, legalValues: ['eu', 'us'], stickiness: true });
 });
 
 /** The screen has settled: no request in flight and no loader showing. */

@@ -211,7 +211,8 @@ function AddUserForm({
   const [chosen, setChosen] = useState<UserSearchResult | null>(null);
   const [roleId, setRoleId] = useState<string>(() => String(defaultRole(roles)?.id ?? ''));
   const [missing, setMissing] = useState(false);
-  const search = useUserSearch(query);
+  const permitted = usePermission(MANAGE, projectId);
+  const search = useUserSearch(query, permitted);
   const memberIds = new Set(members.map((m) => m.id));
   const found = (search.data ?? []).filter((u) => !memberIds.has(u.id));
   const options = found.map((u) => ({ value: String(u.id), label: searchLabel(u) }));
@@ -251,6 +252,7 @@ function AddUserForm({
               placeholder="Search users"
               searchable
               clearable
+              disabled={!permitted}
               size="md"
               searchValue={text}
               onSearchChange={setText}

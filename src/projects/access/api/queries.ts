@@ -28,13 +28,16 @@ export function useProjectAccess(projectId: string) {
 /** The user search starts at this many characters (part 2 section 9). */
 export const SEARCH_MIN_CHARS = 2;
 
-/** Users whose name, user name or e-mail contain `q`; no error handling (part 2 section 7). */
-export function useUserSearch(q: string) {
+/**
+ * Users whose name, user name or e-mail contain `q`; no error handling (part 2 section 7). Only asked when the
+ * caller `may` search (the server answers 403 otherwise).
+ */
+export function useUserSearch(q: string, may: boolean) {
   const query = q.trim();
   return useQuery({
     queryKey: projectAccessKeys.search(query),
     queryFn: () => api.get<UserSearchResult[]>(`api/admin/user-admin/search?q=${encodeURIComponent(query)}`),
-    enabled: query.length >= SEARCH_MIN_CHARS,
+    enabled: may && query.length >= SEARCH_MIN_CHARS,
     meta: { inlineErrors: true },
     staleTime: 10_000,
   });

@@ -14,6 +14,7 @@ const TOGGLE = 'payments.kill-switch';
 const ARCHIVED = 'legacy.old-banner';
 const STRATEGY = 'by-region';
 const CONTEXT_FIELD = 'region';
+const APPLICATION = 'web-shop';
 
 /** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
 const SCREENS = [
@@ -40,6 +41,8 @@ const SCREENS = [
   '/strategies/view/default',
   `/strategies/view/${STRATEGY}`,
   `/strategies/edit/${STRATEGY}`,
+  '/environments',
+  '/environments/create',
   '/context',
   '/context/create',
   `/context/edit/${CONTEXT_FIELD}`,
@@ -48,6 +51,9 @@ const SCREENS = [
   '/tag-types/edit/simple',
   '/tags',
   '/tags/create',
+  '/applications',
+  `/applications/${APPLICATION}`,
+  `/applications/${APPLICATION}?tab=edit`,
   '/archive',
   '/history',
   `/history/${TOGGLE}`,
@@ -84,6 +90,32 @@ test.beforeAll(async () => {
   await call('POST', 'api/admin/features', { name: ARCHIVED, description: 'Retired banner' });
   await call('DELETE', `api/admin/features/${ARCHIVED}`);
   await call('POST', 'api/admin/context', { name: CONTEXT_FIELD, legalValues: ['eu', 'us'], stickiness: true });
+  // An SDK registers and reports, with a client token (the applications screens).
+  const { secret } = await call('POST', 'api/admin/api-tokens', { username: 'a11y-sdk', type: 'CLIENT' });
+  const sdk = async (path: string, body: object) =>
+    expect(
+      (
+        await fetch(`${server().url}/api/client/${path}`, {
+          method: 'POST',
+          headers: { Authorization: secret, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    ).toBe(202);
+  const started = new Date().toISOString();
+  await sdk('register', {
+    appName: APPLICATION,
+    instanceId: 'pod-1',
+    strategies: ['default', 'x'],
+    started,
+    interval: 1,
+  });
+  const bucket = {
+    start: started,
+    stop: started,
+    toggles: { [TOGGLE]: { yes: 3, no: 1 }, 'not.created': { yes: 1, no: 0 } },
+  };
+  await sdk('metrics', { appName: APPLICATION, instanceId: 'pod-1', bucket });
 });
 
 /** The screen has settled: no request in flight and no loader showing. */

@@ -18,8 +18,9 @@ export const environmentsQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** The environment screens: what the mirror keeps at once, and the server's list read again on every visit. */
 export function useEnvironments() {
-  return useQuery(environmentsQuery);
+  return useQuery({ ...environmentsQuery, refetchOnMount: 'always' });
 }
 
 /** The API path of one environment. */

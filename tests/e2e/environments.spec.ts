@@ -146,6 +146,39 @@ test('the protected environment is locked, saying why', async ({ page }) => {
   expect(await oneOf(page, 'default')).toMatchObject({ type: 'production', enabled: true });
 });
 
+test('offline, the list shows what the console keeps and writes wait for the connection, keeping what was typed', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, server().url);
+  // The installed console: its service worker holds the screens' code, as it does on a phone's home screen.
+  await page.goto(`${server().url}/environments`);
+  await expect
+    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 30_000 })
+    .toBe(true);
+  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
+  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+  await expect.poll(() => shownOrder(page)).toEqual(['default', 'development', 'production']);
+  await context.setOffline(true);
+  await expect(page.getByRole('button', { name: 'Delete development' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('button', { name: 'Move development' })).toHaveAttribute('aria-disabled', 'true');
+
+  await page.getByRole('button', { name: 'New environment' }).click();
+  const form = page.getByRole('form', { name: 'Create environment' });
+  await form.getByRole('textbox', { name: 'Environment Id' }).fill('offline-env');
+  const create = form.getByRole('button', { name: 'Create environment' });
+  await expect(create).toHaveAttribute('aria-disabled', 'true');
+  await create.hover();
+  await expect(page.getByRole('tooltip').filter({ visible: true })).toContainText('You are offline.');
+
+  await context.setOffline(false);
+  await expect(create).not.toHaveAttribute('aria-disabled');
+  await expect(form.getByRole('textbox', { name: 'Environment Id' })).toHaveValue('offline-env');
+  await create.click();
+  await expect(page.getByRole('heading', { name: 'Environment created' })).toBeVisible();
+  await api(page, 'DELETE', 'api/admin/environments/offline-env');
+});
+
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -21,6 +21,14 @@ export const metadataOf = (app: Partial<Record<MetadataField, string | null>>): 
 export const unsavedFields = (values: Metadata, saved: Metadata): MetadataField[] =>
   METADATA_FIELDS.map((f) => f.field).filter((field) => values[field] !== saved[field]);
 
+/** The values once the server's changed from `before` to `after`: a field the user has not edited takes the new one. */
+export const followServer = (values: Metadata, before: Metadata, after: Metadata): Metadata => ({
+  description: values.description === before.description ? after.description : values.description,
+  url: values.url === before.url ? after.url : values.url,
+  color: values.color === before.color ? after.color : values.color,
+  icon: values.icon === before.icon ? after.icon : values.icon,
+});
+
 /** The application's url as a link target: only an http(s) address (the server refuses others; Unleash did not). */
 export function safeUrl(url: string | null | undefined): string | undefined {
   if (!url) return undefined;

@@ -34,12 +34,20 @@ export const applicationKeys = {
 /** The API path of one application. */
 export const applicationPath = (appName: string) => `api/admin/metrics/applications/${encodeURIComponent(appName)}`;
 
+/**
+ * Data kept from an earlier visit (the persisted query cache restored at start) is read again once shown, however
+ * recent it is: it may predate a change made just before the reload. Data of this visit follows `staleTime`.
+ */
+const refetchKeptOnMount = (query: { state: { dataUpdatedAt: number } }) =>
+  query.state.dataUpdatedAt < performance.timeOrigin ? ('always' as const) : true;
+
 /** GET api/admin/metrics/applications. Kept in the persisted query cache, so the list shows at once offline. */
 export const applicationsQuery = queryOptions({
   queryKey: applicationKeys.list,
   queryFn: async () =>
     (await api.get<{ applications?: Application[] }>('api/admin/metrics/applications')).applications ?? [],
   staleTime: 10_000,
+  refetchOnMount: refetchKeptOnMount,
 });
 
 /** GET api/admin/metrics/applications/{appName}; a 404 is the page's own message, not a toast. */
@@ -60,6 +68,7 @@ export const applicationQuery = (appName: string) =>
       };
     },
     staleTime: 10_000,
+    refetchOnMount: refetchKeptOnMount,
     meta: { inlineErrors: true },
   });
 

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../strategies/ConfirmDialog';
 import type { ApplicationDetail } from '../api/queries';
 import { useDeleteApplication } from '../api/use-delete-application';
 import { useUpdateApplication } from '../api/use-update-application';
-import { METADATA_FIELDS, metadataOf, unsavedFields, type MetadataField } from '../metadata';
+import { followServer, METADATA_FIELDS, metadataOf, unsavedFields, type MetadataField } from '../metadata';
 import { APPLICATION_DELETED, NOT_SAVED, REALLY_DELETE_APPLICATION } from '../messages';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -37,6 +37,13 @@ export function EditApplication({ app }: { app: ApplicationDetail }) {
       await Promise.all(unsavedFields(values, saved).map((field) => send(field, values[field])));
     },
   });
+  // The server's values arrive later than the kept ones (a persisted read, refreshed): fields not edited follow them.
+  const [base, setBase] = useState(saved);
+  const changedOnServer = unsavedFields(saved, base);
+  if (changedOnServer.length > 0) {
+    setBase(saved);
+    form.setValues((values) => followServer(values, base, saved));
+  }
   const unsaved = unsavedFields(form.values, saved);
   useLeaveGuard(unsaved.length > 0 && !online);
 

@@ -30,10 +30,13 @@ export const ProjectAccessSchema = Type.Object({
 });
 export type ProjectAccess = Static<typeof ProjectAccessSchema>;
 
+/** Ids are PostgreSQL integers: a larger one is a 400, never a database error. */
+const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 export const ProjectUserRoleParams = Type.Object({
   projectId: Type.String({ maxLength: 100 }),
-  userId: Type.Integer({ minimum: 1 }),
-  roleId: Type.Integer({ minimum: 1 }),
+  userId: RowId,
+  roleId: RowId,
 });
 
 /** GET api/admin/user-admin/search?q=: at least one character, at most 100. */

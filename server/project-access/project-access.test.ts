@@ -194,6 +194,8 @@ describe('who may change project access, and bad input', () => {
       [404, `User ${viewer.id} does not hold the role Member in project gamma`, revoke(admin, 'gamma', viewer.id, 5)],
       [400, 'userId', grant(admin, 'gamma', 'abc', MEMBER)],
       [400, 'roleId', grant(admin, 'gamma', viewer.id, 0)],
+      [400, 'userId', revoke(admin, 'gamma', 99999999999, MEMBER)],
+      [404, 'No project found', grant(admin, 'x'.repeat(100), viewer.id, MEMBER)],
     ];
     for (const [status, message, pending] of cases) {
       const answer = await pending;

@@ -16,7 +16,8 @@ import { ENVIRONMENT_API_ERROR, environmentSwitched } from '../messages';
  * only). The last one cannot be turned off ('You must always have at least one active environment per project').
  */
 export function EnvironmentsTab({ projectId, overview }: { projectId: string; overview: ProjectOverview | undefined }) {
-  const environments = useQuery(environmentsQuery);
+  // The tab where environments are chosen shows every one there is now (one created meanwhile too).
+  const environments = useQuery({ ...environmentsQuery, refetchOnMount: 'always' });
   const enable = useEnableProjectEnvironment(projectId);
   const disable = useDisableProjectEnvironment(projectId);
   const online = useOnline();

@@ -6,17 +6,15 @@ import { useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
 import { environmentsQuery } from '../../environments/api/queries';
 import { lastSeen } from '../../feature-toggles/feature-list';
-import { stateOf } from '../../feature-toggles/offline/mirror';
 import { switchName } from '../../feature-toggles/switches/flip';
 import { useEnvironmentFlip } from '../../feature-toggles/switches/use-environment-flip';
 import { ButtonLink } from '../../feature-toggles/view/ButtonLink';
-import { useLastSynced } from '../../offline/mirror';
-import { usePendingChanges } from '../../offline/pending';
 import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
-import type { ProjectOverview, ProjectToggle } from '../api/queries';
+import type { ProjectOverview } from '../api/queries';
 import { NO_TOGGLES } from '../messages';
 import { sortToggles, TOGGLES_PAGE_SIZE, type ToggleSortKey } from '../rules';
+import { useEnvironmentStates } from './use-environment-states';
 
 const SORT_LABELS: Record<ToggleSortKey, string> = {
   name: 'Name',
@@ -51,12 +49,6 @@ function SortHead({
   );
 }
 
-/** A toggle's state in an environment: the mirror's (with changes still to be sent), else the project read's. */
-function enabledIn(toggle: ProjectToggle, environment: string): boolean | undefined {
-  const mirrored = stateOf(toggle.name)?.environments?.find((env) => env.name === environment);
-  return mirrored?.enabled ?? toggle.environments.find((env) => env.name === environment)?.enabled;
-}
-
 /**
  * The overview tab: the project's toggles, 50 a page, sortable by name, last seen, type and created, each with a
  * switch per project environment (the same flip as the feature list: production confirmed, queued, undoable).
@@ -67,9 +59,7 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
   const environments = useQuery(environmentsQuery).data ?? [];
   const { flip, dialog } = useEnvironmentFlip();
   const locale = useLocale();
-  // The switches read the mirror: drawn again when it syncs or a change is queued.
-  useLastSynced();
-  usePendingChanges();
+  const enabledIn = useEnvironmentStates(projectId);
 
   if (!overview) return <Loader aria-label="Loading feature toggles" />;
   const sorted = sortToggles(overview.features, sort.key, sort.descending);
@@ -79,7 +69,9 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
     Math.min(page, pages) * TOGGLES_PAGE_SIZE,
   );
   const onSort = (key: ToggleSortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : false }));
-  const typeOf = (name: string) => environments.find((env) => env.name === name)?.type;
+  // A production-type environment's flip is confirmed: the type comes with the toggle's state, else the list's.
+  const typeOf = (toggle: ProjectOverview['features'][number], name: string) =>
+    toggle.environments.find((env) => env.name === name)?.type ?? environments.find((env) => env.name === name)?.type;
 
   const createLink = (
     <ButtonLink
@@ -166,7 +158,7 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                               flip({
                                 project: projectId,
                                 feature: toggle.name,
-                                environment: { name: env, type: typeOf(env) },
+                                environment: { name: env, type: typeOf(toggle, env) },
                                 enabled: on,
                               })
                             }

@@ -19,6 +19,15 @@ const APPLICATION = 'web-shop';
 /** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
 const SCREENS = [
   '/features',
+  '/projects',
+  '/projects/create',
+  '/projects/default',
+  '/projects/default/health',
+  '/projects/default/access',
+  '/projects/default/environments',
+  '/projects/default/settings',
+  '/projects/default/edit',
+  '/projects/default/archived',
   '/projects/default/create-toggle',
   '/projects/default/create-toggle2',
   `/projects/default/features/${TOGGLE}/strategies`,

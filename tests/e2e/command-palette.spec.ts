@@ -127,7 +127,7 @@ test('offline: with the mirror filled, the palette still finds a toggle and open
     .toBe(true);
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
-  await expect(page.getByText(/Synced/)).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByTitle(/^Synced/)).toBeAttached({ timeout: 30_000 });
 
   await context.setOffline(true);
   await page.reload();
@@ -139,15 +139,15 @@ test('offline: with the mirror filled, the palette still finds a toggle and open
   await context.close();
 });
 
-test("the new view's breadcrumbs: the ancestors are links (a project's to the list filtered by it)", async ({
+test("the new view's breadcrumbs: the ancestors are links (the projects list, the project's page)", async ({
   page,
 }) => {
   await signIn(page, server().url);
   await page.goto(`${server().url}/projects/default/features2/${KILL_SWITCH}/metrics`);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
   await expect(crumbs.getByText(KILL_SWITCH)).toHaveAttribute('aria-current', 'page');
-  await expect(crumbs.getByRole('link', { name: 'default' })).toHaveAttribute('href', '/features?project=default');
-  await crumbs.getByRole('link', { name: 'projects' }).click();
-  await expect(page).toHaveURL(/\/features$/);
+  await expect(crumbs.getByRole('link', { name: 'projects' })).toHaveAttribute('href', '/projects');
+  await crumbs.getByRole('link', { name: 'default' }).click();
+  await expect(page).toHaveURL(/\/projects\/default$/);
   await expect(page.getByRole('link', { name: KILL_SWITCH })).toBeVisible();
 });

@@ -1,8 +1,9 @@
 import { Button, Switch, type ButtonProps, type SwitchProps } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useId, useState, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import type { Permission } from '../../contract/permissions';
 import { useOnline } from '../shared/api/connectivity';
+import { Hint } from '../shared/ui/Hint';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE, useHasAccess } from './permissions';
 
 /** Props of a control the user lacks access to: still focusable, announced as disabled, described by the message. */
@@ -12,19 +13,9 @@ export interface GateProps {
   'aria-describedby'?: string;
 }
 
-/** Where the tooltip goes: below the control (above when there is no room), kept inside the viewport. */
-function tooltipPosition(anchor: DOMRect): CSSProperties {
-  const width = Math.min(260, window.innerWidth - 16);
-  const left = Math.min(Math.max(8, anchor.left + anchor.width / 2 - width / 2), window.innerWidth - width - 8);
-  const below = anchor.bottom + 64 < window.innerHeight;
-  return below ? { left, width, top: anchor.bottom + 6 } : { left, width, bottom: window.innerHeight - anchor.top + 6 };
-}
-
 /**
- * Wraps one control. Without access the control stays keyboard reachable (aria-disabled rather than disabled),
- * is described by `message` ('You don't have access to perform this operation' unless said), and shows it as a
- * tooltip on hover, focus and touch. (A small fixed-position tooltip of our own: it escapes clipped list rows and
- * keeps the list's bundle small.)
+ * Wraps one control. Without access the control stays keyboard reachable (aria-disabled rather than disabled) and is
+ * described by `message` ('You don't have access to perform this operation' unless said), shown as a hint.
  */
 export function Gated({
   allowed,
@@ -35,20 +26,8 @@ export function Gated({
   message?: string;
   children: (props: GateProps) => ReactElement;
 }) {
-  const id = useId();
-  const [position, setPosition] = useState<CSSProperties>();
   if (allowed) return children({});
-  const show = (event: { currentTarget: HTMLElement }) =>
-    setPosition(tooltipPosition(event.currentTarget.getBoundingClientRect()));
-  const hide = () => setPosition(undefined);
-  return (
-    <span className="sy-gated" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} onTouchStart={show}>
-      {children({ 'aria-disabled': true, 'data-disabled': true, 'aria-describedby': id })}
-      <span id={id} role="tooltip" className="sy-tooltip" hidden={!position} style={position}>
-        {message}
-      </span>
-    </span>
-  );
+  return <Hint text={message}>{(hint) => children({ ...hint, 'aria-disabled': true, 'data-disabled': true })}</Hint>;
 }
 
 /** Whether the session holds `permission` (for `project`, when given). */
@@ -122,6 +101,48 @@ export function PermissionSwitch({ permission, project, onChange, disabled, ...r
             if (allowed && !disabled) onChange(event.currentTarget.checked);
           }}
         />
+      )}
+    </Gated>
+  );
+}
+
+/**
+ * The switch of a list row: a native checkbox with the switch role, drawn by CSS (app.css `.sy-switch`, Mantine's
+ * 'md' switch look), so a long list draws fast. `allowed` is decided once by the list (see `useHasAccess`).
+ */
+export function RowSwitch({
+  allowed,
+  checked,
+  disabled = false,
+  label,
+  onChange,
+}: {
+  allowed: boolean;
+  checked: boolean;
+  disabled?: boolean;
+  label: string;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <Gated allowed={allowed}>
+      {(gate) => (
+        <label className="sy-switch">
+          <input
+            {...gate}
+            type="checkbox"
+            role="switch"
+            className="sy-switch-input"
+            aria-label={label}
+            checked={checked}
+            disabled={disabled}
+            onChange={(event) => {
+              if (allowed && !disabled) onChange(event.currentTarget.checked);
+            }}
+          />
+          <span className="sy-switch-track" aria-hidden>
+            <span className="sy-switch-thumb">{!allowed && <IconLock size={10} className="sy-lock-thumb" />}</span>
+          </span>
+        </label>
       )}
     </Gated>
   );

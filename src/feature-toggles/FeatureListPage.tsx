@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Checkbox,
   Drawer,
@@ -24,11 +23,12 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
-import { PermissionButton, PermissionSwitch } from '../auth/PermissionControls';
+import { PermissionButton, RowSwitch } from '../auth/PermissionControls';
+import { useHasAccess } from '../auth/permissions';
 import { environmentsQuery } from '../environments/api/queries';
 import { useLastSynced } from '../offline/mirror';
 import { usePendingChanges } from '../offline/pending';
@@ -50,6 +50,7 @@ import { ALL_PROJECTS, DEFAULT_PROJECT, useFeatures, useToggleMetrics } from './
 import type { FeatureToggle } from './api/types';
 import { PinButton } from './PinButton';
 import { stateOf } from './offline/mirror';
+import type { ToggleState } from './offline/toggle-state';
 import {
   cellsOf,
   offeredColumns,
@@ -76,102 +77,125 @@ function EnvironmentCell({
   project,
   column,
   cell,
+  allowed,
   onFlip,
 }: {
   feature: string;
   project: string;
   column: ColumnEnvironment;
   cell: Cell;
+  allowed: boolean;
   onFlip(flip: Flip): void;
 }) {
   const name = switchName(feature, column.name);
   if (cell === 'absent') return <span className="sy-env-cell" title={`${column.name} is not used by ${project}`} />;
   return (
     <span className="sy-env-cell">
-      <PermissionSwitch
-        permission="UPDATE_FEATURE"
-        project={project}
-        size="md"
+      <RowSwitch
+        allowed={allowed}
         checked={cell === true}
         disabled={cell === 'unknown'}
-        aria-label={cell === 'unknown' ? `${name} (not synced yet)` : name}
+        label={cell === 'unknown' ? `${name} (not synced yet)` : name}
         onChange={(enabled) => onFlip({ project, feature, environment: column, enabled })}
-        className="sy-row-switch"
       />
     </span>
   );
 }
 
-function FeatureRow({
-  feature,
-  columns,
-  onFlip,
+/** A badge drawn by CSS (Mantine's look, `--mantine-color-{color}-*`): a list row has several. */
+function RowBadge({
+  color,
+  variant,
+  label,
+  hint,
 }: {
-  feature: FeatureToggle;
-  columns: ColumnEnvironment[];
-  onFlip(flip: Flip): void;
+  color: string;
+  variant: 'light' | 'outline' | 'filled';
+  label: string;
+  /** Said before the label to screen readers, and shown with it on hover. */
+  hint?: string;
 }) {
-  const project = feature.project ?? DEFAULT_PROJECT;
-  const seen = lastSeen(feature.lastSeenAt);
-  const cells = cellsOf(feature.enabled, stateOf(feature.name)?.environments, columns);
+  const shade = (name: string) => `var(--mantine-color-${color}-${name})`;
+  const [background, text] = {
+    light: [shade('light'), shade('light-color')],
+    outline: ['transparent', shade('outline')],
+    filled: [shade('filled'), 'var(--mantine-color-white)'],
+  }[variant];
+  const style = { '--sy-badge-bg': background, '--sy-badge-text': text } as CSSProperties;
   return (
-    <div className="sy-feature-row" style={{ '--sy-columns': columns.length } as CSSProperties}>
-      <div className="sy-env-cells">
-        {columns.map((column, index) => (
-          <EnvironmentCell
-            key={column.name}
-            feature={feature.name}
-            project={project}
-            column={column}
-            cell={cells[index]}
-            onFlip={onFlip}
-          />
-        ))}
-      </div>
-      <div className="sy-feature-main">
-        <Link
-          to="/projects/$projectId/features2/$featureId"
-          params={{ projectId: project, featureId: feature.name }}
-          className="sy-feature-link"
-          title={feature.name}
-        >
-          {truncate(feature.name, NAME_MAX_LENGTH)}
-        </Link>
-        <Text size="sm" c="dimmed" className="sy-ellipsis" title={feature.description ?? undefined}>
-          {truncate(feature.description, DESCRIPTION_MAX_LENGTH)}
-        </Text>
-      </div>
-      <Group gap={6} className="sy-feature-meta" wrap="nowrap">
-        {seen && (
-          <Badge
-            color={seen.color}
-            variant="light"
-            aria-label={`Last seen ${seen.text}`}
-            title={`Last seen ${seen.text}`}
-          >
-            {seen.text}
-          </Badge>
-        )}
-        {feature.type && (
-          <Badge color="gray" variant="outline">
-            {feature.type}
-          </Badge>
-        )}
-        {feature.stale && (
-          <Badge color="red" variant="filled">
-            Stale
-          </Badge>
-        )}
-        <Badge color="indigo" variant="light">
-          {project}
-        </Badge>
-      </Group>
-      <div className="sy-row-pin">
-        <PinButton feature={feature} />
-      </div>
-    </div>
+    <span className="sy-badge" data-variant={variant} style={style} title={hint && `${hint} ${label}`}>
+      {hint && <span className="sy-visually-hidden">{hint} </span>}
+      {label}
+    </span>
   );
 }
+
+interface FeatureRowProps {
+  feature: FeatureToggle;
+  /** The toggle's environments as the mirror holds them (with queued changes applied), once synced. */
+  environments: ToggleState['environments'];
+  columns: ColumnEnvironment[];
+  /** Whether the session may turn the toggle on and off (UPDATE_FEATURE in its project). */
+  allowed: boolean;
+  onFlip(flip: Flip): void;
+}
+
+/**
+ * One row, drawn again only when what it shows changes (its toggle, its environments, the columns, the access):
+ * plain elements and CSS rather than Mantine components, so the first screen of a long list draws fast.
+ */
+const FeatureRow = memo(
+  function FeatureRow({ feature, environments, columns, allowed, onFlip }: FeatureRowProps) {
+    const project = feature.project ?? DEFAULT_PROJECT;
+    const seen = lastSeen(feature.lastSeenAt);
+    const cells = cellsOf(feature.enabled, environments, columns);
+    return (
+      <div className="sy-feature-row" style={{ '--sy-columns': columns.length } as CSSProperties}>
+        <div className="sy-env-cells">
+          {columns.map((column, index) => (
+            <EnvironmentCell
+              key={column.name}
+              feature={feature.name}
+              project={project}
+              column={column}
+              cell={cells[index]}
+              allowed={allowed}
+              onFlip={onFlip}
+            />
+          ))}
+        </div>
+        <div className="sy-feature-main">
+          <Link
+            to="/projects/$projectId/features2/$featureId"
+            params={{ projectId: project, featureId: feature.name }}
+            className="sy-feature-link"
+            title={feature.name}
+          >
+            {truncate(feature.name, NAME_MAX_LENGTH)}
+          </Link>
+          <p className="sy-row-description sy-ellipsis" title={feature.description ?? undefined}>
+            {truncate(feature.description, DESCRIPTION_MAX_LENGTH)}
+          </p>
+        </div>
+        <div className="sy-feature-meta">
+          {seen && <RowBadge color={seen.color} variant="light" label={seen.text} hint="Last seen" />}
+          {feature.type && <RowBadge color="gray" variant="outline" label={feature.type} />}
+          {feature.stale && <RowBadge color="red" variant="filled" label="Stale" />}
+          <RowBadge color="indigo" variant="light" label={project} />
+        </div>
+        <div className="sy-row-pin">
+          <PinButton feature={feature} />
+        </div>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.feature === after.feature &&
+    before.environments === after.environments &&
+    before.allowed === after.allowed &&
+    before.onFlip === after.onFlip &&
+    before.columns.map((column) => column.name).join() === after.columns.map((column) => column.name).join(),
+);
 
 /** Shows the pinned toggles only, or all (the URL keeps it: the 'Pinned toggles' app shortcut opens it). */
 function PinnedOnly({ pinned, onChange }: { pinned: boolean; onChange(pinned: boolean): void }) {
@@ -243,6 +267,11 @@ export default function FeatureListPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const metrics = useToggleMetrics(sort === 'metrics');
   const { flip, dialog } = useEnvironmentFlip();
+  // The rows keep one function (so they are not drawn again for it); it calls the latest flip.
+  const latestFlip = useRef(flip);
+  latestFlip.current = flip;
+  const onFlip = useCallback((target: Flip) => latestFlip.current(target), []);
+  const hasAccess = useHasAccess();
   const navigate = useNavigate();
   const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
   const { columns: chosen, setShown, setFirst } = useChosenColumns(environments);
@@ -440,7 +469,13 @@ export default function FeatureListPage() {
               label="Feature toggles"
               getKey={(item: IndexedFeature) => item.feature.name}
               renderRow={(item: IndexedFeature) => (
-                <FeatureRow feature={item.feature} columns={columns} onFlip={flip} />
+                <FeatureRow
+                  feature={item.feature}
+                  environments={stateOf(item.feature.name)?.environments}
+                  columns={columns}
+                  allowed={hasAccess('UPDATE_FEATURE', item.feature.project ?? DEFAULT_PROJECT)}
+                  onFlip={onFlip}
+                />
               )}
             />
           </Paper>

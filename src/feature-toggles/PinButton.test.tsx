@@ -19,22 +19,17 @@ describe('PinButton', () => {
     expect(pin).toHaveAttribute('aria-pressed', 'false');
     await userEvent.tab();
     expect(pin).toHaveFocus();
-    // jsdom shows Mantine's tooltip with display: none (no layout); the browser tests see it drawn.
+    expect(pin).toHaveAccessibleDescription(PIN_HINT);
     await userEvent.hover(pin);
-    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent(PIN_HINT);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(PIN_HINT);
 
     unmount();
     renderWithMantine(<PinButton feature={{ name: 'checkout', favorite: true }} />, sessionClient());
     const unpin = screen.getByRole('button', { name: 'Unpin checkout' });
     expect(unpin).toHaveAttribute('aria-pressed', 'true');
+    expect(unpin).toHaveAccessibleDescription(UNPIN_HINT);
     await userEvent.hover(unpin);
-    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent(UNPIN_HINT);
-  });
-
-  it('is 44 px square (a touch target)', () => {
-    renderWithMantine(<PinButton feature={{ name: 'checkout' }} />, sessionClient());
-    const button = screen.getByRole('button', { name: 'Pin checkout' });
-    expect(button.style.getPropertyValue('--ai-size')).toBe('calc(2.75rem * var(--mantine-scale))');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(UNPIN_HINT);
   });
 
   it('is not offered for an archived toggle', () => {

@@ -1,36 +1,38 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { Hint } from '../shared/ui/Hint';
 import type { FeatureToggle } from './api/types';
 import { usePinFeature } from './api/use-pin-feature';
 
-/** The tooltips: what the star does. */
+/** The hints: what the star does. */
 export const PIN_HINT = 'Pin (pinned toggles come first)';
 export const UNPIN_HINT = 'Unpin (pinned toggles come first)';
 
 /**
- * Pins or unpins a toggle for the signed-in user: a star, filled when pinned, 44 px square. Any signed-in user may
- * pin what they can read; it needs a connection (offline the snackbar says so). Not shown for an archived toggle.
+ * Pins or unpins a toggle for the signed-in user: a star, filled when pinned, 44 px square (`.sy-pin`, plain elements:
+ * every list row has one). Any signed-in user may pin what they can read; it needs a connection (offline the snackbar
+ * says so). Not shown for an archived toggle.
  */
 export function PinButton({ feature }: { feature: FeatureToggle }) {
   const pin = usePinFeature();
   const pinned = !!feature.favorite;
   if (feature.archived) return null;
   return (
-    <Tooltip label={pinned ? UNPIN_HINT : PIN_HINT} events={{ hover: true, focus: true, touch: true }} withinPortal>
-      <ActionIcon
-        variant="subtle"
-        color={pinned ? 'yellow' : 'gray'}
-        size={44}
-        radius="xl"
-        aria-label={`${pinned ? 'Unpin' : 'Pin'} ${feature.name}`}
-        aria-pressed={pinned}
-        // One at a time: a second tap waits for the first answer, so the server gets them in order.
-        onClick={() => {
-          if (!pin.isPending) pin.mutate({ feature, favorite: !pinned });
-        }}
-      >
-        {pinned ? <IconStarFilled size={22} aria-hidden /> : <IconStar size={22} aria-hidden />}
-      </ActionIcon>
-    </Tooltip>
+    <Hint text={pinned ? UNPIN_HINT : PIN_HINT}>
+      {(hint) => (
+        <button
+          {...hint}
+          type="button"
+          className="sy-pin"
+          aria-label={`${pinned ? 'Unpin' : 'Pin'} ${feature.name}`}
+          aria-pressed={pinned}
+          // One at a time: a second tap waits for the first answer, so the server gets them in order.
+          onClick={() => {
+            if (!pin.isPending) pin.mutate({ feature, favorite: !pinned });
+          }}
+        >
+          {pinned ? <IconStarFilled size={22} aria-hidden /> : <IconStar size={22} aria-hidden />}
+        </button>
+      )}
+    </Hint>
   );
 }

@@ -20,8 +20,16 @@ export class SwitchyardDb extends Dexie {
   /** `tables`: the domains' own tables (see registry.ts), in Dexie's schema syntax. */
   constructor(name: string, tables: Record<string, string>) {
     super(name);
-    // Version 1 holds every table so far; a table added or changed needs a new version here. An outbox row's account
-    // (`user`) is not indexed, so it needed none; rows queued before it have none (see isMine in pending.ts).
-    this.version(1).stores({ ...tables, reference: 'key', outbox: '++seq, feature' });
+    // A table added or changed needs a new version here. An outbox row's account (`user`) is not indexed, so it
+    // needed none; rows queued before it have none (see isMine in pending.ts).
+    const stores = { ...tables, reference: 'key', outbox: '++seq, feature' };
+    this.version(1).stores(stores);
+    // Version 2: the domains' rows are stored in a new form (toggles as JSON). The mirror (their tables and the
+    // reference rows, which say where a sync stands) starts again; the outbox, changes not yet sent, is kept.
+    this.version(2)
+      .stores(stores)
+      .upgrade((transaction) =>
+        Promise.all([...Object.keys(tables), 'reference'].map((table) => transaction.table(table).clear())),
+      );
   }
 }

@@ -30,14 +30,15 @@ export function writeMirror(task: (db: SwitchyardDb) => Promise<unknown>) {
 export const ROWS_PER_SLICE = 25;
 
 /**
- * Stores many rows (inside a writeMirror task) in transactions of ROWS_PER_SLICE rows, each in a task of its own, so
- * a sync of a thousand toggles never holds the page up for long. `rows` written in slices are not one transaction:
- * what must only be stored once all of them are (where a sync stands) goes in the caller's transaction after it.
+ * Stores many rows (inside a writeMirror task) in transactions of ROWS_PER_SLICE rows, each encoded for storage
+ * (`encode`) and written in a task of its own, so a sync of a thousand toggles never holds the page up for long.
+ * `rows` written in slices are not one transaction: what must only be stored once all of them are (where a sync
+ * stands) goes in the caller's transaction after it.
  */
-export async function putInSlices<Row>(table: Table<Row>, rows: Row[]) {
+export async function putInSlices<Row, Stored>(table: Table<Stored>, rows: Row[], encode: (row: Row) => Stored) {
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
     if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE));
+    await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE).map(encode));
   }
 }
 

@@ -37,7 +37,7 @@ async function openInstalled(page: Page) {
     .toBe(true);
   if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
   await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-  await expect(page.getByText(/Synced/)).toBeAttached();
+  await expect(page.getByTitle(/^Synced/)).toBeAttached();
 }
 
 async function goOffline(context: BrowserContext) {

@@ -100,7 +100,7 @@ test('from the home-screen icon to production off in at most 4 taps, online and 
   const targets = [
     page
       .getByRole('switch', { name: `${KILL_SWITCH} in production` })
-      .locator('xpath=ancestor::*[contains(@class, "sy-row-switch")][1]'),
+      .locator('xpath=ancestor::*[contains(@class, "sy-switch")][1]'),
     page.getByRole('button', { name: `Pin ${KILL_SWITCH}` }),
     page.getByRole('button', { name: /^Filters/ }),
     page.getByRole('button', { name: 'Create feature toggle' }),

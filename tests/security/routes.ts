@@ -249,6 +249,16 @@ export function samples(s: Seeded): Record<string, Sample> {
     'PUT /api/admin/feedback/:id': { access: 'person', path: 'api/admin/feedback/pnps', body: { neverShow: true } },
     'POST /api/admin/splash/:name': { access: 'person', path: 'api/admin/splash/environment' },
     'GET /api/admin/user-admin': { access: 'admin', path: 'api/admin/user-admin' },
+    'GET /api/admin/user-admin/search': { access: 'editor', path: 'api/admin/user-admin/search?q=sec' },
+    'GET /api/admin/projects/:projectId/users': { access: 'signed-in', path: 'api/admin/projects/default/users' },
+    'POST /api/admin/projects/:projectId/users/:userId/roles/:roleId': {
+      access: 'editor',
+      path: `api/admin/projects/default/users/${s.disposableUserId}/roles/5`,
+    },
+    'DELETE /api/admin/projects/:projectId/users/:userId/roles/:roleId': {
+      access: 'editor',
+      path: `api/admin/projects/default/users/${s.disposableUserId}/roles/5`,
+    },
     'POST /api/admin/user-admin/validate-password': {
       access: 'admin',
       path: 'api/admin/user-admin/validate-password',

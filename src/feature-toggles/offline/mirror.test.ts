@@ -90,7 +90,9 @@ describe('the mirror', () => {
     client.setQueryData(['ui-config'], { name: 'Switchyard', version: '1', flags: { P: true } });
     await client.fetchQuery({ queryKey: ['projects'], queryFn: () => [{ id: 'web', name: 'Web' }] });
     await vi.waitFor(async () => {
-      expect((await mirror.toggleTable(db).get('a'))?.environments?.[1].strategies).toHaveLength(1);
+      expect(
+        (await mirror.storedToggles(db)).find((row) => row.name === 'a')?.environments?.[1].strategies,
+      ).toHaveLength(1);
       expect(await db.reference.get('["projects"]')).toBeDefined();
     });
 
@@ -135,9 +137,7 @@ describe('the mirror', () => {
     await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(list);
     mirror.receiveList([list[1]]);
-    await vi.waitFor(async () =>
-      expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['b']),
-    );
+    await vi.waitFor(async () => expect((await mirror.storedToggles(db)).map((row) => row.name)).toEqual(['b']));
     expect(mirror.listView()?.map((t) => t.name)).toEqual(['b']);
   });
 
@@ -148,7 +148,7 @@ describe('the mirror', () => {
     await client.fetchQuery({ queryKey: ['feature-types'], queryFn: () => [{ id: 'release', name: 'Release' }] });
     await attachMirror(db, client, http);
     await vi.waitFor(async () => {
-      expect((await mirror.toggleTable(db).toArray()).map((row) => row.name)).toEqual(['a', 'b']);
+      expect((await mirror.storedToggles(db)).map((row) => row.name)).toEqual(['a', 'b']);
       expect((await db.reference.get('["feature-types"]'))?.value).toEqual([{ id: 'release', name: 'Release' }]);
     });
     expect(mirror.listView()).toHaveLength(2);

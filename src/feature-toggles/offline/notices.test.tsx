@@ -10,7 +10,7 @@ import { renderWithMantine } from '../../test-support';
 import ConflictNotice from '../../offline/ConflictNotice';
 import type { SwitchyardDb } from '../../offline/db';
 import { openToggleDb } from './test-support';
-import { attachMirror, clearMirror } from '../../offline/mirror';
+import { attachMirror, clearMirror, markSynced } from '../../offline/mirror';
 import { projectFeatureOf, receiveProjectFeature } from './mirror';
 import { attachOutbox, enqueue, fail, hold, takeNext } from '../../offline/outbox';
 import { pending, signedIn } from '../../offline/pending';
@@ -181,5 +181,13 @@ describe('the sync status', () => {
     renderWithMantine(<SyncStatus />, client);
     expect(screen.getByRole('status')).toHaveTextContent('Offline');
     expect(await screen.findByText(/synced less than a minute ago/)).toBeInTheDocument();
+  });
+
+  it('gives the exact time of the last sync in its title once pointed at', async () => {
+    markSynced(Date.UTC(2099, 10, 22, 9, 30, 15));
+    renderWithMantine(<SyncStatus />, client);
+    const status = screen.getByTitle('Synced');
+    await userEvent.hover(status);
+    expect(status.title).toMatch(/^Synced \d{2}\/\d{2}\/2099, \d{2}:30:15/);
   });
 });

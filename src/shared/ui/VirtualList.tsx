@@ -39,7 +39,7 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
  * A windowed list in the page's own scroll (@tanstack/react-virtual): only the rows on screen, plus `overscan` rows
  * either side, are in the DOM, each placed absolutely inside a list as tall as all rows together.
  */
-export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, overscan = 8, className }: Props<T>) {
+export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, overscan = 4, className }: Props<T>) {
   const ref = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentTop(ref);
   const virtualizer = useWindowVirtualizer({

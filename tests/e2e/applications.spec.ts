@@ -91,6 +91,38 @@ test('a registered application is listed, shown, edited and reached from the tog
   await expect(page.getByRole('heading', { name: 'web-shop', level: 1 })).toBeVisible();
 });
 
+test('offline, both screens show what was read before; an edit waits for the connection', async ({ page, context }) => {
+  await signIn(page, server().url);
+  // Both screens read once online (their code too: the service worker may not have precached it yet).
+  await page.goto(`${server().url}/applications`);
+  await page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: 'web-shop' }).click();
+  await expect(page.getByRole('list', { name: 'Instances' })).toContainText('web-shop-pod-1');
+  await page.getByRole('link', { name: 'Feature toggles' }).first().click();
+  await context.setOffline(true);
+
+  const configure = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Configure' });
+  await configure.click();
+  await page.getByRole('list', { name: 'Configure' }).getByRole('link', { name: 'Applications' }).click();
+  await page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: 'web-shop' }).click();
+  await expect(page.getByRole('list', { name: 'Instances' })).toContainText('web-shop-pod-1');
+
+  await page.getByRole('tab', { name: 'Edit' }).click();
+  const icon = page.getByRole('textbox', { name: 'Icon' });
+  await icon.fill('cloud');
+  await icon.press('Tab');
+  await expect(page.getByText('Not saved yet. You are offline.')).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await expect(save).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('button', { name: 'Delete application' })).toHaveAttribute('aria-disabled', 'true');
+
+  await context.setOffline(false);
+  await expect(save).not.toHaveAttribute('aria-disabled');
+  await expect(icon).toHaveValue('cloud');
+  await save.click();
+  await expect.poll(async () => (await call('GET', 'api/admin/metrics/applications/web-shop')).icon).toBe('cloud');
+  await expect(save).toBeHidden();
+});
+
 test('an unknown application says so', async ({ page }) => {
   await signIn(page, server().url);
   await page.goto(`${server().url}/applications/nope`);

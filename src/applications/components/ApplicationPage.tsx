@@ -52,7 +52,7 @@ export default function ApplicationPage() {
     );
   if (application.isError)
     return (
-      <Text c="red.8" role="alert">
+      <Text className="sy-application-error" role="alert">
         {application.error instanceof NotFoundError ? notFoundMessage(name) : application.error.message}
       </Text>
     );

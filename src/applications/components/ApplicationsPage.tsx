@@ -59,7 +59,7 @@ export default function ApplicationsPage() {
             <Loader m="md" aria-label="Loading applications" />
           )
         ) : applications.isError ? (
-          <Text c="red.8" role="alert" p="md">
+          <Text className="sy-application-error" role="alert" p="md">
             {applications.error.message}
           </Text>
         ) : applications.data.length === 0 ? (

@@ -85,7 +85,7 @@ export function EditApplication({ app }: { app: ApplicationDetail }) {
         </Gated>
       ))}
       {form.errors.general && (
-        <Text c="red.8" role="alert">
+        <Text className="sy-application-error" role="alert">
           {form.errors.general}
         </Text>
       )}
@@ -106,8 +106,7 @@ export function EditApplication({ app }: { app: ApplicationDetail }) {
         <PermissionButton
           permission="UPDATE_APPLICATION"
           onlineOnly
-          color="red"
-          variant="outline"
+          color="red.8"
           leftSection={<IconTrash size={18} aria-hidden />}
           onClick={() => setConfirming(true)}
         >

@@ -9,20 +9,6 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  it('lead from the projects to the toggle list, from a project to the list filtered by it (no projects page yet)', () => {
-    expect(breadcrumbs('/projects/web%20shop/features2/my.toggle')).toEqual([
-      { label: 'projects', to: '/projects', standIn: { to: '/features' } },
-      { label: 'web shop', to: '/projects/web%20shop', standIn: { to: '/features', search: { project: 'web shop' } } },
-      { label: 'my.toggle', to: '/projects/web%20shop/features2/my.toggle' },
-    ]);
-    expect(breadcrumbs('/projects/default/archived/old/logs').map((c) => c.standIn)).toEqual([
-      { to: '/features' },
-      { to: '/features', search: { project: 'default' } },
-      { to: '/archive' },
-      undefined,
-    ]);
-  });
-
   it('hide create, edit, view, variants, logs, metrics, copy, strategies, features and features2', () => {
     for (const hidden of [
       'create',

@@ -214,7 +214,8 @@ for (const size of SIZES) {
     test(`every screen at ${size.name} in ${scheme}: no serious or critical axe violation, no other origin`, async ({
       browser,
     }) => {
-      test.setTimeout(300_000);
+      // A minute to sign in, and up to 8 s a screen (a busy machine; a quiet one takes about 2 s).
+      test.setTimeout(60_000 + SCREENS.length * 8_000);
       await checkSession(browser, size, scheme);
     });
   }

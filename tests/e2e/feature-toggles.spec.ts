@@ -89,7 +89,9 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
     .getByRole('dialog', { name: 'Archive feature toggle' })
     .getByRole('button', { name: 'Archive toggle' })
     .click();
-  await expect(page).toHaveURL(/\/features$/);
+  // Archived, the console goes to the toggle's project; the archive is a link on the toggle list.
+  await expect(page).toHaveURL(/\/projects\/default$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Feature toggles' }).click();
   await page.getByRole('link', { name: 'Archive' }).click();
   await expect(page.getByRole('heading', { name: 'Archived Features' })).toBeVisible();
   await page.getByRole('button', { name: `Revive ${name}` }).click();

@@ -265,6 +265,8 @@ export default function FeatureListPage() {
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<SortKey>('name');
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet is mounted once first opened: a closed one would still be part of the first screen's work.
+  const [sheetUsed, setSheetUsed] = useState(false);
   const metrics = useToggleMetrics(sort === 'metrics');
   const { flip, dialog } = useEnvironmentFlip();
   // The rows keep one function (so they are not drawn again for it); it calls the latest flip.
@@ -393,7 +395,10 @@ export default function FeatureListPage() {
               variant="default"
               className="sy-filter-button"
               leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
-              onClick={() => setSheetOpen(true)}
+              onClick={() => {
+                setSheetUsed(true);
+                setSheetOpen(true);
+              }}
               aria-label={filtersSet ? `Filters (${filtersSet} set)` : 'Filters'}
             >
               Filters{filtersSet > 0 && ` (${filtersSet})`}
@@ -401,7 +406,7 @@ export default function FeatureListPage() {
           )}
         </div>
       </Paper>
-      {!wide && (
+      {!wide && sheetUsed && (
         <Drawer
           opened={sheetOpen}
           onClose={() => setSheetOpen(false)}

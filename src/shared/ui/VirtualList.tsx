@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 interface Props<T> {
@@ -51,6 +51,12 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
     // The scroll position as last reported (window.scrollY read during the render would force a layout of the page
     // in the middle of it); the virtualizer reads the real one once the list is on screen.
     initialOffset: () => lastScrollY,
+    // On attaching, the virtualizer scrolls to where the page already is: a scroll that would force a layout of the
+    // whole page in the middle of the render. Only real moves are passed on.
+    scrollToFn: (offset, options, instance) => {
+      if (options.behavior === undefined && offset + (options.adjustments ?? 0) === lastScrollY) return;
+      windowScroll(offset, options, instance);
+    },
   });
   // The list takes its full height in the render that mounts it; its rows follow in a render of their own, so what
   // is above the list is painted without waiting for them, and nothing below it moves when they come.

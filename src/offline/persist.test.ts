@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../shared/api/query-client';
 import { persistQueryCache, queryCacheKey } from './persist';
 import { registerReference } from './registry';
 
@@ -26,6 +27,28 @@ describe('the persisted query cache', () => {
 
     forget();
     expect(localStorage.getItem(queryCacheKey('/yard'))).toBeNull();
+  });
+
+  it('keeps a restored answer no screen shows, in memory and in storage, beyond the default five minutes', async () => {
+    const handlers = { onQueryError: () => {}, onMutationError: () => {} };
+    const first = createQueryClient(handlers);
+    const forgetFirst = persistQueryCache(first, '/kept');
+    await first.fetchQuery({ queryKey: ['applications'], queryFn: () => [{ appName: 'web' }] });
+    await vi.waitFor(() => expect(localStorage.getItem(queryCacheKey('/kept'))).toContain('"web"'), {
+      timeout: 3000,
+    });
+
+    vi.useFakeTimers();
+    try {
+      const next = createQueryClient(handlers);
+      persistQueryCache(next, '/kept');
+      vi.advanceTimersByTime(60 * 60_000);
+      expect(next.getQueryData(['applications'])).toEqual([{ appName: 'web' }]);
+      expect(localStorage.getItem(queryCacheKey('/kept'))).toContain('"web"');
+    } finally {
+      vi.useRealTimers();
+      forgetFirst();
+    }
   });
 
   it('is kept per base path', () => {

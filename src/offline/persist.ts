@@ -1,10 +1,8 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { QUERY_CACHE_MAX_AGE_MS } from '../shared/api/query-client';
 import { isMirrored } from './mirror';
-
-/** The persisted query cache (the session with its permissions among it) is used for up to 30 days offline. */
-const QUERY_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 
 export const queryCacheKey = (base: string) => `switchyard${base}:query-cache`;
 

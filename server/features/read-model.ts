@@ -19,6 +19,7 @@ import {
   classicListItem,
   featureMetadata,
   featureOverview,
+  groupByFeature,
   projectFeatureView,
   type EnvironmentState,
 } from './views.ts';
@@ -123,11 +124,13 @@ export async function projectFeatureFor(db: Db, f: FeatureRow, reader: number | 
 
 /** The rows of a project's toggle list (GET api/admin/projects/{p}/features and the project overview). */
 export async function featureOverviews(db: Db, rows: FeatureRow[]) {
-  const envs = await featureEnvironmentsOf(
-    db,
-    rows.map((f) => f.name),
+  const envs = groupByFeature(
+    await featureEnvironmentsOf(
+      db,
+      rows.map((f) => f.name),
+    ),
   );
-  return rows.map((f) => featureOverview(f, envs));
+  return rows.map((f) => featureOverview(f, envs.get(f.name) ?? []));
 }
 
 /** GET api/admin/projects/{p}/features: the project's live toggles, each with whether `reader` pinned it. */

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { events, features } from '../platform/db/schema.ts';
 import type { EventType } from '../platform/events/types.ts';
 import { featureEnvironmentsOf, selectPinnedBy, strategiesOf } from './store.ts';
-import { projectFeatureView } from './views.ts';
+import { groupByFeature, projectFeatureView } from './views.ts';
 
 // GET api/admin/sync/features (ours): live toggles in the project shape, a page at a time, in a handful of queries
 // per page. The revision is the id of the newest audit event: every change writes one in its own transaction.
@@ -79,16 +79,6 @@ async function goneSince(db: Db, since: number): Promise<string[]> {
     .where(and(gt(events.id, since), isNotNull(events.featureName), notInArray(events.featureName, live)))
     .orderBy(asc(events.featureName));
   return rows.map((row) => row.name!);
-}
-
-function groupByFeature<T extends { feature: string }>(rows: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.feature);
-    if (group) group.push(row);
-    else groups.set(row.feature, [row]);
-  }
-  return groups;
 }
 
 /**

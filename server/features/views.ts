@@ -77,7 +77,18 @@ export const projectFeatureView = (f: FeatureRow, environments: FeatureEnvironme
   })),
 });
 
-/** A row of a project's toggle list. */
+/** Rows of many toggles (environments, strategies) by toggle: one pass, for lists of thousands. */
+export function groupByFeature<T extends { feature: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.feature);
+    if (group) group.push(row);
+    else groups.set(row.feature, [row]);
+  }
+  return groups;
+}
+
+/** A row of a project's toggle list; `environments`: the toggle's own. */
 export const featureOverview = (f: FeatureRow, environments: FeatureEnvironment[]): FeatureOverview => ({
   type: f.type,
   name: f.name,
@@ -85,5 +96,5 @@ export const featureOverview = (f: FeatureRow, environments: FeatureEnvironment[
   lastSeenAt: f.lastSeenAt,
   stale: f.stale,
   version: f.version,
-  environments: environments.filter((e) => e.feature === f.name).map(environmentStateView),
+  environments: environments.map(environmentStateView),
 });

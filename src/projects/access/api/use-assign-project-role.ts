@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQuery } from '../../../auth/user';
+import type { ProjectAccess } from '../../../../contract/project-access';
 import { api } from '../../../shared/api/client';
 import { projectsQuery } from '../../api/queries';
 import { projectAccessKeys, projectUserRolePath } from './queries';
@@ -14,6 +15,13 @@ export function useAssignProjectRole(projectId: string) {
     mutationFn: ({ userId, roleId }: { userId: number; roleId: number }) =>
       api.post(projectUserRolePath(projectId, userId, roleId)),
     meta: { inlineErrors: true },
+    // The row holds the new role at once: a Remove right after it names the role the user now holds.
+    onSuccess: (_answer, { userId, roleId }) =>
+      queryClient.setQueryData<ProjectAccess>(
+        projectAccessKeys.users(projectId),
+        (access) =>
+          access && { ...access, users: access.users.map((user) => (user.id === userId ? { ...user, roleId } : user)) },
+      ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: projectAccessKeys.users(projectId) }),

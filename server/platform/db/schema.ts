@@ -58,6 +58,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Single-use tokens of invitations (7 days) and password resets (1 day), e-mailed or shown as links: only the SHA-256
+ * of the token is stored; `used_at` is set when a password is set with it.
+ */
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('reset_tokens_user_id_idx').on(t.userId)],
+);
+
 export const apiTokens = pgTable('api_tokens', {
   secret: text('secret').primaryKey(),
   username: text('username').notNull(),

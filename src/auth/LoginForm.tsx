@@ -1,5 +1,5 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { LoginForm as LoginFormState, LoginVariant } from './login';
+import { asksEmailOnly, type LoginForm as LoginFormState, type LoginVariant } from './login';
 
 interface Props {
   form: LoginFormState;
@@ -16,7 +16,7 @@ export function LoginForm({ form, variant }: Props) {
             {errors.api}
           </Alert>
         )}
-        {variant === 'email' ? (
+        {asksEmailOnly(variant) ? (
           <TextInput
             label="Email"
             type="email"

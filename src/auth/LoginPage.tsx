@@ -1,6 +1,7 @@
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
+import { withBase } from '../shared/api/base-path';
 import { useUiConfig } from '../ui-config/api/queries';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
@@ -59,8 +60,30 @@ function Login({ variant }: { variant: LoginVariant }) {
             </Alert>
           )}
           <LoginForm form={form} variant={variant} />
+          {variant === 'password' && (
+            <Anchor href={withBase('forgotten-password')} className="sy-touch-link">
+              Forgot password?
+            </Anchor>
+          )}
+          {variant === 'demo' && <DemoTerms />}
         </Stack>
       </Paper>
     </main>
+  );
+}
+
+/** Part 2 section 2: the demo sign-in shows its terms links (Unleash's texts and pages). */
+function DemoTerms() {
+  return (
+    <Text size="sm">
+      By accessing our demo instance, you agree to the Unleash{' '}
+      <Anchor href="https://www.unleash-hosted.com/tos/" target="_blank" rel="noopener noreferrer">
+        Customer Terms of Service
+      </Anchor>{' '}
+      and{' '}
+      <Anchor href="https://www.unleash-hosted.com/privacy-policy/" target="_blank" rel="noopener noreferrer">
+        Privacy Policy
+      </Anchor>
+    </Text>
   );
 }

@@ -33,8 +33,9 @@ describe('login variant and path', () => {
   it('chooses by ui-config authenticationType, else by the auth details type', () => {
     expect(loginVariant('open-source', null)).toBe('password');
     expect(loginVariant('password', null)).toBe('password');
-    expect(loginVariant('demo', null)).toBe('email');
-    expect(loginVariant(undefined, { type: 'demo', path: '/auth/demo/login' })).toBe('email');
+    expect(loginVariant('demo', null)).toBe('demo');
+    expect(loginVariant('unsecure', null)).toBe('email');
+    expect(loginVariant(undefined, { type: 'demo', path: '/auth/demo/login' })).toBe('demo');
     expect(loginVariant(undefined, { type: 'password', path: '/auth/simple/login' })).toBe('password');
     expect(loginVariant(undefined, null)).toBe('password');
   });
@@ -45,6 +46,7 @@ describe('login variant and path', () => {
     );
     expect(loginPath('password', null)).toBe('auth/simple/login');
     expect(loginPath('email', null)).toBe('auth/demo/login');
+    expect(loginPath('demo', null)).toBe('auth/demo/login');
   });
 });
 

@@ -4,21 +4,27 @@ import { api } from '../shared/api/client';
 import { AuthenticationError, statusOf, type AuthDetails } from '../shared/api/errors';
 import { authState } from './auth-state';
 
-/** password: username + password; email: the demo and unsecure sign-in (email only). */
-export type LoginVariant = 'password' | 'email';
+/** password: username + password; email: the unsecure sign-in (email only); demo: email only, with the terms links. */
+export type LoginVariant = 'password' | 'email' | 'demo';
 
 export const REQUIRED = 'This is a required field';
 
 /** Chosen by ui-config authenticationType; when that is unknown (a real Unleash answers 401), by the auth details. */
 export function loginVariant(authenticationType: string | undefined, details: AuthDetails | null): LoginVariant {
   const type = authenticationType ?? details?.type;
-  return type === 'demo' || type === 'unsecure' ? 'email' : 'password';
+  if (type === 'demo') return 'demo';
+  return type === 'unsecure' ? 'email' : 'password';
+}
+
+/** The demo and unsecure sign-ins ask only for an e-mail address. */
+export function asksEmailOnly(variant: LoginVariant): boolean {
+  return variant !== 'password';
 }
 
 /** The sign-in path: the one from the auth details (it carries the base path), else the default for the variant. */
 export function loginPath(variant: LoginVariant, details: AuthDetails | null): string {
   if (details?.path) return details.path;
-  return variant === 'email' ? 'auth/demo/login' : 'auth/simple/login';
+  return asksEmailOnly(variant) ? 'auth/demo/login' : 'auth/simple/login';
 }
 
 /** Part 2 section 8, Login. */
@@ -74,7 +80,7 @@ export function useLoginForm(
     setSubmitting(true);
     try {
       await submit(
-        variant === 'email'
+        asksEmailOnly(variant)
           ? { email: values.username.trim() }
           : { username: values.username.trim(), password: values.password },
       );

@@ -67,7 +67,10 @@ export const RootRoleSchema = Type.Object({
   description: Type.String(),
 });
 
-/** A user in the user-admin list; the invite link is always empty (no e-mail invitations). */
+/**
+ * A user in the user-admin list. The invite link is empty here: only a hash of an invitation token is kept, so the
+ * link exists only in the answer to adding the user (and in the invitation e-mail).
+ */
 export const AdminUserSchema = Type.Object({ ...UserSchema.properties, inviteLink: Type.String() });
 
 export const UserAdminListSchema = Type.Object({
@@ -75,6 +78,7 @@ export const UserAdminListSchema = Type.Object({
   rootRoles: Type.Array(RootRoleSchema),
 });
 
+/** POST api/admin/user-admin: `inviteLink` is `{public URL}/new-user?token=...` unless a password was given. */
 export const CreatedUserSchema = Type.Object({ ...AdminUserSchema.properties, emailSent: Type.Boolean() });
 
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -107,3 +111,19 @@ export const FeedbackBody = Type.Object({ feedbackId: Text(100), neverShow: Type
 export const FeedbackParams = Type.Object({ id: Text(100) });
 export const FeedbackUpdateBody = Type.Object({ feedbackId: Type.Optional(Text(100)), neverShow: Type.Boolean() });
 export const SplashParams = Type.Object({ name: Text(100) });
+
+/** Invitation and reset tokens travel in links: base64url, 43 characters (32 random bytes). */
+const ResetToken = Type.String({ minLength: 1, maxLength: 200 });
+
+export const ResetTokenQuery = Type.Object({ token: ResetToken });
+export const ResetPasswordBody = Type.Object({ token: ResetToken, password: Password });
+export const ResetPasswordEmailBody = Type.Object({ email: Text(320) });
+
+/** GET auth/reset/validate: the user a usable token belongs to, and who made the token. */
+export const ResetTokenUserSchema = Type.Object({
+  id: Type.Integer(),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  createdBy: Type.String(),
+});
+export type ResetTokenUser = Static<typeof ResetTokenUserSchema>;

@@ -19,7 +19,36 @@ describe('parseConfig', () => {
       loginBackoffSeconds: 60,
       trustProxy: false,
       consoleDir: undefined,
+      email: undefined,
     });
+  });
+
+  it('reads the SMTP settings (EMAIL_*) when EMAIL_HOST is set, refusing a bad port, flag or sender', () => {
+    expect(parseConfig({ EMAIL_HOST: 'smtp.example.com', UNLEASH_URL: 'https://yard.example.com/x' }).email).toEqual({
+      host: 'smtp.example.com',
+      port: 587,
+      secure: false,
+      user: undefined,
+      password: undefined,
+      sender: 'noreply@yard.example.com',
+    });
+    const env = { EMAIL_HOST: 'h', EMAIL_PORT: '465', EMAIL_SECURE: 'TRUE', EMAIL_USER: 'u', EMAIL_PASSWORD: ' p ' };
+    expect(parseConfig({ ...env, EMAIL_SENDER: 'yard@example.com' }).email).toEqual({
+      host: 'h',
+      port: 465,
+      secure: true,
+      user: 'u',
+      password: ' p ',
+      sender: 'yard@example.com',
+    });
+    expect(() => parseConfig({ EMAIL_HOST: 'h', EMAIL_PORT: '0' })).toThrow(
+      new ConfigError('EMAIL_PORT must be a whole number from 1 to 65535, got "0"'),
+    );
+    expect(() => parseConfig({ EMAIL_HOST: 'h', EMAIL_SECURE: 'yes' })).toThrow(
+      new ConfigError('EMAIL_SECURE must be true or false, got "yes"'),
+    );
+    expect(() => parseConfig({ EMAIL_HOST: 'h', EMAIL_SENDER: 'nobody' })).toThrow(ConfigError);
+    expect(parseConfig({ EMAIL_PORT: 'nonsense' }).email).toBeUndefined();
   });
 
   it('takes CONSOLE_DIR only when it is a folder', () => {

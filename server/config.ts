@@ -33,6 +33,19 @@ export interface Config {
   trustProxy: boolean | string[];
   /** The built console's folder (index.html, sw.js, assets/); undefined = dist/ of this checkout. */
   consoleDir: string | undefined;
+  /** SMTP for invitations and password resets (EMAIL_*); undefined = no e-mail (links are shown or logged). */
+  email: EmailConfig | undefined;
+}
+
+export interface EmailConfig {
+  host: string;
+  port: number;
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  /** The From address. */
+  sender: string;
 }
 
 /** A configuration problem: reported as one line, the start stops. */
@@ -147,6 +160,32 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   );
 }
 
+function parseEmail(env: Env, unleashUrl: string): EmailConfig | undefined {
+  const host = nonEmpty(env.EMAIL_HOST);
+  if (host === undefined) return undefined;
+  const rawPort = nonEmpty(env.EMAIL_PORT) ?? '587';
+  const port = Number(rawPort);
+  if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535) {
+    throw new ConfigError(`EMAIL_PORT must be a whole number from 1 to 65535, got "${rawPort}"`);
+  }
+  const rawSecure = nonEmpty(env.EMAIL_SECURE)?.toLowerCase() ?? 'false';
+  if (rawSecure !== 'true' && rawSecure !== 'false') {
+    throw new ConfigError(`EMAIL_SECURE must be true or false, got "${env.EMAIL_SECURE?.trim()}"`);
+  }
+  const sender = nonEmpty(env.EMAIL_SENDER) ?? `noreply@${new URL(unleashUrl).hostname}`;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(sender)) {
+    throw new ConfigError(`EMAIL_SENDER must be an e-mail address, got "${sender}"`);
+  }
+  return {
+    host,
+    port,
+    secure: rawSecure === 'true',
+    user: nonEmpty(env.EMAIL_USER),
+    password: env.EMAIL_PASSWORD || undefined,
+    sender,
+  };
+}
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -177,5 +216,6 @@ export function parseConfig(env: Env): Config {
     loginBackoffSeconds: parseBackoff(env.LOGIN_BACKOFF_SECONDS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     consoleDir: parseConsoleDir(env.CONSOLE_DIR),
+    email: parseEmail(env, unleashUrl),
   };
 }

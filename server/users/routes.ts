@@ -9,6 +9,10 @@ import {
   FeedbackSchema,
   FeedbackUpdateBody,
   PasswordBody,
+  ResetPasswordBody,
+  ResetPasswordEmailBody,
+  ResetTokenQuery,
+  ResetTokenUserSchema,
   SplashParams,
   SplashSeenSchema,
   UpdateUserBody,
@@ -31,8 +35,11 @@ import {
   getUser,
   giveFeedback,
   removeUser,
+  requestPasswordReset,
+  resetPasswordWithToken,
   seeSplash,
   setPassword,
+  validateToken,
 } from './service.ts';
 import { listUsers, searchUsers } from './store.ts';
 import { feedbackView, userView } from './views.ts';
@@ -63,6 +70,41 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     { config: { permission: 'OPEN' }, schema: { body: PasswordBody, response: { 200: NoBody } } },
     async (request, reply) => {
       assertStrongPassword(request.body.password);
+      return reply.status(200).send();
+    },
+  );
+
+  // Invitations and password resets, open without a session: the token is the credential.
+  app.get(
+    '/auth/reset/validate',
+    {
+      config: { permission: 'OPEN' },
+      schema: { querystring: ResetTokenQuery, response: { 200: ResetTokenUserSchema } },
+    },
+    async (request) => validateToken(deps, request.query.token),
+  );
+
+  app.post(
+    '/auth/reset/password',
+    { config: { permission: 'OPEN' }, schema: { body: ResetPasswordBody, response: { 200: NoBody } } },
+    async (request, reply) => {
+      await resetPasswordWithToken(deps, request.body.token, request.body.password);
+      return reply.status(200).send();
+    },
+  );
+
+  app.post(
+    '/auth/reset/password-email',
+    {
+      config: { permission: 'OPEN' },
+      schema: {
+        description: 'Always 200, whether or not the address is known; a known one is sent a reset link.',
+        body: ResetPasswordEmailBody,
+        response: { 200: NoBody },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body.email, request.log);
       return reply.status(200).send();
     },
   );
@@ -139,8 +181,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     '/api/admin/user-admin',
     { config: { permission: 'ADMIN' }, schema: { body: CreateUserBody, response: { 201: CreatedUserSchema } } },
     async (request, reply) => {
-      const user = await createUser(deps, callerName(request), request.body);
-      return reply.status(201).send({ ...userView(user), inviteLink: '', emailSent: false });
+      const { user, inviteLink, emailSent } = await createUser(deps, callerName(request), request.body, request.log);
+      return reply.status(201).send({ ...userView(user), inviteLink, emailSent });
     },
   );
 

@@ -1,21 +1,30 @@
-import type { CreateUserInput, UpdateUserInput } from '../../contract/users.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CreateUserInput, ResetTokenUser, UpdateUserInput } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { ADMIN_ROLE, EDITOR_ROLE } from '../platform/access/roles.ts';
+import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
+import { sendAccountMail, type AccountMail } from './mail.ts';
 import { hashPassword } from './passwords.ts';
 import { passwordProblems } from '../../contract/password-policy.ts';
 import { findUserByLogin } from './read-model.ts';
+import { hashToken, newToken } from './secrets.ts';
 import { endUserSessions } from './sessions.ts';
 import {
+  countTokensSince,
   countUsers,
   deleteUser,
   emailOrUsernameTaken,
+  findTokenUser,
   findUserById,
+  insertResetToken,
   insertUser,
+  lockAdminIds,
   markSplashSeen,
   updateUser,
   upsertFeedback,
+  useResetToken,
   type UserRow,
 } from './store.ts';
 import { feedbackView, userEventData } from './views.ts';
@@ -61,14 +70,30 @@ function normaliseEmail(email: string | undefined): string | null {
   return value;
 }
 
-export async function createUser(deps: AppDeps, actor: string, input: CreateUserInput) {
+/** What adding a user answers besides the user: the invitation link (empty when a password was set) and the mail. */
+export interface CreatedUser {
+  user: UserRow;
+  inviteLink: string;
+  emailSent: boolean;
+}
+
+/**
+ * Adds a user. Without a password an invitation token (7 days) is made in the same transaction; its link is e-mailed
+ * when SMTP is configured and `sendEmail` is not false, and always returned to the admin.
+ */
+export async function createUser(
+  deps: AppDeps,
+  actor: string,
+  input: CreateUserInput,
+  log: FastifyBaseLogger,
+): Promise<CreatedUser> {
   const email = normaliseEmail(input.email);
   const username = input.username?.trim() || null;
   if (!email && !username) throw validationError('email', '"email" is required');
   if (await emailOrUsernameTaken(deps.db, email, username)) throw nameExists('User already exists');
   if (input.password !== undefined) assertStrongPassword(input.password);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  const { user, inviteLink } = await deps.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       email,
       username,
@@ -77,8 +102,87 @@ export async function createUser(deps: AppDeps, actor: string, input: CreateUser
       passwordHash,
     });
     await appendEvent(tx, { type: 'user-created', createdBy: actor, data: userEventData(user) });
-    return user;
+    const inviteLink = passwordHash ? '' : await makeTokenLink(deps, tx, user, actor, 'invite');
+    return { user, inviteLink };
   });
+  const emailSent =
+    inviteLink !== '' && email !== null && input.sendEmail !== false
+      ? await trySend(deps, log, { kind: 'invite', to: email, name: user.name, link: inviteLink, invitedBy: actor })
+      : false;
+  return { user, inviteLink, emailSent };
+}
+
+const TOKEN_DAYS = { invite: 7, reset: 1 } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PAGE_OF = { invite: 'new-user', reset: 'reset-password' } as const;
+/** At most this many links are made for one user in an hour; further reset requests are answered alike, unsent. */
+const TOKENS_PER_HOUR = 3;
+
+/** Stores a new token's hash (earlier links of the user stop working) and returns the page link carrying it. */
+async function makeTokenLink(deps: AppDeps, db: Db, user: UserRow, createdBy: string, kind: AccountMail['kind']) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + TOKEN_DAYS[kind] * DAY_MS);
+  await insertResetToken(db, { tokenHash: hashToken(token), userId: user.id, createdBy, expiresAt });
+  return `${deps.config.unleashUrl}/${PAGE_OF[kind]}?token=${token}`;
+}
+
+/** Sends an account e-mail when SMTP is configured; a refusal is logged (never thrown). True when it was sent. */
+async function trySend(deps: AppDeps, log: FastifyBaseLogger, mail: AccountMail): Promise<boolean> {
+  if (!deps.config.email) return false;
+  try {
+    await sendAccountMail(deps.config.email, mail);
+    return true;
+  } catch (error) {
+    log.error({ err: error, kind: mail.kind }, 'Could not send the e-mail through EMAIL_HOST');
+    return false;
+  }
+}
+
+/** The 401 of an unknown, expired or used token (Unleash's InvalidTokenError). */
+const invalidToken = () => new ApiError(401, 'InvalidTokenError', 'Token was not valid');
+
+/** GET auth/reset/validate: whose token it is and who made it; 401 when it is unknown, expired or used. */
+export async function validateToken(deps: AppDeps, token: string): Promise<ResetTokenUser> {
+  const row = await findTokenUser(deps.db, hashToken(token));
+  if (!row) throw invalidToken();
+  const { user, createdBy } = row;
+  return { id: user.id, name: user.name, email: user.email ?? user.username, createdBy };
+}
+
+/**
+ * POST auth/reset/password: sets the password with a token and uses the token up (with every other link of the
+ * user); the user's sessions end. The password rule is checked first; a used or expired token is a 401.
+ */
+export async function resetPasswordWithToken(deps: AppDeps, token: string, password: string): Promise<void> {
+  assertStrongPassword(password);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await useResetToken(tx, hashToken(token));
+    if (userId === undefined) throw invalidToken();
+    const user = await updateUser(tx, userId, { passwordHash });
+    if (!user) throw invalidToken();
+    await endUserSessions(tx, userId);
+    const actor = user.email ?? user.username ?? `user-${user.id}`;
+    await appendEvent(tx, { type: 'user-password-changed', createdBy: actor, data: userEventData(user) });
+  });
+}
+
+/**
+ * POST auth/reset/password-email: the same answer whether or not the address is known. For a known one (at most
+ * TOKENS_PER_HOUR links an hour) a reset link is made and e-mailed after the answer, or logged for the operator
+ * when no SMTP is configured.
+ */
+export async function requestPasswordReset(deps: AppDeps, rawEmail: string, log: FastifyBaseLogger): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
+  const user = email === '' ? undefined : await findUserByLogin(deps.db, email);
+  if (!user || user.email !== email) return;
+  if ((await countTokensSince(deps.db, user.id, new Date(Date.now() - 60 * 60 * 1000))) >= TOKENS_PER_HOUR) return;
+  const link = await deps.db.transaction((tx) => makeTokenLink(deps, tx, user, email, 'reset'));
+  if (!deps.config.email) {
+    log.warn({ userId: user.id }, `Password reset asked for ${email} (no EMAIL_HOST set, so nothing is sent): ${link}`);
+    return;
+  }
+  void trySend(deps, log, { kind: 'reset', to: email, name: user.name, link });
 }
 
 export async function getUser(deps: AppDeps, id: number): Promise<UserRow> {
@@ -93,11 +197,13 @@ export async function changeUser(deps: AppDeps, actor: string, id: number, input
   if (email !== before.email && (await emailOrUsernameTaken(deps.db, email, null, id))) {
     throw nameExists('User already exists');
   }
+  const rootRole = input.rootRole ?? before.rootRole;
   return deps.db.transaction(async (tx) => {
+    if (rootRole !== ADMIN_ROLE) await assertNotLastAdmin(tx, id);
     const user = await updateUser(tx, id, {
       email,
       name: input.name === undefined ? before.name : input.name.trim() || null,
-      rootRole: input.rootRole ?? before.rootRole,
+      rootRole,
     });
     if (!user) throw notFound(`Could not find user with id ${id}`);
     await appendEvent(tx, {
@@ -110,10 +216,19 @@ export async function changeUser(deps: AppDeps, actor: string, id: number, input
   });
 }
 
+/** The last Admin can be neither demoted nor deleted (the Admins are locked, so two such calls cannot race). */
+async function assertNotLastAdmin(db: Db, id: number): Promise<void> {
+  const admins = await lockAdminIds(db, ADMIN_ROLE);
+  if (admins.length === 1 && admins[0] === id) {
+    throw invalidOperation('You can not demote or delete the last Admin: give another user the Admin role first.');
+  }
+}
+
 /** Deletes a user; their sessions go with them. */
 export async function removeUser(deps: AppDeps, actor: string, id: number): Promise<void> {
   const before = await getUser(deps, id);
   await deps.db.transaction(async (tx) => {
+    await assertNotLastAdmin(tx, id);
     await endUserSessions(tx, id);
     await deleteUser(tx, id);
     await appendEvent(tx, { type: 'user-deleted', createdBy: actor, preData: userEventData(before) });

@@ -1,17 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { sessions, users } from '../platform/db/schema.ts';
+import { hashToken, newToken } from './secrets.ts';
 import { markSeen, type UserRow } from './store.ts';
 
 export const SESSION_MS = 48 * 60 * 60 * 1000;
 
-/** Only the hash of the cookie token is stored. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Starts a session for a user who just signed in; returns the cookie token. */
 export async function startSession(db: Db, user: UserRow): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   await db
     .insert(sessions)

@@ -1,6 +1,6 @@
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { userFeedback, users, userSplash } from '../platform/db/schema.ts';
+import { resetTokens, userFeedback, users, userSplash } from '../platform/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -99,4 +99,58 @@ export async function emailOrUsernameTaken(db: Db, email: string | null, usernam
     .from(users)
     .where(or(...clauses));
   return rows.some((r) => r.id !== exceptId);
+}
+
+/** The ids of every Admin, locked until the transaction ends (so two demotions cannot both leave none). */
+export async function lockAdminIds(db: Db, adminRole: number): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.rootRole, adminRole)).for('update');
+  return rows.map((r) => r.id);
+}
+
+const usable = (tokenHash: string) =>
+  and(eq(resetTokens.tokenHash, tokenHash), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`));
+
+/** Stores a new token's hash; the user's earlier unused tokens expire now, so only the newest link works. */
+export async function insertResetToken(db: Db, token: typeof resetTokens.$inferInsert): Promise<void> {
+  await db
+    .update(resetTokens)
+    .set({ expiresAt: sql`now()` })
+    .where(
+      and(eq(resetTokens.userId, token.userId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`)),
+    );
+  await db.insert(resetTokens).values(token);
+}
+
+/** The user of a token that is neither used nor expired, with who created the token. */
+export async function findTokenUser(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ user: users, createdBy: resetTokens.createdBy })
+    .from(resetTokens)
+    .innerJoin(users, eq(users.id, resetTokens.userId))
+    .where(usable(tokenHash));
+  return row;
+}
+
+/** Marks a usable token used, atomically (a second use finds none); with it every other unused token of the user. */
+export async function useResetToken(db: Db, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(resetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(tokenHash))
+    .returning({ userId: resetTokens.userId });
+  if (!row) return undefined;
+  await db
+    .update(resetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(resetTokens.userId, row.userId), isNull(resetTokens.usedAt)));
+  return row.userId;
+}
+
+/** How many tokens were made for a user since then (bounds the reset e-mails one address can be sent). */
+export async function countTokensSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(resetTokens)
+    .where(and(eq(resetTokens.userId, userId), gte(resetTokens.createdAt, since)));
+  return row.n;
 }

@@ -121,6 +121,8 @@ export interface Seeded {
   strategyId: string;
   doomedStrategyId: string;
   disposableUserId: number;
+  /** The token of another invited user's link (never used: the reset sample's password is refused as weak). */
+  inviteToken: string;
   doomedTokenSecret: string;
   signInUser: { email: string; password: string };
 }
@@ -195,6 +197,7 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
   const user = await post('api/admin/user-admin', { email: 'sec-disposable@example.com', rootRole: 3 });
   const signIn = { email: 'sec-sign-in@example.com', password: USER_PASSWORD };
   await post('api/admin/user-admin', { email: signIn.email, rootRole: 3, password: signIn.password });
+  const invited = await post('api/admin/user-admin', { email: 'sec-invited@example.com', rootRole: 3 });
   const doomedToken = await post('api/admin/api-tokens', { username: 'sec-doomed', type: 'admin' });
   const register = (appName: string) =>
     ok(
@@ -210,6 +213,7 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     strategyId: JSON.parse(strategy.text).id,
     doomedStrategyId: JSON.parse(doomedStrategy.text).id,
     disposableUserId: JSON.parse(user.text).id,
+    inviteToken: new URL(JSON.parse(invited.text).inviteLink).searchParams.get('token')!,
     doomedTokenSecret: JSON.parse(doomedToken.text).secret,
     signInUser: signIn,
   };
@@ -244,6 +248,18 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'open',
       path: 'auth/reset/validate-password',
       body: { password: USER_PASSWORD },
+    },
+    'GET /auth/reset/validate': { access: 'open', path: `auth/reset/validate?token=${s.inviteToken}` },
+    // A weak password, so that the token stays usable for every caller (a used token is a 401 InvalidTokenError).
+    'POST /auth/reset/password': {
+      access: 'open',
+      path: 'auth/reset/password',
+      body: { token: s.inviteToken, password: 'weak' },
+    },
+    'POST /auth/reset/password-email': {
+      access: 'open',
+      path: 'auth/reset/password-email',
+      body: { email: s.signInUser.email },
     },
     'POST /api/admin/feedback': { access: 'person', path: 'api/admin/feedback', body: { feedbackId: 'pnps' } },
     'PUT /api/admin/feedback/:id': { access: 'person', path: 'api/admin/feedback/pnps', body: { neverShow: true } },

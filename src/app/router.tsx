@@ -13,6 +13,7 @@ import { projectRoutes } from './routes/projects';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
 import { strategyRoutes } from './routes/strategies';
 import { tagRoutes } from './routes/tags';
+import { accountRoutes, userRoutes } from './routes/users';
 
 /** Unknown paths go to /404. */
 function ToNotFound() {
@@ -22,6 +23,7 @@ function ToNotFound() {
 const routeTree = rootRoute.addChildren([
   loginRoute,
   logoutRoute,
+  ...accountRoutes,
   notFoundRoute,
   mainRoute.addChildren([
     indexRoute,
@@ -34,6 +36,7 @@ const routeTree = rootRoute.addChildren([
     ...tagRoutes,
     archiveRoute,
     ...eventRoutes,
+    ...userRoutes,
   ]),
 ]);
 

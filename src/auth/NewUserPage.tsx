@@ -1,0 +1,34 @@
+import { Text, TextInput } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { AccountCard } from './AccountCard';
+import { NewPasswordForm } from './NewPasswordForm';
+import { TokenPage } from './TokenPage';
+
+const route = getRouteApi('/new-user');
+
+/**
+ * /new-user?token=: the invitation (part 2 section 2): who invited the user, the e-mail read-only, and a password to
+ * set; then the login page with the e-mail filled in.
+ */
+export default function NewUserPage() {
+  const { token } = route.useSearch();
+  const navigate = route.useNavigate();
+  return (
+    <TokenPage token={token ?? ''}>
+      {(user, onInvalidToken) => (
+        <AccountCard title="Welcome to Switchyard">
+          <Text>
+            {user.createdBy} has invited you to join Switchyard. Set a password for your account to get started.
+          </Text>
+          <TextInput label="Username" value={user.email ?? ''} readOnly size="md" />
+          <NewPasswordForm
+            token={token ?? ''}
+            submitLabel="Set password"
+            onDone={() => void navigate({ to: '/login', search: { email: user.email ?? undefined } })}
+            onInvalidToken={onInvalidToken}
+          />
+        </AccountCard>
+      )}
+    </TokenPage>
+  );
+}

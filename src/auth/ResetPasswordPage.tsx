@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { AccountCard } from './AccountCard';
+import { NewPasswordForm } from './NewPasswordForm';
+import { TokenPage } from './TokenPage';
+
+const route = getRouteApi('/reset-password');
+
+/** /reset-password?token=: a new password for the link's account; then /login?reset=true (part 2 sections 2, 4). */
+export default function ResetPasswordPage() {
+  const { token } = route.useSearch();
+  const navigate = route.useNavigate();
+  return (
+    <TokenPage token={token ?? ''}>
+      {(user, onInvalidToken) => (
+        <AccountCard title="Reset password">
+          <Text>Choose a new password for {user.email}.</Text>
+          <NewPasswordForm
+            token={token ?? ''}
+            submitLabel="Submit"
+            onDone={() => void navigate({ to: '/login', search: { reset: true } })}
+            onInvalidToken={onInvalidToken}
+          />
+        </AccountCard>
+      )}
+    </TokenPage>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { useForm } from '../../shared/forms/use-form';
+import type { AdminUser } from '../api/queries';
+import { useChangeUserPassword } from '../api/use-change-user-password';
+import { PASSWORD_FAILED, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../messages';
+import { ADMIN_PASSWORD_MIN } from '../rules';
+
+interface Props {
+  user: AdminUser;
+  onSaved(): void;
+  onClose(): void;
+}
+
+/**
+ * An admin sets a user's password: at least 8 characters, the confirmation equal (part 2 section 5); the server's
+ * password rule decides, and its message (or 'Could not update password') shows when it refuses.
+ */
+export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
+  const change = useChangeUserPassword();
+  const form = useForm(
+    { password: '', confirm: '' },
+    {
+      validate: (v) => ({
+        password: v.password.length < ADMIN_PASSWORD_MIN ? PASSWORD_TOO_SHORT : undefined,
+        confirm: v.password !== v.confirm ? PASSWORDS_DIFFER : undefined,
+      }),
+      submit: async (v) => {
+        await change.mutateAsync({ id: user.id, password: v.password });
+        onSaved();
+      },
+      errorMessage: (error) => (error instanceof Error && error.message ? error.message : PASSWORD_FAILED),
+    },
+  );
+  const { values, errors, setField } = form;
+  return (
+    <Modal opened onClose={onClose} title="Update password" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
+        <Stack gap="md">
+          {errors.general && (
+            <Alert color="red" role="alert" variant="light">
+              {errors.general}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Password"
+            description={`For ${user.name || user.email || user.username}`}
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => setField('password', e.currentTarget.value)}
+            data-autofocus
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            value={values.confirm}
+            error={errors.confirm}
+            onChange={(e) => setField('confirm', e.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
+              Save
+            </PermissionButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

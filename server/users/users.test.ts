@@ -74,9 +74,9 @@ describe('user administration', () => {
       email: 'jane@example.com',
       name: 'Jane Doe',
       rootRole: 2,
-      inviteLink: '',
       emailSent: false,
     });
+    expect(created.body.inviteLink).toMatch(/^http:\/\/localhost:4242\/new-user\?token=[A-Za-z0-9_-]{43}$/);
     const duplicate = await server.call('POST', 'api/admin/user-admin', {
       cookie: admin,
       body: { email: 'jane@example.com', rootRole: 2 },

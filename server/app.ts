@@ -36,6 +36,7 @@ import { projectAccessRoutes } from './project-access/routes.ts';
 import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds } from './projects/index.ts';
 import { projectRoutes } from './projects/routes.ts';
+import { ssoSettingsRoutes } from './sso/routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { uiConfigRoutes } from './ui-config/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(authRoutes, { deps });
       await scope.register(uiConfigRoutes, { deps });
       await scope.register(userRoutes, { deps });
+      await scope.register(ssoSettingsRoutes, { deps });
       await scope.register(apiTokenRoutes, { deps });
       await scope.register(featureTypeRoutes, { deps });
       await scope.register(environmentRoutes, { deps });

@@ -60,4 +60,5 @@ export type EventType =
   | 'tag-type-updated'
   | 'tag-type-deleted'
   | 'application-updated'
-  | 'application-deleted';
+  | 'application-deleted'
+  | 'sso-settings-updated';

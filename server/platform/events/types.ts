@@ -11,6 +11,7 @@ export type EventType =
   | 'user-feedback-given'
   | 'user-splash-seen'
   | 'api-token-created'
+  | 'api-token-updated'
   | 'api-token-deleted'
   | 'strategy-created'
   | 'strategy-updated'
@@ -60,5 +61,4 @@ export type EventType =
   | 'tag-type-updated'
   | 'tag-type-deleted'
   | 'application-updated'
-  | 'application-deleted'
-  | 'sso-settings-updated';
+  | 'application-deleted';

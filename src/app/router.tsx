@@ -11,6 +11,7 @@ import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { projectRoutes } from './routes/projects';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
+import { ssoRoutes } from './routes/sso';
 import { strategyRoutes } from './routes/strategies';
 import { tagRoutes } from './routes/tags';
 import { accountRoutes, userRoutes } from './routes/users';
@@ -37,6 +38,7 @@ const routeTree = rootRoute.addChildren([
     archiveRoute,
     ...eventRoutes,
     ...userRoutes,
+    ...ssoRoutes,
   ]),
 ]);
 

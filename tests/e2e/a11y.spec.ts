@@ -66,6 +66,7 @@ const SCREENS = [
   '/archive',
   '/history',
   `/history/${TOGGLE}`,
+  '/admin/auth',
   '/404',
 ];
 

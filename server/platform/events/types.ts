@@ -11,7 +11,6 @@ export type EventType =
   | 'user-feedback-given'
   | 'user-splash-seen'
   | 'api-token-created'
-  | 'api-token-updated'
   | 'api-token-deleted'
   | 'strategy-created'
   | 'strategy-updated'
@@ -61,4 +60,5 @@ export type EventType =
   | 'tag-type-updated'
   | 'tag-type-deleted'
   | 'application-updated'
-  | 'application-deleted';
+  | 'application-deleted'
+  | 'sso-settings-updated';

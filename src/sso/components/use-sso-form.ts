@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { ssoSettingsProblems, type SsoProvider, type SsoSettingsOf } from '../../../contract/sso';
+import { BadRequestError } from '../../shared/api/errors';
+import { useForm, type FormErrors } from '../../shared/forms/use-form';
+import { useSaveSsoSettings } from '../api/use-save-sso-settings';
+
+export const SAVING = '...saving';
+export const SAVED = 'Settings stored';
+/** Part 2 section 9: 'SSO saved text clears after 2000 ms'. */
+export const SAVED_CLEARS_AFTER_MS = 2000;
+
+/** The field a 400 names (its details' path), so the server's reason shows under that field too. */
+function fieldOf(error: unknown): string | undefined {
+  if (!(error instanceof BadRequestError)) return undefined;
+  const details = (error.body as { details?: { path?: unknown[] }[] } | undefined)?.details;
+  const field = details?.[0]?.path?.[0];
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * A provider's settings form (part 2 sections 4 and 5): an enabled provider's required fields are checked before
+ * sending; saving shows '...saving', then 'Settings stored' (cleared after 2 s), or the error's message.
+ */
+export function useSsoForm<P extends SsoProvider>(provider: P, initial: SsoSettingsOf[P]) {
+  const save = useSaveSsoSettings(provider);
+  const [status, setStatus] = useState('');
+  const clear = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(clear.current), []);
+
+  const form = useForm<SsoSettingsOf[P]>(initial, {
+    validate: (values) => Object.fromEntries(ssoSettingsProblems(provider, values)) as FormErrors<SsoSettingsOf[P]>,
+    submit: async (values) => {
+      clearTimeout(clear.current);
+      setStatus(SAVING);
+      try {
+        form.setValues(await save.mutateAsync(values));
+      } catch (error) {
+        setStatus('');
+        const field = fieldOf(error);
+        if (field && field in values && error instanceof Error) {
+          form.setError(field as keyof SsoSettingsOf[P], error.message);
+        }
+        throw error;
+      }
+      setStatus(SAVED);
+      clear.current = setTimeout(() => setStatus(''), SAVED_CLEARS_AFTER_MS);
+    },
+  });
+  return { ...form, status };
+}
+
+export type SsoForm<P extends SsoProvider> = ReturnType<typeof useSsoForm<P>>;

@@ -22,10 +22,18 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
+/** The settings that send a server's e-mail to an inbox on that port. */
+export const smtpEnv = (port: number) => ({
+  EMAIL_HOST: '127.0.0.1',
+  EMAIL_PORT: String(port),
+  EMAIL_SENDER: 'yard@example.com',
+});
+
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-export async function startInbox(): Promise<Inbox> {
+/** Listens on `port` (0: any free one). */
+export async function startInbox(port = 0): Promise<Inbox> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiting: Array<{ to: string; done: (mail: ReceivedMail) => void }> = [];
@@ -52,11 +60,11 @@ export async function startInbox(): Promise<Inbox> {
       });
     },
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    port,
-    env: { EMAIL_HOST: '127.0.0.1', EMAIL_PORT: String(port), EMAIL_SENDER: 'yard@example.com' },
+    port: bound,
+    env: smtpEnv(bound),
     received,
     next(to) {
       const address = to.toLowerCase();

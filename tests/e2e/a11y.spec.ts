@@ -67,6 +67,11 @@ const SCREENS = [
   '/history',
   `/history/${TOGGLE}`,
   '/admin/auth',
+  '/admin/users',
+  '/new-user?token=a11y-unknown',
+  '/reset-password?token=a11y-unknown',
+  '/reset-password-success',
+  '/forgotten-password',
   '/404',
 ];
 

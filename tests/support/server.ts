@@ -1,7 +1,8 @@
 // Starts the real Switchyard server (the same entry point as `npm start`) on a fresh data folder and a free
 // loopback port, for the end-to-end tests and the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,8 @@ export interface RunningServer {
   pid: number;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and deletes its data folder (unless keepData). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -36,12 +38,71 @@ export async function freePort(): Promise<number> {
  */
 export const HEALTHY_WITHIN_MS = 150_000;
 
+const root = resolve(import.meta.dirname, '../..');
+
+/** What a first start writes depends on the server's code (migrations, first admin, seeds) and nothing else. */
+function serverSourcesHash(): string {
+  const hash = createHash('sha256');
+  const server = join(root, 'server');
+  for (const file of readdirSync(server, { recursive: true }).map(String).sort()) {
+    if (/\.(ts|sql|json)$/.test(file) && !file.endsWith('.test.ts'))
+      hash.update(file).update(readFileSync(join(server, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const TEMPLATE_PREFIX = 'switchyard-e2e-template-';
+let template: Promise<string> | undefined;
+
+/**
+ * The data folder a first start leaves (PGlite initialised and migrated, the first admin with ADMIN_PASSWORD),
+ * made once per version of the server's code and kept in the temp folder: a new folder costs PGlite's initdb and
+ * every migration, 10 s on a quiet machine and about a minute on a busy one; a copy of this costs almost nothing.
+ */
+function templateDataDir(): Promise<string> {
+  template ??= (async () => {
+    const folder = join(tmpdir(), `${TEMPLATE_PREFIX}${serverSourcesHash()}`);
+    try {
+      statSync(join(folder, 'PG_VERSION'));
+      return folder;
+    } catch {
+      // not made yet
+    }
+    const server = await launch(mkdtempSync(join(tmpdir(), 'switchyard-e2e-')), {}, HEALTHY_WITHIN_MS);
+    await server.stop({ keepData: true });
+    try {
+      renameSync(server.dataDir, folder); // atomic: a concurrent worker either made it first or finds it whole
+    } catch {
+      rmSync(server.dataDir, { recursive: true, force: true }); // another worker made it first
+    }
+    // Folders of earlier versions of the code (a day old: a run still copying one is long done).
+    for (const entry of readdirSync(tmpdir())) {
+      const path = join(tmpdir(), entry);
+      if (entry.startsWith(TEMPLATE_PREFIX) && path !== folder && statSync(path).mtimeMs < Date.now() - 86_400_000)
+        rmSync(path, { recursive: true, force: true });
+    }
+    return folder;
+  })();
+  return template;
+}
+
+/**
+ * A server on its own copy of the template data folder (a fresh folder when `env` sets the first admin or uses
+ * PostgreSQL), as a first start would leave it.
+ */
 export async function startServer(
   env: Record<string, string> = {},
   { healthyWithinMs = HEALTHY_WITHIN_MS }: { healthyWithinMs?: number } = {},
 ): Promise<RunningServer> {
-  const root = resolve(import.meta.dirname, '../..');
-  const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-e2e-'));
+  const dataDir = join(tmpdir(), `switchyard-e2e-${randomBytes(6).toString('hex')}`);
+  const firstStartDiffers = Object.keys(env).some(
+    (key) => key.startsWith('UNLEASH_DEFAULT_ADMIN') || key === 'DATABASE_URL',
+  );
+  if (!firstStartDiffers) cpSync(await templateDataDir(), dataDir, { recursive: true });
+  return launch(dataDir, env, healthyWithinMs);
+}
+
+async function launch(dataDir: string, env: Record<string, string>, healthyWithinMs: number): Promise<RunningServer> {
   const port = await freePort();
   const basePath = env.BASE_URI_PATH ?? '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -83,14 +144,16 @@ export async function startServer(
     pid: child.pid!,
     dataDir,
     output: () => log,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        // Data to keep must be closed cleanly (PGlite writes on close): waited for as long as a start may take.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, keepData ? healthyWithinMs : 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      else if (child.exitCode !== 0) throw new Error(`server did not stop cleanly (${child.exitCode}):\n${log}`);
     },
   };
 }

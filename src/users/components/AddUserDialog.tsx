@@ -4,6 +4,7 @@ import { useForm } from '../../shared/forms/use-form';
 import type { RootRole } from '../api/queries';
 import { useAddUser, type CreatedUser, type NewUser } from '../api/use-add-user';
 import { EMAIL_REQUIRED, ROLE_REQUIRED } from '../messages';
+import './users.css';
 
 /** Root role id 2 (Editor) by default (part 2 section 9). */
 const DEFAULT_ROLE = 2;
@@ -30,7 +31,13 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Add team member" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Add team member"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-user-dialog' }}
+    >
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <Stack gap="md">
           {errors.general && (

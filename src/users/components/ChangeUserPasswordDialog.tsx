@@ -5,6 +5,7 @@ import type { AdminUser } from '../api/queries';
 import { useChangeUserPassword } from '../api/use-change-user-password';
 import { PASSWORD_FAILED, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../messages';
 import { ADMIN_PASSWORD_MIN } from '../rules';
+import './users.css';
 
 interface Props {
   user: AdminUser;
@@ -34,7 +35,13 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Update password" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Update password"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-user-dialog' }}
+    >
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <Stack gap="md">
           {errors.general && (

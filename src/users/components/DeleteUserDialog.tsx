@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import type { AdminUser } from '../api/queries';
 import { useDeleteUser } from '../api/use-delete-user';
+import './users.css';
 
 /** 'Really delete user?': deleting needs this confirmation; a refusal (the last Admin) shows the server's message. */
 export function DeleteUserDialog({
@@ -21,6 +22,7 @@ export function DeleteUserDialog({
       onClose={onClose}
       title="Really delete user?"
       closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-user-dialog' }}
     >
       <Stack gap="md">
         {remove.error && (

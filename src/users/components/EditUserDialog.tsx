@@ -4,6 +4,7 @@ import { useForm } from '../../shared/forms/use-form';
 import type { AdminUser, RootRole } from '../api/queries';
 import { useUpdateUser } from '../api/use-update-user';
 import { EMAIL_REQUIRED, UPDATE_FAILED } from '../messages';
+import './users.css';
 
 interface Props {
   user: AdminUser;
@@ -29,7 +30,13 @@ export function EditUserDialog({ user, roles, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Edit team member" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Edit team member"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-user-dialog' }}
+    >
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <Stack gap="md">
           {errors.general && (

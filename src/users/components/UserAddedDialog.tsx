@@ -3,6 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { showToast } from '../../shared/messages/toast';
 import type { CreatedUser } from '../api/use-add-user';
 import { LINK_COPIED, LINK_NOT_COPIED } from '../messages';
+import './users.css';
 
 /**
  * 'Team member added' (part 2 section 4): the e-mail-sent wording when the invitation went out, else the invite link
@@ -16,7 +17,13 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
     );
   const who = user.name || user.email || 'The user';
   return (
-    <Modal opened onClose={onClose} title="Team member added" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Team member added"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-user-dialog' }}
+    >
       <Stack gap="md">
         <Text>A new team member has been added.</Text>
         {user.emailSent ? (

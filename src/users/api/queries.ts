@@ -18,8 +18,8 @@ export const usersQuery = queryOptions({
   staleTime: 10_000,
 });
 
-export function useUsers(enabled: boolean) {
-  return useQuery({ ...usersQuery, enabled });
+export function useUsers() {
+  return useQuery(usersQuery);
 }
 
 /** The API path of one user. */

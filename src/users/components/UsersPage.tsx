@@ -71,7 +71,7 @@ export default function UsersPage() {
 }
 
 function UserAdmin() {
-  const users = useUsers(true);
+  const users = useUsers();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending>();

@@ -29,4 +29,8 @@ export const CreateTokenBody = Type.Object({
 });
 export type CreateTokenInput = Static<typeof CreateTokenBody>;
 
+/** PUT api/admin/api-tokens/{secret}: a new expiry (Unleash's call); null (ours) makes the token never expire. */
+export const UpdateTokenBody = Type.Object({ expiresAt: Nullable(Timestamp) });
+export type UpdateTokenInput = Static<typeof UpdateTokenBody>;
+
 export const SecretParams = Type.Object({ secret: Type.String({ maxLength: 500 }) });

@@ -14,6 +14,7 @@ import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { registerAccessControl } from './platform/access/guard.ts';
 import type { Db } from './platform/db/client.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(userRoutes, { deps });
       await scope.register(ssoSettingsRoutes, { deps });
       await scope.register(apiTokenRoutes, { deps });
+      await scope.register(invoiceRoutes, { deps });
       await scope.register(featureTypeRoutes, { deps });
       await scope.register(environmentRoutes, { deps });
       await scope.register(projectRoutes, { deps });

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiTokenListSchema, ApiTokenSchema, CreateTokenBody, SecretParams } from '../../contract/api-tokens.ts';
+import {
+  ApiTokenListSchema,
+  ApiTokenSchema,
+  CreateTokenBody,
+  SecretParams,
+  UpdateTokenBody,
+} from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
-import { createToken, removeToken } from './service.ts';
+import { createToken, removeToken, updateTokenExpiry } from './service.ts';
 import { listTokens } from './store.ts';
 import { tokenView } from './views.ts';
 
@@ -28,6 +34,18 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     async (request, reply) => {
       const token = await createToken(deps, callerName(request), request.body);
       return reply.status(201).send(tokenView(token));
+    },
+  );
+
+  app.put(
+    '/api/admin/api-tokens/:secret',
+    {
+      config: { permission: 'ADMIN' },
+      schema: { params: SecretParams, body: UpdateTokenBody, response: { 200: NoBody } },
+    },
+    async (request, reply) => {
+      await updateTokenExpiry(deps, callerName(request), request.params.secret, request.body);
+      return reply.status(200).send();
     },
   );
 

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateTokenInput } from '../../contract/api-tokens.ts';
+import type { CreateTokenInput, UpdateTokenInput } from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InitToken } from '../config.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
+import { findEnvironment } from '../environments/index.ts';
 import { projectExists } from '../projects/index.ts';
 import { findToken } from './read-model.ts';
-import { deleteToken, insertToken, type ApiTokenRow } from './store.ts';
+import { assertFutureExpiry } from './rules.ts';
+import { deleteToken, insertToken, lockToken, setTokenExpiry, type ApiTokenRow } from './store.ts';
 import { tokenEventData } from './views.ts';
 
 export async function createToken(deps: AppDeps, actor: string, input: CreateTokenInput): Promise<ApiTokenRow> {
@@ -25,10 +27,11 @@ export async function createToken(deps: AppDeps, actor: string, input: CreateTok
   if (project !== '*' && !(await projectExists(deps.db, project))) {
     throw validationError('project', `"project" ${project} does not exist`, project);
   }
-  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw validationError('expiresAt', '"expiresAt" must be in the future', input.expiresAt);
+  if (environment !== '*' && !(await findEnvironment(deps.db, environment))) {
+    throw validationError('environment', `"environment" ${environment} does not exist`, environment);
   }
+  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+  assertFutureExpiry(expiresAt, input.expiresAt);
   const secret = `${project}:${environment}.${randomBytes(28).toString('hex')}`;
   return saveToken(deps, actor, { secret, username, type: input.type, project, environment, expiresAt });
 }
@@ -46,10 +49,35 @@ async function saveToken(deps: Pick<AppDeps, 'db'>, actor: string, token: Parame
   });
 }
 
+const tokenNotFound = () => notFound('Could not find an API token with that secret');
+
+/** PUT api/admin/api-tokens/{secret}: a new expiry (null: never). The token's caller cache follows the event. */
+export async function updateTokenExpiry(
+  deps: AppDeps,
+  actor: string,
+  secret: string,
+  input: UpdateTokenInput,
+): Promise<void> {
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  assertFutureExpiry(expiresAt, input.expiresAt);
+  await deps.db.transaction(async (tx) => {
+    const before = await lockToken(tx, secret);
+    if (!before) throw tokenNotFound();
+    const after = await setTokenExpiry(tx, secret, expiresAt);
+    await appendEvent(tx, {
+      type: 'api-token-updated',
+      createdBy: actor,
+      project: after.project,
+      data: tokenEventData(after),
+      preData: tokenEventData(before),
+    });
+  });
+}
+
 export async function removeToken(deps: AppDeps, actor: string, secret: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await deleteToken(tx, secret);
-    if (!row) throw notFound('Could not find an API token with that secret');
+    if (!row) throw tokenNotFound();
     await appendEvent(tx, {
       type: 'api-token-deleted',
       createdBy: actor,

@@ -14,6 +14,17 @@ export async function insertToken(db: Db, token: NewApiToken): Promise<ApiTokenR
   return row;
 }
 
+/** The token, locked until the transaction ends (its change is read and written in one step). */
+export async function lockToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
+  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.secret, secret)).for('update');
+  return row;
+}
+
+export async function setTokenExpiry(db: Db, secret: string, expiresAt: Date | null): Promise<ApiTokenRow> {
+  const [row] = await db.update(apiTokens).set({ expiresAt }).where(eq(apiTokens.secret, secret)).returning();
+  return row;
+}
+
 export async function deleteToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
   const [row] = await db.delete(apiTokens).where(eq(apiTokens.secret, secret)).returning();
   return row;

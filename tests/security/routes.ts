@@ -307,10 +307,17 @@ export function samples(s: Seeded): Record<string, Sample> {
       path: 'api/admin/api-tokens',
       body: { username: 'sec-new', type: 'client', project: 'default', environment: 'development' },
     },
+    'PUT /api/admin/api-tokens/:secret': {
+      access: 'admin',
+      path: `api/admin/api-tokens/${encodeURIComponent(s.doomedTokenSecret)}`,
+      body: { expiresAt: '2999-01-01T00:00:00.000Z' },
+    },
     'DELETE /api/admin/api-tokens/:secret': {
       access: 'admin',
       path: `api/admin/api-tokens/${encodeURIComponent(s.doomedTokenSecret)}`,
     },
+    'GET /api/admin/invoices': { access: 'admin', path: 'api/admin/invoices' },
+    'GET /api/admin/invoices/portal': { access: 'admin', path: 'api/admin/invoices/portal' },
     'GET /api/admin/auth/oidc/settings': { access: 'admin', path: 'api/admin/auth/oidc/settings' },
     'POST /api/admin/auth/oidc/settings': {
       access: 'admin',

@@ -11,6 +11,7 @@ export type EventType =
   | 'user-feedback-given'
   | 'user-splash-seen'
   | 'api-token-created'
+  | 'api-token-updated'
   | 'api-token-deleted'
   | 'strategy-created'
   | 'strategy-updated'

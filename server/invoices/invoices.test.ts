@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { NO_BILLING_PORTAL } from './routes.ts';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startServer();
+  admin = await server.adminCookie();
+});
+afterAll(() => server?.close());
+
+describe('invoices', () => {
+  it('answers an admin with no invoices and no billing portal', async () => {
+    const list = await server.call('GET', 'api/admin/invoices', { cookie: admin });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ invoices: [] });
+    const portal = await server.call('GET', 'api/admin/invoices/portal', { cookie: admin });
+    expect(portal.status).toBe(404);
+    expect(portal.body).toEqual({
+      name: 'NotFoundError',
+      message: NO_BILLING_PORTAL,
+      details: [{ message: NO_BILLING_PORTAL }],
+      isJoi: true,
+    });
+  });
+
+  it('is for admins only', async () => {
+    const editor = await server.createUser('Editor');
+    for (const path of ['api/admin/invoices', 'api/admin/invoices/portal']) {
+      expect((await server.call('GET', path, { cookie: editor.cookie })).status).toBe(403);
+      expect((await server.call('GET', path, {})).status).toBe(401);
+    }
+  });
+});

@@ -168,6 +168,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default on 2 cores is one worker; the server tests spend much of their time waiting on PostgreSQL,
+    // argon2's threads and servers they start, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', environment: 'node', include: ['contract/**/*.test.ts'] } },
       {

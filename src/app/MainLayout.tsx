@@ -8,6 +8,7 @@ import { useUndoOffer } from '../feature-toggles/switches/flip';
 import { Snackbar } from '../shared/messages/Snackbar';
 import { ToastArea } from '../shared/messages/ToastArea';
 import { isMine, usePendingChanges } from '../offline/pending';
+import { EnvironmentsWalkthrough } from '../onboarding/EnvironmentsWalkthrough';
 import { useUpdateWaiting } from '../offline/service-worker';
 import { useUiConfig } from '../ui-config/api/queries';
 import { AnnouncementBanner } from './AnnouncementBanner';
@@ -82,6 +83,7 @@ export default function MainLayout() {
         </Suspense>
       )}
       <ToastArea />
+      <EnvironmentsWalkthrough />
       <main id="content" className="sy-content" tabIndex={-1}>
         {conflict && (
           <div className="sy-conflict-area">

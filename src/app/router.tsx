@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
+import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
 import { archiveRoute } from './routes/archive';
 import { loginRoute, logoutRoute } from './routes/auth';
@@ -39,6 +40,7 @@ const routeTree = rootRoute.addChildren([
     ...eventRoutes,
     ...userRoutes,
     ...ssoRoutes,
+    ...adminRoutes,
   ]),
 ]);
 

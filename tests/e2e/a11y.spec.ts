@@ -68,6 +68,8 @@ const SCREENS = [
   `/history/${TOGGLE}`,
   '/admin/auth',
   '/admin/users',
+  '/admin/api',
+  '/admin-invoices',
   '/new-user?token=a11y-unknown',
   '/reset-password?token=a11y-unknown',
   '/reset-password-success',

@@ -1,0 +1,164 @@
+import { Alert, Anchor, Button, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { CreateTokenInput } from '../../../contract/api-tokens';
+import { AdminTabs } from '../../admin/AdminTabs';
+import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { useIsAdmin } from '../../auth/user';
+import { showToast } from '../../shared/messages/toast';
+import { useUiConfig } from '../../ui-config/api/queries';
+import { useApiTokens, type ApiToken } from '../api/queries';
+import { useCreateApiToken } from '../api/use-create-api-token';
+import { useDeleteApiToken } from '../api/use-delete-api-token';
+import { useUpdateApiTokenExpiry } from '../api/use-update-api-token-expiry';
+import {
+  ACTIVE_AT_ONCE,
+  EXPIRY_UPDATED,
+  FETCH_FAILED,
+  NO_TOKENS,
+  TOKEN_COPIED,
+  TOKEN_DELETED,
+  TOKEN_CREATED,
+} from '../messages';
+import { ApiTokenTable, type TokenAction } from './ApiTokenTable';
+import { CreateApiTokenDialog } from './CreateApiTokenDialog';
+import { DeleteApiTokenDialog } from './DeleteApiTokenDialog';
+import { EditExpiryDialog } from './EditExpiryDialog';
+import '../api-tokens.css';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The info box (part 2 section 2): how to connect, the API URL from the UI config, and when a new token works. */
+function ApiInfo() {
+  const unleashUrl = useUiConfig().data?.unleashUrl;
+  return (
+    <Alert color="blue" icon={<IconInfoCircle aria-hidden />} className="sy-token-info">
+      <Stack gap="xs">
+        <Text size="sm">
+          Read the{' '}
+          <Anchor href="https://docs.getunleash.io/docs" target="_blank" rel="noreferrer" size="sm">
+            Getting started guide
+          </Anchor>{' '}
+          to learn how to connect to the API from your application or programmatically. {ACTIVE_AT_ONCE}
+        </Text>
+        {unleashUrl && (
+          <Text size="sm" component="div">
+            <strong>API URL: </strong>
+            <Code className="sy-token-secret">{`${unleashUrl.replace(/\/$/, '')}/api/`}</Code>
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * /admin/api (part 2 section 2): the admin tabs (admins only), the info box, the token table with copy, expiry and
+ * delete, and the create dialog. Tokens and their secrets are read by admins only; others are told so.
+ */
+export default function ApiTokensPage() {
+  const isAdmin = useIsAdmin();
+  const tokens = useApiTokens(isAdmin);
+  const create = useCreateApiToken();
+  const remove = useDeleteApiToken();
+  const updateExpiry = useUpdateApiTokenExpiry();
+  const [creating, setCreating] = useState(false);
+  const [pending, setPending] = useState<{ token: ApiToken; action: Exclude<TokenAction, 'copy'> }>();
+  const close = () => {
+    setPending(undefined);
+    updateExpiry.reset();
+  };
+
+  const createToken = async (token: CreateTokenInput) => {
+    await create.mutateAsync(token);
+    showToast(TOKEN_CREATED, 'success');
+    setCreating(false);
+  };
+  const onAction = (token: ApiToken, action: TokenAction) => {
+    if (action === 'copy') {
+      void navigator.clipboard.writeText(token.secret).then(
+        () => showToast(TOKEN_COPIED, 'success'),
+        (error: unknown) => showToast(messageOf(error), 'error'),
+      );
+    } else setPending({ token, action });
+  };
+  const deleteToken = (token: ApiToken) =>
+    remove.mutate(token.secret, {
+      onSuccess: () => {
+        showToast(TOKEN_DELETED, 'success');
+        close();
+      },
+      onError: (error) => showToast(messageOf(error), 'error'),
+    });
+  const saveExpiry = (token: ApiToken, expiresAt: string | null) =>
+    updateExpiry.mutate(
+      { secret: token.secret, expiresAt },
+      {
+        onSuccess: () => {
+          showToast(EXPIRY_UPDATED, 'success');
+          close();
+        },
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <AdminTabs active="api" />
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          API Access
+        </Title>
+        <PermissionButton
+          permission="CREATE_API_TOKEN"
+          onlineOnly
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setCreating(true)}
+        >
+          Add new API key
+        </PermissionButton>
+      </Group>
+      <ApiInfo />
+      <Paper withBorder radius="md">
+        {!isAdmin ? (
+          <Text p="md" role="alert">
+            {NEED_INSTANCE_ADMIN}
+          </Text>
+        ) : tokens.data ? (
+          tokens.data.length === 0 ? (
+            <Text p="md">{NO_TOKENS}</Text>
+          ) : (
+            <ApiTokenTable tokens={tokens.data} onAction={onAction} />
+          )
+        ) : tokens.isError ? (
+          <Group p="md" gap="sm" role="alert">
+            <Text c="red.8">{FETCH_FAILED}</Text>
+            <Button variant="default" onClick={() => void tokens.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        ) : (
+          <Loader m="md" aria-label="Loading API tokens" />
+        )}
+      </Paper>
+      {creating && <CreateApiTokenDialog onCreate={createToken} onClose={() => setCreating(false)} />}
+      {pending?.action === 'delete' && (
+        <DeleteApiTokenDialog
+          token={pending.token}
+          deleting={remove.isPending}
+          onConfirm={() => deleteToken(pending.token)}
+          onClose={close}
+        />
+      )}
+      {pending?.action === 'expiry' && (
+        <EditExpiryDialog
+          token={pending.token}
+          saving={updateExpiry.isPending}
+          error={updateExpiry.error ? messageOf(updateExpiry.error) : undefined}
+          onSave={(expiresAt) => saveExpiry(pending.token, expiresAt)}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { CreateTokenInput } from '../../../contract/api-tokens';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { useEnvironments } from '../../environments/api/queries';
+import { useProjects } from '../../projects/api/queries';
+import { useUiConfig } from '../../ui-config/api/queries';
+import { ALL, dayOf, type TokenType } from '../rules';
+import { useApiTokenForm } from './use-api-token-form';
+
+interface Props {
+  onCreate(token: CreateTokenInput): Promise<void>;
+  onClose(): void;
+}
+
+const TYPES: { value: TokenType; label: string }[] = [
+  { value: 'client', label: 'Client' },
+  { value: 'admin', label: 'Admin' },
+];
+
+function TokenForm({
+  firstEnvironment,
+  environments,
+  onCreate,
+  onClose,
+}: Props & {
+  firstEnvironment: string | undefined;
+  environments: string[];
+}) {
+  const form = useApiTokenForm({ firstEnvironment, submit: onCreate });
+  const projects = useProjects().data ?? [];
+  const environmentsShown = useUiConfig().data?.flags.E !== false;
+  const { values, errors } = form;
+  const isAdminToken = values.type === 'admin';
+  const scope = (what: string) => (isAdminToken ? `An admin token is for ${what}.` : undefined);
+  return (
+    <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Username"
+          description="Who or what uses the token, e.g. the application's name."
+          required
+          value={values.username}
+          error={errors.username}
+          onChange={(event) => form.setField('username', event.currentTarget.value)}
+          data-autofocus
+        />
+        <Stack gap={4}>
+          <Text component="label" id="sy-token-type" size="sm" fw={500}>
+            Token type
+          </Text>
+          <SegmentedControl
+            aria-labelledby="sy-token-type"
+            className="sy-token-type"
+            data={TYPES}
+            value={values.type}
+            onChange={(type) => form.setType(type as TokenType)}
+          />
+        </Stack>
+        <NativeSelect
+          label="Project"
+          value={values.project}
+          disabled={isAdminToken}
+          description={scope('every project')}
+          data={[{ value: ALL, label: 'ALL' }, ...projects.map((p) => ({ value: p.id, label: p.name || p.id }))]}
+          onChange={(event) => form.setField('project', event.currentTarget.value)}
+        />
+        {environmentsShown && (
+          <NativeSelect
+            label="Environment"
+            value={values.environment}
+            disabled={isAdminToken}
+            description={scope('every environment')}
+            data={isAdminToken ? [{ value: ALL, label: 'ALL' }] : environments}
+            onChange={(event) => form.setField('environment', event.currentTarget.value)}
+          />
+        )}
+        <TextInput
+          type="date"
+          label="Expires on (optional)"
+          description="The token stops working after this day. Leave empty for a token that never expires."
+          min={dayOf(new Date().toISOString())}
+          value={values.expiresOn}
+          error={errors.expiresOn}
+          onChange={(event) => form.setField('expiresOn', event.currentTarget.value)}
+        />
+        {errors.general && (
+          <Alert color="red" role="alert">
+            {errors.general}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <PermissionButton type="submit" permission="CREATE_API_TOKEN" onlineOnly loading={form.submitting}>
+            Create
+          </PermissionButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Create new API token' (part 2 sections 2 and 5): the form once the environments are known (its default). */
+export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
+  const environments = useEnvironments();
+  const names = environments.data?.map((e) => e.name);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Create new API token"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
+      {names ? (
+        <TokenForm firstEnvironment={names[0]} environments={names} onCreate={onCreate} onClose={onClose} />
+      ) : environments.isError ? (
+        <Text c="red.8" role="alert">
+          {environments.error.message}
+        </Text>
+      ) : (
+        <Loader aria-label="Loading environments" />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+/** Texts of the API access screen (part 2 sections 5 and 8), verbatim where the spec gives them. */
+export const USERNAME_REQUIRED = 'Username is required.';
+export const TOKEN_CREATED = 'Successfully created API token.';
+export const TOKEN_DELETED = 'Successfully deleted API token.';
+export const TOKEN_COPIED = 'Token is copied to clipboard';
+export const CREATE_FAILED = 'Unable to create new API token';
+export const FETCH_FAILED = 'Error fetching api tokens';
+export const NO_TOKENS = 'No API tokens available.';
+/** Ours: the spec's 'may take up to 1 minute' note does not hold here (the server reads a token on its first use). */
+export const ACTIVE_AT_ONCE = 'New API tokens can be used at once.';
+export const EXPIRY_UPDATED = 'Successfully updated the expiry of the API token.';
+export const EXPIRY_IN_PAST = 'The expiry date must be in the future.';

@@ -38,6 +38,7 @@ import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds } from './projects/index.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { ssoSettingsRoutes } from './sso/routes.ts';
+import { ssoSignInRoutes } from './sso/sign-in-routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { uiConfigRoutes } from './ui-config/routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(uiConfigRoutes, { deps });
       await scope.register(userRoutes, { deps });
       await scope.register(ssoSettingsRoutes, { deps });
+      await scope.register(ssoSignInRoutes, { deps });
       await scope.register(apiTokenRoutes, { deps });
       await scope.register(invoiceRoutes, { deps });
       await scope.register(featureTypeRoutes, { deps });

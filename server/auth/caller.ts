@@ -3,11 +3,15 @@ import type { AppDeps } from '../deps.ts';
 import { findToken } from '../api-tokens/index.ts';
 import type { Caller } from '../platform/access/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
+import { signInOptions, type SignInOption } from '../sso/index.ts';
 import { firstAdmin, sessionToken, sessionUser } from '../users/index.ts';
 
-/** The 401 the console's sign-in dialog reads. */
+/** The 401 the console's sign-in page reads: the sign-in form's path and the single sign-on providers' buttons. */
 export class AuthenticationRequired extends ApiError {
-  constructor(private readonly deps: Pick<AppDeps, 'config'>) {
+  constructor(
+    private readonly deps: Pick<AppDeps, 'config'>,
+    private readonly options: SignInOption[],
+  ) {
     super(401, 'AuthenticationRequired', 'You must sign in order to use Unleash');
   }
 
@@ -19,7 +23,7 @@ export class AuthenticationRequired extends ApiError {
       path: `${baseUriPath}/auth/${type === 'demo' ? 'demo' : 'simple'}/login`,
       message: this.message,
       defaultHidden: false,
-      options: [],
+      options: this.options,
     };
   }
 }
@@ -41,6 +45,6 @@ export async function resolveCaller(deps: AppDeps, request: FastifyRequest): Pro
   }
   const cookie = sessionToken(request);
   const user = cookie ? await sessionUser(deps.db, cookie) : undefined;
-  if (!user) throw new AuthenticationRequired(deps);
+  if (!user) throw new AuthenticationRequired(deps, await signInOptions(deps));
   return { kind: 'user', user };
 }

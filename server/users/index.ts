@@ -2,6 +2,7 @@
  * What other domains, startup and the composition root may use of users: accounts, passwords, sessions and their
  * cookie.
  */
+export { externalUser, type ExternalIdentity } from './external-users.ts';
 export { verifyPassword } from './passwords.ts';
 export { currentUser, findUserByLogin, firstAdmin } from './read-model.ts';
 export { createFirstAdmin, demoUser, getUser } from './service.ts';

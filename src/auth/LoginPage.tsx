@@ -1,7 +1,9 @@
-import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { withBase } from '../shared/api/base-path';
+import type { AuthOption } from '../shared/api/errors';
 import { useUiConfig } from '../ui-config/api/queries';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
@@ -32,6 +34,9 @@ function Login({ variant }: { variant: LoginVariant }) {
   const navigate = route.useNavigate();
   const { details } = useAuthState();
   const { login } = useLoginActions();
+  // Part 2 section 3, auth details: the providers' buttons; the password form hidden when the default is disabled.
+  const options = variant === 'password' ? (details?.options ?? []) : [];
+  const passwordHidden = options.length > 0 && (details?.defaultHidden === true || details?.disableDefault === true);
   const form = useLoginForm(variant, search.email ?? '', async (body) => {
     await login(loginPath(variant, details), body);
     await navigate({ to: '/features' });
@@ -59,8 +64,9 @@ function Login({ variant }: { variant: LoginVariant }) {
               You successfully reset your password.
             </Alert>
           )}
-          <LoginForm form={form} variant={variant} />
-          {variant === 'password' && (
+          {options.length > 0 && <ProviderButtons options={options} passwordShown={!passwordHidden} />}
+          {!passwordHidden && <LoginForm form={form} variant={variant} />}
+          {variant === 'password' && !passwordHidden && (
             <Anchor href={withBase('forgotten-password')} className="sy-touch-link">
               Forgot password?
             </Anchor>
@@ -85,5 +91,26 @@ function DemoTerms() {
         Privacy Policy
       </Anchor>
     </Text>
+  );
+}
+
+/** The single sign-on providers' buttons: each starts the provider's sign-in on the server (a full page load). */
+function ProviderButtons({ options, passwordShown }: { options: AuthOption[]; passwordShown: boolean }) {
+  return (
+    <Stack gap="sm">
+      {options.map((option) => (
+        <Button
+          key={option.type}
+          component="a"
+          href={option.path}
+          variant="outline"
+          fullWidth
+          leftSection={<IconLock size={18} aria-hidden />}
+        >
+          {option.message ?? `Sign in with ${option.type}`}
+        </Button>
+      ))}
+      {passwordShown && <Divider label="Or sign in with username" labelPosition="center" />}
+    </Stack>
   );
 }

@@ -318,6 +318,11 @@ export function samples(s: Seeded): Record<string, Sample> {
     },
     'GET /api/admin/invoices': { access: 'admin', path: 'api/admin/invoices' },
     'GET /api/admin/invoices/portal': { access: 'admin', path: 'api/admin/invoices/portal' },
+    // Single sign-on: with no provider enabled each goes back to the login page with the reason (302).
+    'GET /auth/oidc/login': { access: 'open', path: 'auth/oidc/login' },
+    'GET /auth/oidc/callback': { access: 'open', path: 'auth/oidc/callback?code=sec&state=sec' },
+    'GET /auth/google/login': { access: 'open', path: 'auth/google/login' },
+    'GET /auth/google/callback': { access: 'open', path: 'auth/google/callback?code=sec&state=sec' },
     'GET /api/admin/auth/oidc/settings': { access: 'admin', path: 'api/admin/auth/oidc/settings' },
     'POST /api/admin/auth/oidc/settings': {
       access: 'admin',

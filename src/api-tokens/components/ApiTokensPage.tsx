@@ -37,7 +37,14 @@ function ApiInfo() {
       <Stack gap="xs">
         <Text size="sm">
           Read the{' '}
-          <Anchor href="https://docs.getunleash.io/docs" target="_blank" rel="noreferrer" size="sm">
+          <Anchor
+            href="https://docs.getunleash.io/docs"
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            c="inherit"
+            underline="always"
+          >
             Getting started guide
           </Anchor>{' '}
           to learn how to connect to the API from your application or programmatically. {ACTIVE_AT_ONCE}

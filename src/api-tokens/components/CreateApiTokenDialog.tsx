@@ -17,6 +17,7 @@ import { useProjects } from '../../projects/api/queries';
 import { useUiConfig } from '../../ui-config/api/queries';
 import { ALL, dayOf, type TokenType } from '../rules';
 import { useApiTokenForm } from './use-api-token-form';
+import '@mantine/core/styles/SegmentedControl.css';
 
 interface Props {
   onCreate(token: CreateTokenInput): Promise<void>;
@@ -122,6 +123,7 @@ export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
       onClose={onClose}
       title="Create new API token"
       closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-token-dialog' }}
     >
       {names ? (
         <TokenForm firstEnvironment={names[0]} environments={names} onCreate={onCreate} onClose={onClose} />

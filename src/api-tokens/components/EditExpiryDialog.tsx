@@ -19,7 +19,13 @@ export function EditExpiryDialog({ token, saving, error, onSave, onClose }: Prop
   const [day, setDay] = useState(initial);
   const [problem, setProblem] = useState<string>();
   return (
-    <Modal opened onClose={onClose} title="Change expiry" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title="Change expiry"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+      classNames={{ content: 'sy-token-dialog' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useIsAdmin } from '../../auth/user';
 import { useBillingPortal, useInvoices } from '../api/queries';

@@ -1,0 +1,22 @@
+// The few parts of oidc-provider 8 (which ships no types) that tests/e2e/sso.spec.ts uses.
+declare module 'oidc-provider' {
+  import type { Server } from 'node:http';
+
+  interface Account {
+    accountId: string;
+    claims(): Record<string, unknown>;
+  }
+
+  interface Configuration {
+    clients: Array<Record<string, unknown>>;
+    claims?: Record<string, string[]>;
+    findAccount(context: unknown, sub: string): Account | Promise<Account>;
+    features?: Record<string, { enabled: boolean }>;
+    cookies?: { keys: string[] };
+  }
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    listen(port: number, host: string): Server;
+  }
+}

@@ -1,20 +1,14 @@
 // Shared by the benchmarks: sign in through the API and seed toggles through the API, as a user's scripts would.
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../contract/http.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../tests/support/server.ts';
+import { sessionCookie, sessionHeaders, skipWalkthrough } from '../tests/support/session.ts';
 
-/** The session cookie ("unleash-session=...") of the first admin. */
+export { sessionHeaders };
+
+/** The session cookie ("unleash-session=...") of the first admin, a returning user (the walkthrough seen). */
 export async function adminCookie(url: string): Promise<string> {
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = await sessionCookie(url);
+  await skipWalkthrough(url, cookie);
+  return cookie;
 }
-
-/** The headers of a change made with the session cookie: the server refuses one without the console's header. */
-export const sessionHeaders = (cookie: string) => ({ cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE });
 
 const types = ['release', 'experiment', 'operational', 'kill-switch', 'permission'];
 

@@ -7,6 +7,7 @@ import {
   startServer,
   type RunningServer,
 } from '../support/server.ts';
+import { sessionCookie, sessionHeaders, skipWalkthrough } from '../support/session.ts';
 
 export { expect, ADMIN_USERNAME, ADMIN_PASSWORD };
 
@@ -31,17 +32,7 @@ export function freshServer(env: Record<string, string> = {}): () => RunningServ
  * through a separate API session), so it covers none of the spec's screens; api-access.spec shows it to a new user.
  */
 export async function signIn(page: Page, url: string, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const seen = await fetch(`${url}/api/admin/splash/environment`, {
-    method: 'POST',
-    headers: { cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
-  });
-  expect(seen.ok, `marking the walkthrough seen for ${username}: ${seen.status}`).toBe(true);
+  await skipWalkthrough(url, await sessionCookie(url, username, password));
   await page.goto(`${url}/login`);
   await page.getByRole('textbox', { name: 'Username or email' }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
@@ -76,19 +67,11 @@ export function apiOf(server: () => RunningServer) {
  */
 export function adminApiOf(server: () => RunningServer) {
   let cookie: Promise<string> | undefined;
-  const signIn = async () => {
-    const login = await fetch(`${server().url}/auth/simple/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    });
-    return (login.headers.get('set-cookie') ?? '').split(';')[0];
-  };
   return async (method: string, path: string, body?: unknown) => {
-    cookie ??= signIn();
+    cookie ??= sessionCookie(server().url);
     const response = await fetch(`${server().url}/${path}`, {
       method,
-      headers: { 'Content-Type': 'application/json', cookie: await cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+      headers: { 'Content-Type': 'application/json', ...sessionHeaders(await cookie) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -4,9 +4,9 @@
 // size. With --seed, a few sample toggles (one stale, one tagged, one archived) exist first.
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from './server.ts';
+import { sessionCookie, sessionHeaders, skipWalkthrough } from './session.ts';
 
 const args = process.argv.slice(2);
 const seedSamples = args[0] === '--seed';
@@ -25,17 +25,11 @@ const samples = [
   { name: 'ops.read-replicas', type: 'operational', description: 'Send reads to the replicas' },
 ];
 
-async function seed(url: string) {
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+async function seed(url: string, cookie: string) {
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${url}/api/admin/${path}`, {
       method,
-      headers: { 'Content-Type': 'application/json', cookie, [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+      headers: { 'Content-Type': 'application/json', ...sessionHeaders(cookie) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   for (const sample of samples) await call('POST', 'features', sample);
@@ -51,7 +45,10 @@ const sizes = [
 
 mkdirSync(outDir, { recursive: true });
 const server = await startServer();
-if (seedSamples) await seed(server.url);
+// The admin has seen the environments walkthrough: the screenshots show the screens, not it.
+const cookie = await sessionCookie(server.url);
+await skipWalkthrough(server.url, cookie);
+if (seedSamples) await seed(server.url, cookie);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const size of sizes) {

@@ -18,10 +18,28 @@ const cookieOptions = (deps: AppDeps, reply: FastifyReply) => ({
 
 const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
-/** Sets the flow's values, signed with the instance's key and expiring with the flow. */
-export async function setFlowCookie(deps: AppDeps, reply: FastifyReply, values: Record<string, string>) {
+/** The flow's values, signed with the instance's key and expiring with the flow (the cookie's, or RelayState). */
+export async function signFlow(deps: AppDeps, values: Record<string, string>): Promise<string> {
   const payload = Buffer.from(JSON.stringify({ ...values, expires: Date.now() + FLOW_MS })).toString('base64url');
-  const value = `${payload}.${mac(await cookieSecret(deps.db), payload)}`;
+  return `${payload}.${mac(await cookieSecret(deps.db), payload)}`;
+}
+
+/** The values of a signed flow when it is unaltered and not expired. */
+export async function readFlow(deps: AppDeps, value: string | undefined): Promise<Record<string, string> | undefined> {
+  if (!value) return undefined;
+  const [payload, signature = ''] = value.split('.');
+  const expected = Buffer.from(mac(await cookieSecret(deps.db), payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const values = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, string> & {
+    expires: number;
+  };
+  return values.expires > Date.now() ? values : undefined;
+}
+
+/** Sets the flow's values in the cookie, signed (signFlow). */
+export async function setFlowCookie(deps: AppDeps, reply: FastifyReply, values: Record<string, string>) {
+  const value = await signFlow(deps, values);
   reply.setCookie(FLOW_COOKIE, value, { ...cookieOptions(deps, reply), maxAge: FLOW_MS / 1000 });
 }
 
@@ -33,13 +51,5 @@ export async function takeFlowCookie(
 ): Promise<Record<string, string> | undefined> {
   const value = request.cookies[FLOW_COOKIE];
   reply.clearCookie(FLOW_COOKIE, cookieOptions(deps, reply));
-  if (!value) return undefined;
-  const [payload, signature = ''] = value.split('.');
-  const expected = Buffer.from(mac(await cookieSecret(deps.db), payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  const values = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, string> & {
-    expires: number;
-  };
-  return values.expires > Date.now() ? values : undefined;
+  return readFlow(deps, value);
 }

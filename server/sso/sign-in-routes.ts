@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { setSessionCookie } from '../users/index.ts';
-import { setFlowCookie, takeFlowCookie } from './flow-cookie.ts';
+import { readFlow, setFlowCookie, signFlow, takeFlowCookie } from './flow-cookie.ts';
 import { oidcAuthorizationUrl, oidcClientSettings, oidcIdentity, type OidcProvider } from './oidc.ts';
+import { newSamlRequest, samlAuthorizationUrl, samlIdentity } from './saml.ts';
 import { SignInRefused, signInExternal } from './sign-in.ts';
 import { readSettings } from './store.ts';
 
@@ -16,6 +17,15 @@ const CallbackQuery = Type.Object(
   { additionalProperties: Type.String({ maxLength: 4000 }) },
 );
 const NAMES: Record<OidcProvider, string> = { oidc: 'OpenID Connect', google: 'Google' };
+/** The identity provider's HTTP-POST binding: a form with the signed response and the RelayState it was given. */
+const SamlCallbackBody = Type.Object(
+  {
+    SAMLResponse: Type.String({ minLength: 1, maxLength: 200_000 }),
+    RelayState: Type.Optional(Type.String({ maxLength: 4000 })),
+  },
+  { additionalProperties: Type.String({ maxLength: 4000 }) },
+);
+const FORM = 'application/x-www-form-urlencoded';
 
 /** After a refused sign-in: the login page, which shows `errorMsg` (part 2 section 2). */
 export function toLogin(deps: AppDeps, reply: FastifyReply, error: unknown) {
@@ -37,6 +47,8 @@ async function clientSettings(deps: AppDeps, provider: OidcProvider) {
  * Single sign-on through OpenID Connect and Google (Unleash's paths): `GET /auth/{provider}/login` sends the browser
  * to the provider with a signed flow cookie; `GET /auth/{provider}/callback` checks the answer, signs the user in
  * (auto-created when enabled) and goes to the console; a refusal goes to the login page with its reason.
+ * SAML 2.0: `GET /auth/saml/login` sends the browser to the identity provider with an authentication request whose
+ * id travels in the signed RelayState; the provider POSTs the signed response to `POST /auth/saml/callback`.
  */
 export const ssoSignInRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   for (const provider of ['oidc', 'google'] as const) {
@@ -79,4 +91,48 @@ export const ssoSignInRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       },
     );
   }
+
+  app.get('/auth/saml/login', { config: { permission: 'OPEN' }, schema: { response: Redirect } }, async (_r, reply) => {
+    try {
+      const settings = await readSettings(deps.db, 'saml');
+      if (!settings.enabled) throw new SignInRefused('SAML 2.0 sign-in is not enabled');
+      const samlRequest = newSamlRequest();
+      const relayState = await signFlow(deps, { provider: 'saml', id: samlRequest.id, issued: samlRequest.issued });
+      return reply.redirect(await samlAuthorizationUrl(deps, settings, samlRequest, relayState), 302);
+    } catch (error) {
+      return toLogin(deps, reply, error);
+    }
+  });
+  await app.register(async (scope) => {
+    // Only this route reads a form: the identity provider's HTTP-POST binding sends one.
+    scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope.post(
+      '/auth/saml/callback',
+      {
+        // The identity provider's page posts this cross-site: its proof is the response's signature, checked
+        // against the configured certificate, and the request it answers (server/platform/http/csrf.ts).
+        config: { permission: 'OPEN', csrf: 'signed-body' },
+        schema: { body: SamlCallbackBody, response: Redirect },
+      },
+      async (request, reply) => {
+        try {
+          const { SAMLResponse, RelayState } = request.body as Static<typeof SamlCallbackBody>;
+          const flow = await readFlow(deps, RelayState);
+          if (!flow || flow.provider !== 'saml') {
+            throw new SignInRefused('The sign-in was not started here, or took too long: please try again');
+          }
+          const settings = await readSettings(deps.db, 'saml');
+          if (!settings.enabled) throw new SignInRefused('SAML 2.0 sign-in is not enabled');
+          const identity = await samlIdentity(deps, settings, SAMLResponse, { id: flow.id, issued: flow.issued });
+          const token = await signInExternal(deps, 'saml', identity, settings);
+          setSessionCookie(reply, deps.config, token);
+          return reply.redirect(`${deps.config.baseUriPath}/`, 302);
+        } catch (error) {
+          return toLogin(deps, reply, error);
+        }
+      },
+    );
+  });
 };

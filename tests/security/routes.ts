@@ -323,6 +323,12 @@ export function samples(s: Seeded): Record<string, Sample> {
     'GET /auth/oidc/callback': { access: 'open', path: 'auth/oidc/callback?code=sec&state=sec' },
     'GET /auth/google/login': { access: 'open', path: 'auth/google/login' },
     'GET /auth/google/callback': { access: 'open', path: 'auth/google/callback?code=sec&state=sec' },
+    'GET /auth/saml/login': { access: 'open', path: 'auth/saml/login' },
+    'POST /auth/saml/callback': {
+      access: 'open',
+      path: 'auth/saml/callback',
+      body: { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=', RelayState: 'sec.sec' },
+    },
     'GET /api/admin/auth/oidc/settings': { access: 'admin', path: 'api/admin/auth/oidc/settings' },
     'POST /api/admin/auth/oidc/settings': {
       access: 'admin',

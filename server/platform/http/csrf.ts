@@ -2,6 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http.ts';
 import { ApiError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The guard's only opt-out, for a route another site must be able to POST to and whose body carries its own
+     * proof: 'signed-body' (the SAML callback, whose response is signed by the configured identity provider and
+     * answers a request this server made). Never for a route that acts on a session.
+     */
+    csrf?: 'signed-body';
+  }
+}
+
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Sec-Fetch-Site values of a request the page of this origin made, or the user made (typed, bookmarked). */
@@ -28,7 +39,8 @@ function requestOrigin(request: FastifyRequest): string | undefined {
  * - when the caller was resolved from the session (a signed-in user, or AUTH_TYPE=none's admin), refused without
  *   the console's header (CONSOLE_HEADER), which a form, a beacon or a no-cors fetch cannot send.
  * The sign-in routes (open, no caller yet) get the first two checks: a page elsewhere cannot sign the browser into
- * an account of its choosing. Registered after the access guard, which resolves the caller; before validation,
+ * an account of its choosing. A route that declares `config.csrf: 'signed-body'` gets no check (see its doc).
+ * Registered after the access guard, which resolves the caller; before validation,
  * idempotency and every handler, so a refused call changes nothing.
  */
 export function registerCsrfGuard(app: FastifyInstance, options: { publicUrl: string }) {
@@ -36,6 +48,7 @@ export function registerCsrfGuard(app: FastifyInstance, options: { publicUrl: st
   const header = CONSOLE_HEADER.toLowerCase();
   app.addHook('preValidation', async (request) => {
     if (!MUTATIONS.has(request.method) || request.headers.authorization?.trim()) return;
+    if (request.routeOptions.config.csrf === 'signed-body') return;
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && !OWN_SITES.has(site)) {
       throw refused(

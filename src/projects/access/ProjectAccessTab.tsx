@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css';
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';

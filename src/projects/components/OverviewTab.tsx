@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Table.css';
 import { Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useForm } from '../../shared/forms/use-form';

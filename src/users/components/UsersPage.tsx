@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
 import {
   ActionIcon,
   Alert,
@@ -162,8 +164,10 @@ function UserTable({ rows, roles, loading, onAction }: TableProps) {
     <Table verticalSpacing="xs" aria-busy={loading} aria-label="Users">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th visibleFrom="sm">Created</Table.Th>
-          <Table.Th visibleFrom="sm">
+          <Table.Th visibleFrom="sm" w={120}>
+            Created
+          </Table.Th>
+          <Table.Th visibleFrom="sm" w={64}>
             <span className="sy-visually-hidden">Avatar</span>
           </Table.Th>
           <Table.Th>User</Table.Th>

@@ -141,3 +141,14 @@ export function emailDomainAllowed(email: string, domains: string[]): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   return domains.includes(domain);
 }
+
+/** `api/admin/auth/simple/settings` (Unleash's): whether the username and password sign-in is turned off. */
+export const PasswordLoginSettingsSchema = Type.Object({ disabled: Type.Boolean() }, { additionalProperties: false });
+export type PasswordLoginSettings = Static<typeof PasswordLoginSettingsSchema>;
+
+export const PASSWORD_LOGIN_DISABLED = 'Logging in with username and password has been disabled.';
+/** Nobody may be locked out: password login stays on while no single sign-on provider is enabled. */
+export const PASSWORD_LOGIN_NEEDS_SSO =
+  'Password login can only be disabled while a single sign-on provider (OpenID Connect, SAML 2.0 or Google) is enabled';
+export const LAST_SSO_PROVIDER_NEEDED =
+  'This is the only enabled sign-in: enable password login before disabling the last single sign-on provider';

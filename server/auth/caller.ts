@@ -3,14 +3,17 @@ import type { AppDeps } from '../deps.ts';
 import { findToken } from '../api-tokens/index.ts';
 import type { Caller } from '../platform/access/caller.ts';
 import { ApiError } from '../platform/http/errors.ts';
-import { signInOptions, type SignInOption } from '../sso/index.ts';
+import { signInState, type SignInState } from '../sso/index.ts';
 import { firstAdmin, sessionToken, sessionUser } from '../users/index.ts';
 
-/** The 401 the console's sign-in page reads: the sign-in form's path and the single sign-on providers' buttons. */
+/**
+ * The 401 the console's sign-in page reads: the sign-in form's path, the single sign-on providers' buttons, and
+ * `defaultHidden` when an admin turned the password sign-in off.
+ */
 export class AuthenticationRequired extends ApiError {
   constructor(
     private readonly deps: Pick<AppDeps, 'config'>,
-    private readonly options: SignInOption[],
+    private readonly state: SignInState,
   ) {
     super(401, 'AuthenticationRequired', 'You must sign in order to use Unleash');
   }
@@ -22,8 +25,8 @@ export class AuthenticationRequired extends ApiError {
       type,
       path: `${baseUriPath}/auth/${type === 'demo' ? 'demo' : 'simple'}/login`,
       message: this.message,
-      defaultHidden: false,
-      options: this.options,
+      defaultHidden: type === 'password' && this.state.passwordDisabled,
+      options: this.state.options,
     };
   }
 }
@@ -45,6 +48,6 @@ export async function resolveCaller(deps: AppDeps, request: FastifyRequest): Pro
   }
   const cookie = sessionToken(request);
   const user = cookie ? await sessionUser(deps.db, cookie) : undefined;
-  if (!user) throw new AuthenticationRequired(deps, await signInOptions(deps));
+  if (!user) throw new AuthenticationRequired(deps, await signInState(deps));
   return { kind: 'user', user };
 }

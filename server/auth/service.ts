@@ -1,3 +1,4 @@
+import { PASSWORD_LOGIN_DISABLED } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, validationError } from '../platform/http/errors.ts';
@@ -11,6 +12,7 @@ import {
   verifyPassword,
   type UserRow,
 } from '../users/index.ts';
+import { signInState } from '../sso/index.ts';
 import { attemptSucceeded, reserveAttempt, unlockAccount } from './login-limiter.ts';
 
 /** The account a sign-in counts against: the user's, whichever of their names is typed (else the name typed). */
@@ -18,7 +20,7 @@ const accountOf = (user: UserRow) => `user:${user.id}`;
 
 /**
  * Signs in with a password. The attempt is reserved for the account and the address (a 429 when either is locked)
- * before the password is checked, and released when it succeeds.
+ * before the password is checked, and released when it succeeds. A 403 while an admin has turned it off.
  */
 export async function passwordLogin(
   deps: AppDeps,
@@ -30,6 +32,7 @@ export async function passwordLogin(
   if (!username || !password) {
     throw new ApiError(400, 'ValidationError', 'You must provide username and password', undefined, { isJoi: true });
   }
+  if ((await signInState(deps)).passwordDisabled) throw new ApiError(403, 'NoAccessError', PASSWORD_LOGIN_DISABLED);
   const user = await findUserByLogin(deps.db, username);
   const attempt = { account: user ? accountOf(user) : `name:${username.toLowerCase()}`, address };
   await reserveAttempt(deps.db, deps.config.loginBackoffSeconds, attempt);

@@ -1,2 +1,2 @@
-/** What other domains use of single sign-on: the sign-in options the 401 offers (the login page's buttons). */
-export { signInOptions, type SignInOption } from './options.ts';
+/** What other domains use of single sign-on: how one can sign in (the 401's options, the password form's state). */
+export { signInState, type SignInOption, type SignInState } from './sign-in-state.ts';

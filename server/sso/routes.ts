@@ -3,13 +3,14 @@ import type { TSchema } from 'typebox';
 import {
   GoogleSettingsSchema,
   OidcSettingsSchema,
+  PasswordLoginSettingsSchema,
   SamlSettingsSchema,
   type SsoProvider,
   type SsoSettingsOf,
 } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { getSettings, saveSettings } from './service.ts';
+import { getPasswordLogin, getSettings, savePasswordLogin, saveSettings } from './service.ts';
 
 const SCHEMAS: Record<SsoProvider, TSchema> = {
   oidc: OidcSettingsSchema,
@@ -31,4 +32,13 @@ export const ssoSettingsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
       async (request) => saveSettings(deps, callerName(request), provider, request.body as SsoSettingsOf[SsoProvider]),
     );
   }
+  // Unleash's place for the password sign-in's switch; `disabled` hides the form (the 401's defaultHidden).
+  const simple = '/api/admin/auth/simple/settings';
+  const passwordSchema = { response: { 200: PasswordLoginSettingsSchema } };
+  app.get(simple, { config: { permission: 'ADMIN' }, schema: passwordSchema }, async () => getPasswordLogin(deps));
+  app.post(
+    simple,
+    { config: { permission: 'ADMIN' }, schema: { ...passwordSchema, body: PasswordLoginSettingsSchema } },
+    async (request) => savePasswordLogin(deps, callerName(request), request.body),
+  );
 };

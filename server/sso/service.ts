@@ -1,7 +1,17 @@
-import type { SsoProvider, SsoSettingsOf } from '../../contract/sso.ts';
+import {
+  LAST_SSO_PROVIDER_NEEDED,
+  PASSWORD_LOGIN_NEEDS_SSO,
+  SSO_PROVIDERS,
+  type PasswordLoginSettings,
+  type SsoProvider,
+  type SsoSettingsOf,
+} from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
+import { validationError } from '../platform/http/errors.ts';
 import { assertValidSettings } from './rules.ts';
+import { forgetSignInState, readPasswordLogin, writePasswordLogin } from './sign-in-state.ts';
 import { readSettings, writeSettings } from './store.ts';
 import { mergeSecret, settingsView } from './views.ts';
 
@@ -23,6 +33,9 @@ export async function saveSettings<P extends SsoProvider>(
   const stored = await readSettings(deps.db, provider);
   const next = mergeSecret(provider, input, stored);
   assertValidSettings(provider, next);
+  if (!next.enabled && (await readPasswordLogin(deps.db)).disabled && !(await anyProviderEnabled(deps.db, provider))) {
+    throw validationError('enabled', LAST_SSO_PROVIDER_NEEDED, false);
+  }
   await deps.db.transaction(async (tx) => {
     await writeSettings(tx, provider, next);
     await appendEvent(tx, {
@@ -32,5 +45,41 @@ export async function saveSettings<P extends SsoProvider>(
       preData: { provider, ...settingsView(provider, stored) },
     });
   });
+  forgetSignInState(deps.db);
   return settingsView(provider, next);
+}
+
+/** Whether a single sign-on provider other than `except` is enabled. */
+async function anyProviderEnabled(db: Db, except?: SsoProvider): Promise<boolean> {
+  const others = SSO_PROVIDERS.filter((provider) => provider !== except);
+  return (await Promise.all(others.map((provider) => readSettings(db, provider)))).some((s) => s.enabled);
+}
+
+/** GET api/admin/auth/simple/settings. */
+export const getPasswordLogin = (deps: AppDeps): Promise<PasswordLoginSettings> => readPasswordLogin(deps.db);
+
+/**
+ * POST api/admin/auth/simple/settings: turning the password sign-in off needs an enabled single sign-on provider
+ * (a 400 otherwise, so nobody is locked out); stored with its audit event in one transaction.
+ */
+export async function savePasswordLogin(
+  deps: AppDeps,
+  actor: string,
+  input: PasswordLoginSettings,
+): Promise<PasswordLoginSettings> {
+  if (input.disabled && !(await anyProviderEnabled(deps.db))) {
+    throw validationError('disabled', PASSWORD_LOGIN_NEEDS_SSO, true);
+  }
+  const stored = await readPasswordLogin(deps.db);
+  await deps.db.transaction(async (tx) => {
+    await writePasswordLogin(tx, input);
+    await appendEvent(tx, {
+      type: 'sso-settings-updated',
+      createdBy: actor,
+      data: { provider: 'simple', ...input },
+      preData: { provider: 'simple', ...stored },
+    });
+  });
+  forgetSignInState(deps.db);
+  return input;
 }

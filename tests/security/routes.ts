@@ -329,6 +329,12 @@ export function samples(s: Seeded): Record<string, Sample> {
       path: 'auth/saml/callback',
       body: { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=', RelayState: 'sec.sec' },
     },
+    'GET /api/admin/auth/simple/settings': { access: 'admin', path: 'api/admin/auth/simple/settings' },
+    'POST /api/admin/auth/simple/settings': {
+      access: 'admin',
+      path: 'api/admin/auth/simple/settings',
+      body: { disabled: false },
+    },
     'GET /api/admin/auth/oidc/settings': { access: 'admin', path: 'api/admin/auth/oidc/settings' },
     'POST /api/admin/auth/oidc/settings': {
       access: 'admin',

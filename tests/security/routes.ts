@@ -317,7 +317,6 @@ export function samples(s: Seeded): Record<string, Sample> {
       path: `api/admin/api-tokens/${encodeURIComponent(s.doomedTokenSecret)}`,
     },
     'GET /api/admin/invoices': { access: 'admin', path: 'api/admin/invoices' },
-    'GET /api/admin/invoices/portal': { access: 'admin', path: 'api/admin/invoices/portal' },
     // Single sign-on: with no provider enabled each goes back to the login page with the reason (302).
     'GET /auth/oidc/login': { access: 'open', path: 'auth/oidc/login' },
     'GET /auth/oidc/callback': { access: 'open', path: 'auth/oidc/callback?code=sec&state=sec' },

@@ -61,11 +61,16 @@ describe.each([
   });
 
   it('names the permission, the request and the answers of every operation', () => {
-    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
-    for (const operation of operations) {
-      expect(operation['x-permission']).toMatch(/^[A-Z_]+$/);
-      expect(operation.description).toContain(`Permission: ${operation['x-permission']}`);
-      expect(Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status))).toBe(true);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(operation['x-permission'], name).toMatch(/^[A-Z_]+$/);
+        expect(operation.description, name).toContain(`Permission: ${operation['x-permission']}`);
+        expect(
+          Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status)),
+          name,
+        ).toBe(true);
+      }
     }
     const createUser = doc.paths[`${server.base}/api/admin/user-admin`].post;
     expect(createUser['x-permission']).toBe('ADMIN');

@@ -119,3 +119,28 @@ test.describe('at 390x844', () => {
     }
   });
 });
+
+// Last in this file: it leaves the password sign-in off (OpenID Connect stays enabled from the first test).
+test('an admin turns the password sign-in off; the login page then offers the provider only', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, origin());
+  await page.getByRole('button', { name: 'Admin' }).click();
+  await page.getByRole('link', { name: 'Single Sign-On' }).click();
+  const form = page.getByRole('form', { name: 'Password login' });
+  const allowed = form.getByRole('switch', { name: /^Allow users to sign in with username and password/ });
+  await expect(allowed).toBeChecked();
+  await allowed.uncheck({ force: true });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Settings stored')).toBeVisible();
+
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const login = await visitor.newPage();
+  await login.goto(`${origin()}/login`);
+  await expect(login.getByRole('link', { name: 'Sign in with OpenID Connect' })).toBeVisible();
+  await expect(login.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
+  await expect(login.getByText('Or sign in with username')).toHaveCount(0);
+  await visitor.close();
+});

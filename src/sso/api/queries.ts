@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SsoProvider, SsoSettingsOf } from '../../../contract/sso';
+import type { PasswordLoginSettings, SsoProvider, SsoSettingsOf } from '../../../contract/sso';
 import { api } from '../../shared/api/client';
 import { gettingFailed } from '../../shared/api/errors';
 
@@ -27,3 +27,20 @@ export const ssoSettingsQuery = <P extends SsoProvider>(provider: P) =>
 export function useSsoSettings<P extends SsoProvider>(provider: P, enabled = true) {
   return useQuery({ ...ssoSettingsQuery(provider), enabled });
 }
+
+/** Unleash's switch of the password sign-in (admins only). */
+export const PASSWORD_LOGIN_PATH = 'api/admin/auth/simple/settings';
+
+/** GET api/admin/auth/simple/settings. */
+export const passwordLoginQuery = queryOptions({
+  queryKey: [...ssoKeys.all, 'simple'] as const,
+  queryFn: async () => {
+    try {
+      return await api.get<PasswordLoginSettings>(PASSWORD_LOGIN_PATH);
+    } catch (error) {
+      throw gettingFailed('password login settings', error);
+    }
+  },
+});
+
+export const usePasswordLogin = () => useQuery(passwordLoginQuery);

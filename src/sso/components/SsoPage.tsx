@@ -7,6 +7,7 @@ import { useUiConfig } from '../../ui-config/api/queries';
 import { useSsoSettings } from '../api/queries';
 import { GoogleForm } from './GoogleForm';
 import { OidcForm } from './OidcForm';
+import { PasswordLoginForm } from './PasswordLoginForm';
 import { SamlForm } from './SamlForm';
 
 export const ROOT_ADMIN_ONLY = 'You need to be a root admin to access this section.';
@@ -82,6 +83,11 @@ export default function SsoPage() {
               </Tabs.Panel>
             ))}
           </Tabs>
+        </Paper>
+      )}
+      {isAdmin && authenticationType === 'open-source' && (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+          <PasswordLoginForm />
         </Paper>
       )}
     </Stack>

@@ -50,7 +50,9 @@ import { startOffline } from './offline/offline';
 
 registerOfflineDomains();
 const queryClient = createSessionQueryClient({
-  isOnLogin: () => router.state.matches.some((match) => match.routeId === '/login'),
+  // Where the router is going (its state still holds the page it leaves while the next one loads): the login page's
+  // own loader's 401 must not send it to a bare /login, dropping ?reset and ?email.
+  isOnLogin: () => router.matchRoutes(router.latestLocation).some((match) => match.routeId === '/login'),
   toLogin: () => void router.navigate({ to: '/login' }),
 });
 const router = createAppRouter(queryClient);

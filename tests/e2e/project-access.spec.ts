@@ -30,6 +30,7 @@ test('an admin gives a Viewer the Member role; the Viewer may then change toggle
   page,
   browser,
 }) => {
+  test.setTimeout(180_000); // two sessions and a dozen steps: over a minute on a busy 2-core machine
   const { url } = server();
   await signIn(page, url);
   await openAccessTab(page, 'Web');

@@ -87,6 +87,7 @@ test.describe('with SMTP', () => {
     await expect(ida.getByRole('textbox', { name: 'Username' })).toHaveAttribute('readonly', '');
     await setPassword(ida, FIRST_PASSWORD, 'Set password');
     await expect(ida).toHaveURL(/\/login\?email=ida%40example\.com$/);
+    await expect(ida.getByRole('textbox', { name: 'Username or email' })).toHaveValue('ida@example.com');
     await signIn(ida, server().url, 'ida@example.com', FIRST_PASSWORD);
     await ida.context().close();
 

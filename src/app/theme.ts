@@ -16,5 +16,7 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     NativeSelect: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 44 } },
+    // Mantine's Loader is a bare span: its aria-label is allowed only once it has a role.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });

@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -54,8 +55,22 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The single sign-on provider ('oidc', 'google', 'saml') that signed this session in; null for a password. */
+    provider: text('provider'),
+    /** The OpenID provider's ID token, sent back as `id_token_hint` when the user signs out (single sign-out). */
+    idToken: text('id_token'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** IDs of SAML assertions already used to sign in, kept until they expire: a replayed response is refused. */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('saml_assertions_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -103,7 +118,74 @@ export const events = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
   },
-  (t) => [index('events_feature_name_idx').on(t.featureName)],
+  (t) => [
+    index('events_feature_name_idx').on(t.featureName),
+    index('events_created_by_idx').on(t.createdBy),
+    index('events_type_idx').on(t.type),
+    index('events_project_idx').on(t.project),
+  ],
+);
+
+/** Configured addons: a provider (webhook, slack, teams, datadog), its parameters and the event types it listens to. */
+export const addons = pgTable('addons', {
+  id: serial('id').primaryKey(),
+  provider: text('provider').notNull(),
+  description: text('description'),
+  enabled: boolean('enabled').notNull().default(true),
+  parameters: jsonb('parameters')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  events: jsonb('events')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/**
+ * The addons' outbox: one row per event an enabled addon listens to, written in the event's transaction, sent by the
+ * delivery worker until it is `delivered` or gives up (`failed`). `next_attempt_at` is both the backoff and the lease
+ * a worker takes before it sends, so several processes never send one row at once.
+ */
+export const addonDeliveries = pgTable(
+  'addon_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    addonId: integer('addon_id')
+      .notNull()
+      .references(() => addons.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('addon_deliveries_addon_event_idx').on(t.addonId, t.eventId),
+    index('addon_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Each attempt to deliver: the answer's status or the error, shown as the addon's delivery log. */
+export const addonAttempts = pgTable(
+  'addon_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => addonDeliveries.id, { onDelete: 'cascade' }),
+    addonId: integer('addon_id')
+      .notNull()
+      .references(() => addons.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: integer('status'),
+    error: text('error'),
+  },
+  (t) => [index('addon_attempts_addon_idx').on(t.addonId, t.id)],
 );
 
 export const userFeedback = pgTable(

@@ -1,24 +1,48 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EventListSchema, ToggleEventsSchema, ToggleNameParams } from '../../contract/events.ts';
+import {
+  EventListSchema,
+  EventsQuery,
+  ToggleEventsQuery,
+  ToggleEventsSchema,
+  ToggleNameParams,
+} from '../../contract/events.ts';
 import type { AppDeps } from '../deps.ts';
-import { listEvents } from '../platform/events/store.ts';
-import { eventView } from './views.ts';
+import { eventPage } from './pages.ts';
+
+const PAGING =
+  "Newest first, `limit` (default 100, at most 1000) per page; the next page is `before` the previous answer's " +
+  '`next` (null on the last page). Filters: `type`, `project`, `createdBy`, and `from`/`to` (ISO times, inclusive).';
 
 export const eventRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   // Every event (users, tokens, ...): instance admins only, as the console's Event History.
   app.get(
     '/api/admin/events',
-    { config: { permission: 'ADMIN' }, schema: { response: { 200: EventListSchema } } },
-    async () => ({ version: 1 as const, events: (await listEvents(deps.db)).map(eventView) }),
+    {
+      config: { permission: 'ADMIN' },
+      schema: {
+        description: `Every audit event. ${PAGING} \`feature\`: one toggle's events.`,
+        querystring: EventsQuery,
+        response: { 200: EventListSchema },
+      },
+    },
+    async (request) => ({ version: 1 as const, ...(await eventPage(deps.db, request.query)) }),
   );
 
   // A toggle's change log: any signed-in user (the toggle's Log tab).
   app.get(
     '/api/admin/events/:toggleName',
-    { config: { permission: 'NONE' }, schema: { params: ToggleNameParams, response: { 200: ToggleEventsSchema } } },
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        description: `One toggle's audit events. ${PAGING}`,
+        params: ToggleNameParams,
+        querystring: ToggleEventsQuery,
+        response: { 200: ToggleEventsSchema },
+      },
+    },
     async (request) => ({
       toggleName: request.params.toggleName,
-      events: (await listEvents(deps.db, request.params.toggleName)).map(eventView),
+      ...(await eventPage(deps.db, { ...request.query, feature: request.params.toggleName })),
     }),
   );
 };

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { EventType } from './types.ts';
@@ -40,12 +40,35 @@ export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
 
 export type EventRow = typeof events.$inferSelect;
 
-/** Newest first; only the events of one toggle when featureName is given. */
-export function listEvents(db: Db, featureName?: string, limit = 1000): Promise<EventRow[]> {
+/** Which events a page holds: all those matching every given field (see EventsQuery in contract/events.ts). */
+export interface EventFilter {
+  /** Only events older than this id (the previous page's last). */
+  before?: number;
+  type?: string;
+  project?: string;
+  featureName?: string;
+  createdBy?: string;
+  /** Inclusive bounds of the event's time. */
+  from?: Date;
+  to?: Date;
+}
+
+/** At most `limit` events matching the filter, newest first (keyset paging on the id, which only grows). */
+export function listEvents(db: Db, filter: EventFilter, limit: number): Promise<EventRow[]> {
   return db
     .select()
     .from(events)
-    .where(featureName === undefined ? undefined : eq(events.featureName, featureName))
+    .where(
+      and(
+        filter.before === undefined ? undefined : lt(events.id, filter.before),
+        filter.type === undefined ? undefined : eq(events.type, filter.type),
+        filter.project === undefined ? undefined : eq(events.project, filter.project),
+        filter.featureName === undefined ? undefined : eq(events.featureName, filter.featureName),
+        filter.createdBy === undefined ? undefined : eq(events.createdBy, filter.createdBy),
+        filter.from === undefined ? undefined : gte(events.createdAt, filter.from),
+        filter.to === undefined ? undefined : lte(events.createdAt, filter.to),
+      ),
+    )
     .orderBy(desc(events.id))
     .limit(limit);
 }

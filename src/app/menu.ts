@@ -23,6 +23,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
   { path: '/environments', title: 'Environments', placements: ['mobile', 'configure'], flag: 'E' },
   { path: '/tag-types', title: 'Tag types', placements: ['mobile', 'configure'] },
+  { path: '/addons', title: 'Addons', placements: ['mobile', 'configure'] },
   { path: '/admin/api', title: 'API access', placements: ['mobile', 'configure'] },
   { path: '/admin/users', title: 'Users', placements: ['admin'] },
   { path: '/admin/auth', title: 'Single Sign-On', placements: ['admin'] },

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
+import { addonRoutes } from './routes/addons';
 import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
 import { archiveRoute } from './routes/archive';
@@ -36,6 +37,7 @@ const routeTree = rootRoute.addChildren([
     ...strategyRoutes,
     ...environmentRoutes,
     ...tagRoutes,
+    ...addonRoutes,
     archiveRoute,
     ...eventRoutes,
     ...userRoutes,

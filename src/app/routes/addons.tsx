@@ -1,0 +1,33 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { addonDeliveriesQuery, addonsQuery } from '../../addons/api/queries';
+import { ensureKept } from '../../offline/ensure-kept';
+import { mainRoute } from './root';
+
+/** The configured addons and the providers, persisted with the query cache (at once offline). */
+const addonsRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'addons',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, addonsQuery),
+  component: lazyRouteComponent(() => import('../../addons/components/AddonsPage')),
+});
+
+const createAddonRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'addons/create/$provider',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, addonsQuery),
+  component: lazyRouteComponent(() => import('../../addons/components/CreateAddonPage')),
+});
+
+/** The addon comes from the kept list; its delivery log is fetched on the way, never awaited. */
+const editAddonRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'addons/edit/$id',
+  loader: ({ context: { queryClient }, params }) => {
+    if (/^\d+$/.test(params.id)) void queryClient.prefetchQuery(addonDeliveriesQuery(Number(params.id)));
+    return ensureKept(queryClient, addonsQuery);
+  },
+  component: lazyRouteComponent(() => import('../../addons/components/EditAddonPage')),
+});
+
+/** Addons (part 2 section 2): the list, create for a provider, edit with the delivery log. */
+export const addonRoutes = [addonsRoute, createAddonRoute, editAddonRoute] as const;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { addonRoutes } from './addons/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { resolveCaller } from './auth/index.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(contextRoutes, { deps });
       await scope.register(featureRoutes, { deps });
       await scope.register(eventRoutes, { deps });
+      await scope.register(addonRoutes, { deps });
       await scope.register(clientApiRoutes, { deps });
       await scope.register(metricsRoutes, { deps });
       await scope.register(docsRoutes, { baseUriPath: base });

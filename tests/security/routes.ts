@@ -125,6 +125,8 @@ export interface Seeded {
   inviteToken: string;
   doomedTokenSecret: string;
   signInUser: { email: string; password: string };
+  addonId: number;
+  doomedAddonId: number;
 }
 
 export const SEED_TOGGLE = 'sec-toggle';
@@ -209,6 +211,9 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     );
   await register('sec-app');
   await register('sec-app-doomed');
+  // Disabled, so no toggle change of the suite queues a delivery that the worker would send meanwhile.
+  const addon = await post('api/admin/addons', SEC_ADDON);
+  const doomedAddon = await post('api/admin/addons', SEC_ADDON);
   return {
     strategyId: JSON.parse(strategy.text).id,
     doomedStrategyId: JSON.parse(doomedStrategy.text).id,
@@ -216,8 +221,18 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     inviteToken: new URL(JSON.parse(invited.text).inviteLink).searchParams.get('token')!,
     doomedTokenSecret: JSON.parse(doomedToken.text).secret,
     signInUser: signIn,
+    addonId: JSON.parse(addon.text).id,
+    doomedAddonId: JSON.parse(doomedAddon.text).id,
   };
 }
+
+const SEC_ADDON = {
+  provider: 'webhook',
+  enabled: false,
+  description: 'security',
+  parameters: { url: 'http://127.0.0.1:9/sec-hook' },
+  events: ['feature-created'],
+};
 
 /**
  * One valid request per route, keyed `METHOD url` as registered (HEAD routes use their GET's sample). A route
@@ -476,6 +491,16 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'editor',
       path: 'api/admin/strategies/sec-strategy/reactivate',
     },
+    'GET /api/admin/addons': { access: 'signed-in', path: 'api/admin/addons' },
+    'GET /api/admin/addons/:id': { access: 'signed-in', path: `api/admin/addons/${s.addonId}` },
+    'GET /api/admin/addons/:id/deliveries': { access: 'signed-in', path: `api/admin/addons/${s.addonId}/deliveries` },
+    'POST /api/admin/addons': { access: 'editor', path: 'api/admin/addons', body: SEC_ADDON },
+    'PUT /api/admin/addons/:id': {
+      access: 'editor',
+      path: `api/admin/addons/${s.addonId}`,
+      body: { ...SEC_ADDON, description: 'changed', parameters: { url: '*****' } },
+    },
+    'DELETE /api/admin/addons/:id': { access: 'editor', path: `api/admin/addons/${s.doomedAddonId}` },
     'GET /api/admin/context': { access: 'signed-in', path: 'api/admin/context' },
     'GET /api/admin/context/:name': { access: 'signed-in', path: 'api/admin/context/sec-ctx' },
     'POST /api/admin/context/validate': {
@@ -726,10 +751,15 @@ export function sampleFor(table: Record<string, Sample>, route: RegisteredRoute)
   return key === undefined ? undefined : table[key];
 }
 
-/** A digest of every row of every table in the public schema: equal digests mean nothing was written. */
+/**
+ * A digest of every row of every table in the public schema: equal digests mean nothing was written. The addons'
+ * outbox and attempts are left out: the delivery worker writes them in the background, and a request can only add to
+ * the outbox together with an audit event, which the events table shows.
+ */
 export async function dataChecksum(server: TestServer): Promise<string> {
   const tables = await server.sql(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' " +
+      "AND table_name NOT IN ('addon_deliveries', 'addon_attempts') ORDER BY 1",
   );
   const parts = tables.map(
     ({ table_name: name }) =>

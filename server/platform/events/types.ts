@@ -62,4 +62,7 @@ export type EventType =
   | 'tag-type-deleted'
   | 'application-updated'
   | 'application-deleted'
-  | 'sso-settings-updated';
+  | 'sso-settings-updated'
+  | 'addon-config-created'
+  | 'addon-config-updated'
+  | 'addon-config-deleted';

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** POST auth/simple/login: both fields are optional in the schema so that a missing one gets Unleash's message. */
 export const PasswordLoginBody = Type.Object({
@@ -8,3 +8,11 @@ export const PasswordLoginBody = Type.Object({
 
 /** POST auth/demo/login: an e-mail only (AUTH_TYPE=demo). */
 export const DemoLoginBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
+
+/**
+ * POST {base}/logout's answer after a session signed in through OpenID Connect with single sign-out enabled: the
+ * provider's end-session page, where the browser goes next (Unleash redirects there). Any other sign-out answers
+ * no body.
+ */
+export const LogoutRedirectSchema = Type.Object({ redirectUrl: Type.String() }, { additionalProperties: false });
+export type LogoutRedirect = Static<typeof LogoutRedirectSchema>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DemoLoginBody, PasswordLoginBody } from '../../contract/auth.ts';
+import { Type } from 'typebox';
+import { DemoLoginBody, LogoutRedirectSchema, PasswordLoginBody } from '../../contract/auth.ts';
 import { UserIdParams, UserSchema } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
@@ -36,16 +37,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   }
 
   // A POST, so that a link or an image on another page cannot sign anyone out (GET {base}/logout is the console's
-  // page that sends it).
+  // page that sends it). After an OpenID Connect session with single sign-out, the answer names the provider's
+  // end-session page, where the console goes next (Unleash redirects there; a fetch cannot read a redirect).
   app.post(
     '/logout',
     {
       config: { permission: 'NONE' },
-      schema: { response: { 200: NoBody } },
+      schema: { response: { 200: Type.Union([NoBody, LogoutRedirectSchema]) } },
     },
     async (request, reply) => {
-      await logout(deps, sessionToken(request));
-      return clearSessionCookie(reply, config).header('Clear-Site-Data', '"cookies"').status(200).send();
+      const redirect = await logout(deps, sessionToken(request), request.log);
+      return clearSessionCookie(reply, config).header('Clear-Site-Data', '"cookies"').status(200).send(redirect);
     },
   );
 

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LogoutRedirect } from '../../contract/auth.ts';
 import { PASSWORD_LOGIN_DISABLED } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
@@ -12,7 +14,7 @@ import {
   verifyPassword,
   type UserRow,
 } from '../users/index.ts';
-import { signInState } from '../sso/index.ts';
+import { signInState, singleSignOutUrl } from '../sso/index.ts';
 import { attemptSucceeded, reserveAttempt, unlockAccount } from './login-limiter.ts';
 
 /** The account a sign-in counts against: the user's, whichever of their names is typed (else the name typed). */
@@ -60,6 +62,16 @@ export async function demoLogin(deps: AppDeps, rawEmail: string): Promise<{ user
   return { user, token: await startSession(deps.db, user) };
 }
 
-export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
-  if (token) await endSession(deps.db, token);
+/**
+ * Ends the caller's session; answers the provider's end-session page when that session came from OpenID Connect
+ * with single sign-out enabled (server/sso/sign-out.ts).
+ */
+export async function logout(
+  deps: AppDeps,
+  token: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<LogoutRedirect | undefined> {
+  if (!token) return undefined;
+  const redirectUrl = await singleSignOutUrl(deps, await endSession(deps.db, token), log);
+  return redirectUrl ? { redirectUrl } : undefined;
 }

@@ -108,3 +108,21 @@ export async function oidcIdentity(
   if (verified === false) throw new SignInRefused(`The sign-in provider has not verified ${email}`);
   return { email, name, idToken: tokens.id_token };
 }
+
+/**
+ * The provider's end-session page (RP-initiated logout) for a session it signed in: `id_token_hint` names the
+ * session, `post_logout_redirect_uri` brings the browser back. Undefined when its discovery names no http(s)
+ * `end_session_endpoint`; throws when the provider cannot be reached.
+ */
+export async function oidcEndSessionUrl(
+  settings: OidcClientSettings,
+  idToken: string,
+  postLogoutRedirectUri: string,
+): Promise<string | undefined> {
+  const config = await configurationOf(settings);
+  const endpoint = config.serverMetadata().end_session_endpoint;
+  // A web page only: the console navigates to it.
+  if (!endpoint || !/^https?:$/.test(new URL(endpoint).protocol)) return undefined;
+  const parameters = { id_token_hint: idToken, post_logout_redirect_uri: postLogoutRedirectUri };
+  return client.buildEndSessionUrl(config, parameters).href;
+}

@@ -18,12 +18,13 @@ const roleId = (name: string) => ROOT_ROLES.find((role) => role.name === name)!.
 /**
  * The provider vouched for `identity`: the account with its e-mail signs in; without one it is auto-created (when
  * enabled and the e-mail's domain is among the allowed ones) with the default root role. Returns the session token,
- * made as the password sign-in makes it.
+ * made as the password sign-in makes it; the session keeps its provider and, from OpenID Connect, the ID token
+ * (single sign-out, server/sso/sign-out.ts).
  */
 export async function signInExternal(
   deps: AppDeps,
   provider: string,
-  identity: ExternalIdentity,
+  identity: ExternalIdentity & { idToken?: string },
   rules: AutoCreate,
 ): Promise<string> {
   const mayCreate = rules.autoCreate && emailDomainAllowed(identity.email, parseEmailDomains(rules.emailDomains));
@@ -36,5 +37,5 @@ export async function signInExternal(
         : `There is no account for ${identity.email}: an admin must add it first`,
     );
   }
-  return startSession(deps.db, user);
+  return startSession(deps.db, user, { provider, idToken: identity.idToken });
 }

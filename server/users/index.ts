@@ -7,6 +7,6 @@ export { verifyPassword } from './passwords.ts';
 export { currentUser, findUserByLogin, firstAdmin } from './read-model.ts';
 export { createFirstAdmin, demoUser, getUser } from './service.ts';
 export { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.ts';
-export { endSession, sessionUser, startSession } from './sessions.ts';
+export { endSession, sessionUser, startSession, type SessionOrigin } from './sessions.ts';
 export type { UserRow } from './store.ts';
 export { userEventData, userView } from './views.ts';

@@ -1,6 +1,6 @@
 // The few parts of oidc-provider 8 (which ships no types) that tests/e2e/sso.spec.ts uses.
 declare module 'oidc-provider' {
-  import type { Server } from 'node:http';
+  import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
   interface Account {
     accountId: string;
@@ -11,12 +11,14 @@ declare module 'oidc-provider' {
     clients: Array<Record<string, unknown>>;
     claims?: Record<string, string[]>;
     findAccount(context: unknown, sub: string): Account | Promise<Account>;
-    features?: Record<string, { enabled: boolean }>;
+    features?: Record<string, { enabled: boolean; logoutSource?: unknown }>;
     cookies?: { keys: string[] };
   }
 
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     listen(port: number, host: string): Server;
+    /** The provider as a Node request handler. */
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
   }
 }

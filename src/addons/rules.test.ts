@@ -5,6 +5,7 @@ import {
   addonErrors,
   addonValues,
   attemptOutcome,
+  attemptResult,
   FIELD_REQUIRED,
   missingParameters,
   NO_EVENT_CHOSEN,
@@ -97,5 +98,12 @@ describe('addon form rules', () => {
     expect(attemptOutcome({ statusCode: 500, error: 'Internal Server Error' })).toBe('HTTP 500: Internal Server Error');
     expect(attemptOutcome({ statusCode: null, error: 'timed out after 10000 ms' })).toBe('timed out after 10000 ms');
     expect(attemptOutcome({ statusCode: null, error: null })).toBe('No answer');
+  });
+
+  it('calls an attempt delivered, retried (refused, then delivered or tried again) or failed (given up)', () => {
+    expect(attemptResult({ statusCode: 204, state: 'delivered' })).toBe('delivered');
+    expect(attemptResult({ statusCode: 500, state: 'delivered' })).toBe('retried');
+    expect(attemptResult({ statusCode: null, state: 'pending' })).toBe('retried');
+    expect(attemptResult({ statusCode: 404, state: 'failed' })).toBe('failed');
   });
 });

@@ -2,7 +2,7 @@
  * Addon form rules (part 2 sections 3 to 5): an addon listens to at least one event, every required parameter is
  * filled in, and a sensitive parameter the server answered as '*****' is sent back unchanged (the server keeps it).
  */
-import type { AddonInput } from '../../contract/addons';
+import type { AddonInput, DeliveryState } from '../../contract/addons';
 import { SECRET_MASK } from '../../contract/sso';
 import type { Addon, AddonProvider } from './api/queries';
 
@@ -82,4 +82,13 @@ export function addonBody(provider: AddonProvider, values: AddonValues): AddonIn
 export function attemptOutcome({ statusCode, error }: { statusCode: number | null; error: string | null }): string {
   if (statusCode !== null) return error ? `HTTP ${statusCode}: ${error}` : `HTTP ${statusCode}`;
   return error ?? 'No answer';
+}
+
+/**
+ * What an attempt says in the log: 'delivered' (the receiver accepted it), 'failed' (refused and given up), or,
+ * for a refused attempt whose event was still delivered or will be tried again, 'retried'.
+ */
+export function attemptResult({ statusCode, state }: { statusCode: number | null; state: DeliveryState }) {
+  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return 'delivered';
+  return state === 'failed' ? 'failed' : 'retried';
 }

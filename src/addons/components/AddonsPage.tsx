@@ -35,6 +35,7 @@ function EnabledSwitch({ label, checked, onChange }: { label: string; checked: b
         <Switch
           {...gate}
           size="md"
+          classNames={{ body: 'sy-addon-switch' }}
           aria-label={label}
           checked={checked}
           onChange={(event) => allowed && onChange(event.currentTarget.checked)}

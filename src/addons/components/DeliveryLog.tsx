@@ -3,14 +3,15 @@ import { useLocale } from '../../shared/locale/locale';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useAddonDeliveries, type AddonAttempt } from '../api/queries';
 import { DELIVERIES_TITLE, NO_DELIVERIES } from '../messages';
-import { attemptOutcome } from '../rules';
+import { attemptOutcome, attemptResult } from '../rules';
 
-const STATE_COLOURS = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
+const RESULT_COLOURS = { delivered: 'green', retried: 'yellow', failed: 'red' } as const;
 
 function Attempt({ attempt, locale }: { attempt: AddonAttempt; locale: string }) {
+  const result = attemptResult(attempt);
   return (
     <li className="sy-delivery-row">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" className="sy-delivery-time">
         {formatDateTime(attempt.at, locale)}
       </Text>
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -20,8 +21,8 @@ function Attempt({ attempt, locale }: { attempt: AddonAttempt; locale: string })
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {attemptOutcome(attempt)}
       </Text>
-      <Badge variant="light" color={STATE_COLOURS[attempt.state]}>
-        {attempt.state}
+      <Badge variant="light" color={RESULT_COLOURS[result]}>
+        {result}
       </Badge>
     </li>
   );

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAddonDelivery } from './addons/delivery.ts';
 import { addonRoutes } from './addons/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { resolveCaller } from './auth/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerCsrfGuard(app, { publicUrl: config.unleashUrl });
   registerIdempotency(app, { db });
   registerRevisions(app, { db });
+  registerAddonDelivery(app, deps);
   await registerOpenApi(app, { baseUriPath: base, version });
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);

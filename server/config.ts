@@ -35,6 +35,19 @@ export interface Config {
   consoleDir: string | undefined;
   /** SMTP for invitations and password resets (EMAIL_*); undefined = no e-mail (links are shown or logged). */
   email: EmailConfig | undefined;
+  /** How addon deliveries are sent (ADDON_*). */
+  addonDelivery: AddonDeliveryConfig;
+}
+
+export interface AddonDeliveryConfig {
+  /** How long one request to a receiver may take (ADDON_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** The delay before the first retry; each further retry waits twice as long, up to an hour (ADDON_RETRY_MS). */
+  retryMs: number;
+  /** Attempts before a delivery is given up as failed (ADDON_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** How often the worker looks for due deliveries that no request of this process announced (ADDON_POLL_MS). */
+  pollMs: number;
 }
 
 export interface EmailConfig {
@@ -186,6 +199,24 @@ function parseEmail(env: Env, unleashUrl: string): EmailConfig | undefined {
   };
 }
 
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = nonEmpty(env[name]) ?? String(fallback);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseAddonDelivery(env: Env): AddonDeliveryConfig {
+  return {
+    timeoutMs: wholeNumber(env, 'ADDON_TIMEOUT_MS', 10_000, 100, 300_000),
+    retryMs: wholeNumber(env, 'ADDON_RETRY_MS', 5000, 10, 3_600_000),
+    maxAttempts: wholeNumber(env, 'ADDON_MAX_ATTEMPTS', 10, 1, 100),
+    pollMs: wholeNumber(env, 'ADDON_POLL_MS', 5000, 100, 3_600_000),
+  };
+}
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -217,5 +248,6 @@ export function parseConfig(env: Env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     consoleDir: parseConsoleDir(env.CONSOLE_DIR),
     email: parseEmail(env, unleashUrl),
+    addonDelivery: parseAddonDelivery(env),
   };
 }

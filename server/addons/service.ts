@@ -3,6 +3,7 @@ import { SECRET_MASK } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
+import { checkTemplate, TemplateError } from './mustache.ts';
 import { findProvider, PROVIDERS } from './providers.ts';
 import { findAddon, type AddonRow } from './read-model.ts';
 import { deleteAddon, insertAddon, updateAddon, type AddonData } from './store.ts';
@@ -15,6 +16,16 @@ function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === 'http:' || protocol === 'https:';
+}
+
+function checkBodyTemplate(template: string): void {
+  try {
+    checkTemplate(template);
+  } catch (error) {
+    if (!(error instanceof TemplateError)) throw error;
+    const message = `"parameters.bodyTemplate" is not a valid template: ${error.message}`;
+    throw validationError(['parameters', 'bodyTemplate'], message, template);
+  }
 }
 
 /**
@@ -50,6 +61,7 @@ function cleanParameters(
       if (parameter.required) throw validationError(path, `${label} is required`, value, 'any.required');
       continue;
     }
+    if (parameter.name === 'bodyTemplate') checkBodyTemplate(value);
     if (parameter.type === 'url' && !isHttpUrl(value)) {
       throw validationError(path, `${label} must be an http or https URL`, parameter.sensitive ? SECRET_MASK : value);
     }

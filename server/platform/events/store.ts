@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { events } from '../db/schema.ts';
+import { addonDeliveries, addons, events } from '../db/schema.ts';
 import type { EventType } from './types.ts';
 
 export interface NewEvent {
@@ -27,15 +27,38 @@ export const CHANGES_CHANNEL = 'switchyard_changes';
  */
 export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
-  await tx.insert(events).values({
-    type: event.type,
-    createdBy: event.createdBy,
-    project: event.project ?? null,
-    environment: event.environment ?? null,
-    featureName: event.featureName ?? null,
-    data: event.data ?? null,
-    preData: event.preData ?? null,
-  });
+  const [row] = await tx
+    .insert(events)
+    .values({
+      type: event.type,
+      createdBy: event.createdBy,
+      project: event.project ?? null,
+      environment: event.environment ?? null,
+      featureName: event.featureName ?? null,
+      data: event.data ?? null,
+      preData: event.preData ?? null,
+    })
+    .returning({ id: events.id });
+  await queueAddonDeliveries(tx, row.id, event.type);
+}
+
+let outboxWrites = 0;
+
+/** How many events this process has queued addon deliveries for; the delivery worker wakes when it grows. */
+export const outboxWriteCount = () => outboxWrites;
+
+/**
+ * The addons' outbox: one addon_deliveries row per enabled addon listening to this event type, written by one
+ * statement in the event's transaction, so an event and its deliveries commit together or not at all. Without
+ * addons it reads an empty table.
+ */
+async function queueAddonDeliveries(tx: Db, eventId: number, type: EventType): Promise<void> {
+  const queued = (await tx.execute(sql`
+    insert into ${addonDeliveries} (addon_id, event_id)
+    select ${addons.id}, ${eventId}::integer from ${addons}
+    where ${addons.enabled} and ${addons.events} @> jsonb_build_array(${type}::text)
+    returning id`)) as unknown as { rows: unknown[] };
+  if (queued.rows.length > 0) outboxWrites += 1;
 }
 
 export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startReceiver, type Receiver } from './receiver.test-support.ts';
+
+// Short retries so the fault tests do not wait; polling stays slow, so what arrives at once was woken by the commit.
+const ENV = {
+  ADDON_RETRY_MS: '50',
+  ADDON_MAX_ATTEMPTS: '5',
+  ADDON_POLL_MS: '2000',
+  UNLEASH_URL: 'https://yard.example.com/app',
+};
+const CONSOLE = 'https://yard.example.com/app';
+
+let server: TestServer;
+let receiver: Receiver;
+let admin: string;
+const call = (method: string, path: string, body?: unknown) => server.call(method, path, { cookie: admin, body });
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+async function addAddon(provider: string, parameters: Record<string, string>, events: string[]): Promise<number> {
+  const created = await call('POST', 'api/admin/addons', { provider, enabled: true, parameters, events });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id;
+}
+
+/** Waits (on the database, event by event of the receiver) until none of the addon's deliveries is pending. */
+async function settled(addonId: number): Promise<Array<{ status: string; attempts: number }>> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const rows = await server.sql(
+      `select status, attempts from addon_deliveries where addon_id = ${addonId} order by id`,
+    );
+    if (rows.every((r) => r.status !== 'pending')) return rows as Array<{ status: string; attempts: number }>;
+    if (Date.now() > deadline) throw new Error(`deliveries still pending: ${JSON.stringify(rows)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  [server, receiver] = await Promise.all([startServer(ENV), startReceiver()]);
+  admin = await server.adminCookie();
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+describe('addon delivery', () => {
+  it('sends a webhook the created and the updated toggle, in order, exactly once each', async () => {
+    const id = await addAddon('webhook', { url: `${receiver.url}/hook` }, ['feature-created', 'feature-updated']);
+    receiver.received.length = 0;
+    expect((await call('POST', 'api/admin/projects/default/features', { name: 'hooked' })).status).toBe(201);
+    expect((await call('POST', 'api/admin/features/hooked/toggle/on')).status).toBe(200);
+    const [created, updated] = await receiver.waitFor(2);
+    expect(await settled(id)).toEqual([
+      { status: 'delivered', attempts: 1 },
+      { status: 'delivered', attempts: 1 },
+    ]);
+    expect(receiver.received).toHaveLength(2);
+    expect(created.path).toBe('/hook');
+    expect(created.headers['content-type']).toBe('application/json');
+    const first = json(created.body);
+    const second = json(updated.body);
+    expect(first).toMatchObject({ type: 'feature-created', createdBy: 'admin', featureName: 'hooked' });
+    expect(second).toMatchObject({ type: 'feature-updated', createdBy: 'admin', featureName: 'hooked' });
+    expect(Object.keys(first).sort()).toEqual([
+      'createdAt',
+      'createdBy',
+      'data',
+      'environment',
+      'featureName',
+      'id',
+      'preData',
+      'project',
+      'tags',
+      'type',
+    ]);
+    expect(Number(second.id)).toBeGreaterThan(Number(first.id));
+
+    const log = await call('GET', `api/admin/addons/${id}/deliveries`);
+    expect(log.status).toBe(200);
+    expect(log.body.attempts.map((a: Record<string, unknown>) => [a.eventType, a.statusCode, a.state])).toEqual([
+      ['feature-updated', 200, 'delivered'],
+      ['feature-created', 200, 'delivered'],
+    ]);
+    await call('DELETE', `api/admin/addons/${id}`);
+  });
+
+  it("renders the webhook's body template and content type as mustache does", async () => {
+    const template = '{"event":"{{event.type}}","by":"{{event.createdBy}}","toggle":"{{{event.data.name}}}"}';
+    const id = await addAddon(
+      'webhook',
+      { url: `${receiver.url}/templated`, bodyTemplate: template, contentType: 'text/x-yard' },
+      ['feature-created'],
+    );
+    receiver.received.length = 0;
+    await call('POST', 'api/admin/projects/default/features', { name: 'a-b_c' });
+    const [request] = await receiver.waitFor(1);
+    expect(request.headers['content-type']).toBe('text/x-yard');
+    expect(request.body).toBe('{"event":"feature-created","by":"admin","toggle":"a-b_c"}');
+    await settled(id);
+    await call('DELETE', `api/admin/addons/${id}`);
+  });
+
+  it('posts the bodies Slack, Teams and Datadog document, to fake endpoints on loopback', async () => {
+    const ids = [
+      await addAddon('slack', { url: `${receiver.url}/slack`, defaultChannel: 'toggles', username: 'Yard' }, [
+        'feature-created',
+      ]),
+      await addAddon('teams', { url: `${receiver.url}/teams` }, ['feature-created']),
+      await addAddon('datadog', { url: `${receiver.url}/datadog`, apiKey: 'dd-key-123' }, ['feature-created']),
+    ];
+    receiver.received.length = 0;
+    await call('POST', 'api/admin/projects/default/features', { name: 'announced' });
+    const requests = await receiver.waitFor(3);
+    for (const id of ids) await settled(id);
+    const at = (path: string) => requests.find((r) => r.path === path)!;
+    const link = `${CONSOLE}/projects/default/features/announced`;
+    const text = 'admin created feature toggle';
+
+    expect(at('/slack').body).toBe(
+      JSON.stringify({
+        username: 'Yard',
+        icon_emoji: ':unleash:',
+        text: `${text} <${link}|announced> in project *default*`,
+        channel: '#toggles',
+        attachments: [
+          {
+            actions: [
+              {
+                name: 'featureToggle',
+                text: 'Open in Unleash',
+                type: 'button',
+                value: 'featureToggle',
+                style: 'primary',
+                url: link,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(at('/teams').body).toBe(
+      JSON.stringify({
+        themeColor: '0076D7',
+        summary: 'Message',
+        sections: [
+          {
+            activityTitle: `${text} [announced](${link}) in project *default*`,
+            activitySubtitle: 'Unleash notification update',
+            facts: [
+              { name: 'User', value: 'admin' },
+              { name: 'Action', value: 'feature-created' },
+            ],
+          },
+        ],
+        potentialAction: [{ '@type': 'OpenUri', name: 'Go to feature', targets: [{ os: 'default', uri: link }] }],
+      }),
+    );
+    const datadog = at('/datadog');
+    expect(datadog.headers['dd-api-key']).toBe('dd-key-123');
+    expect(datadog.body).toBe(
+      JSON.stringify({
+        text: `%%% \n ${text} [announced](${link}) in project *default* \n %%% `,
+        title: 'Unleash notification update',
+        tags: [],
+      }),
+    );
+    for (const r of requests) expect(r.headers['content-type']).toBe('application/json');
+    for (const id of ids) await call('DELETE', `api/admin/addons/${id}`);
+  });
+
+  it('retries a receiver that answers 500 three times, then delivers once; the log shows every attempt', async () => {
+    const id = await addAddon('webhook', { url: `${receiver.url}/flaky` }, ['feature-created']);
+    receiver.received.length = 0;
+    receiver.answerWith(500, 500, 500);
+    await call('POST', 'api/admin/projects/default/features', { name: 'flaky' });
+    await receiver.waitFor(4);
+    expect(await settled(id)).toEqual([{ status: 'delivered', attempts: 4 }]);
+    expect(receiver.received).toHaveLength(4);
+    expect(new Set(receiver.received.map((r) => r.body)).size).toBe(1);
+    const log = await call('GET', `api/admin/addons/${id}/deliveries`);
+    expect(log.body.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.error, a.state])).toEqual([
+      [4, 200, null, 'delivered'],
+      [3, 500, null, 'delivered'],
+      [2, 500, null, 'delivered'],
+      [1, 500, null, 'delivered'],
+    ]);
+    await call('DELETE', `api/admin/addons/${id}`);
+  });
+
+  it('gives up after the last attempt, and at once on a refusal such as 404; errors name no URL', async () => {
+    const refused = await addAddon('webhook', { url: `${receiver.url}/gone` }, ['feature-created']);
+    const closed = await startReceiver();
+    await closed.close(); // its port now refuses connections
+    const unreachable = await addAddon('webhook', { url: `${closed.url}/secret-path` }, ['feature-created']);
+    receiver.received.length = 0;
+    receiver.answerWith(404);
+    await call('POST', 'api/admin/projects/default/features', { name: 'nowhere' });
+    expect(await settled(refused)).toEqual([{ status: 'failed', attempts: 1 }]);
+    expect(await settled(unreachable)).toEqual([{ status: 'failed', attempts: 5 }]);
+    const log = await call('GET', `api/admin/addons/${unreachable}/deliveries`);
+    expect(log.body.attempts).toHaveLength(5);
+    expect(log.body.attempts[0]).toMatchObject({ statusCode: null, error: 'connection refused', state: 'failed' });
+    expect(log.text).not.toContain('secret-path');
+    expect(log.text).not.toContain('127.0.0.1');
+    for (const id of [refused, unreachable]) await call('DELETE', `api/admin/addons/${id}`);
+  });
+
+  it('queues nothing for a disabled addon or an event it does not listen to', async () => {
+    const id = await addAddon('webhook', { url: `${receiver.url}/quiet` }, ['feature-archived']);
+    const off = await call('POST', 'api/admin/addons', {
+      provider: 'webhook',
+      enabled: false,
+      parameters: { url: `${receiver.url}/off` },
+      events: ['feature-created'],
+    });
+    await call('POST', 'api/admin/projects/default/features', { name: 'unheard' });
+    const rows = await server.sql(
+      `select count(*)::int as n from addon_deliveries where addon_id in (${id}, ${off.body.id})`,
+    );
+    expect(rows[0].n).toBe(0);
+    for (const addon of [id, off.body.id]) await call('DELETE', `api/admin/addons/${addon}`);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Delivery survives the death of its process: a real server process (what `npm start` runs) is killed with SIGKILL
+ * while a delivery waits for its retry, and a new process on the same data delivers it, once. On TEST_DB=pglite the
+ * processes share a data folder, on TEST_DB=postgres a fresh database of the throwaway cluster.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { startReceiver, type Receiver } from './receiver.test-support.ts';
+
+const ADMIN_TOKEN = `*:*.restart-admin-${randomBytes(12).toString('hex')}`;
+const ENV = {
+  INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
+  LOG_LEVEL: 'warn',
+  ADDON_RETRY_MS: '100',
+  ADDON_MAX_ATTEMPTS: '100',
+  ADDON_TIMEOUT_MS: '2000',
+  ADDON_POLL_MS: '500',
+};
+
+let receiver: Receiver;
+const servers: RunningServer[] = [];
+
+async function call(server: RunningServer, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/${path}`, {
+    method,
+    headers: { authorization: ADMIN_TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_DB !== 'postgres') return {};
+  const name = `r_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(inject('postgresUrl'));
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString() };
+}
+
+async function killed(server: RunningServer): Promise<void> {
+  process.kill(server.pid, 'SIGKILL');
+  for (;;) {
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return; // gone
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  for (const server of servers.reverse()) await server.stop();
+  await receiver?.close();
+});
+
+describe('a pending delivery and SIGKILL', () => {
+  it('is delivered once by the next process on the same data', { timeout: 600_000 }, async () => {
+    const env = { ...ENV, ...(await databaseEnv()) };
+    const first = await startServer(env);
+    servers.push(first);
+    const created = await call(first, 'POST', 'api/admin/addons', {
+      provider: 'webhook',
+      parameters: { url: `${receiver.url}/restart` },
+      events: ['feature-created'],
+    });
+    expect(created.status).toBe(201);
+    receiver.answerWith(...Array<number>(1000).fill(500)); // refused until the process is dead
+    expect((await call(first, 'POST', 'api/admin/projects/default/features', { name: 'survivor' })).status).toBe(201);
+    await receiver.waitFor(1, 120_000);
+    await killed(first);
+    const before = receiver.received.length;
+    receiver.answerWith(); // 200 from now on
+
+    // The same data: PGlite's folder (the copy startServer makes is not used), or the same PostgreSQL database.
+    const second = await startServer({ ...env, DATA_DIR: first.dataDir });
+    servers.push(second);
+    await receiver.waitFor(before + 1, 120_000);
+    const deadline = Date.now() + 120_000;
+    let log = await call(second, 'GET', `api/admin/addons/${created.body.id}/deliveries`);
+    while (log.body.attempts[0]?.state !== 'delivered' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      log = await call(second, 'GET', `api/admin/addons/${created.body.id}/deliveries`);
+    }
+    expect(log.body.attempts[0]).toMatchObject({ eventType: 'feature-created', statusCode: 200, state: 'delivered' });
+    // Exactly once after the restart: one request, and the delivery is done, so no other will follow.
+    expect(receiver.received.length).toBe(before + 1);
+    expect(JSON.parse(receiver.received[before].body)).toMatchObject({
+      type: 'feature-created',
+      featureName: 'survivor',
+    });
+    expect(log.body.attempts.filter((a: { statusCode: number }) => a.statusCode === 200)).toHaveLength(1);
+  });
+});

@@ -121,6 +121,10 @@ describe('addons API', () => {
       [{ ...webhook, parameters: { url: '*****' } }, '"parameters.url" must be the value itself'],
       [{ provider: 'slack', parameters: { url: SECRET }, events: ['feature-created'] }, '"parameters.defaultChannel"'],
       [{ provider: 'datadog', parameters: {}, events: ['feature-created'] }, '"parameters.apiKey" is required'],
+      [
+        { ...webhook, parameters: { url: SECRET, bodyTemplate: '{{#event.data}}{{name}}' } },
+        '"parameters.bodyTemplate" is not a valid template: the section {{#event.data}} is not closed',
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await call('POST', 'api/admin/addons', body);

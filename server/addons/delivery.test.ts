@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startSecondProcess } from '../platform/test-support/second-process.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 
 // Short retries so the fault tests do not wait; polling stays slow, so what arrives at once was woken by the commit.
@@ -221,5 +223,33 @@ describe('addon delivery', () => {
     );
     expect(rows[0].n).toBe(0);
     for (const addon of [id, off.body.id]) await call('DELETE', `api/admin/addons/${addon}`);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('two processes on one PostgreSQL', () => {
+  it('never send one delivery twice', async () => {
+    const second = await startSecondProcess(server);
+    try {
+      const id = await addAddon('webhook', { url: `${receiver.url}/shared` }, ['feature-created']);
+      receiver.received.length = 0;
+      // Half the toggles through each process, so both workers are woken and claim from the same outbox.
+      const names = Array.from({ length: 20 }, (_, i) => `shared-${i}`);
+      for (const [i, name] of names.entries()) {
+        const base = i % 2 === 0 ? `${server.url}${server.base}` : second.url;
+        const response = await fetch(`${base}/api/admin/projects/default/features`, {
+          method: 'POST',
+          headers: { cookie: admin, 'content-type': 'application/json', [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+          body: JSON.stringify({ name }),
+        });
+        expect(response.status).toBe(201);
+      }
+      await receiver.waitFor(20);
+      expect((await settled(id)).every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+      const delivered = receiver.received.map((r) => json(r.body).featureName);
+      expect(delivered).toEqual(names);
+      await call('DELETE', `api/admin/addons/${id}`);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
 // its development login form) runs in the test process on loopback. The admin opens 'Single Sign-On' from the Admin
 // menu at 1280x800, configures OpenID Connect with auto-create (the default role, Editor), and signs out; the login
 // page shows the provider's button, the person signs in at the provider in Chromium and lands on /features as the
-// auto-created user with that role. At 390x844 the settings page fits the screen and its targets are 44 px.
+// auto-created user with that role; with single sign-out on, Logout ends the provider's session too (signing in
+// again asks for credentials). At 390x844 the settings page fits the screen and its targets are 44 px.
 // The browser uses `localhost`, the server's public URL (UNLEASH_URL's default), so the callback comes back to it.
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         redirect_uris: [`${origin()}/auth/oidc/callback`],
+        post_logout_redirect_uris: [`${origin()}/login`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -36,7 +38,7 @@ test.beforeAll(async () => {
       accountId: sub,
       claims: () => ({ sub, email: PERSON.email, email_verified: true, name: PERSON.name }),
     }),
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     cookies: { keys: ['switchyard-e2e-cookie-key'] },
   });
   provider = oidc.listen(port, '127.0.0.1');
@@ -68,6 +70,7 @@ test('an admin configures OpenID Connect; a new person signs in through the prov
   await form.getByRole('textbox', { name: 'Discover URL' }).fill(`${issuer}/.well-known/openid-configuration`);
   await form.getByRole('textbox', { name: 'Client ID' }).fill(CLIENT_ID);
   await form.getByLabel('Client Secret').fill(CLIENT_SECRET);
+  await form.getByRole('switch', { name: /^Enable Single Sign-Out/ }).check({ force: true });
   await form.getByRole('switch', { name: /^Auto-create users/ }).check({ force: true });
   await form.getByRole('textbox', { name: 'Email domains' }).fill('@example.com');
   await form.getByRole('button', { name: 'Save' }).click();
@@ -75,7 +78,13 @@ test('an admin configures OpenID Connect; a new person signs in through the prov
   await expect(form.getByRole('status')).toHaveText('', { timeout: 15_000 });
   await expect(form.getByLabel('Client Secret')).toHaveValue('*****');
   const stored = await (await page.request.get(`${origin()}/api/admin/auth/oidc/settings`)).json();
-  expect(stored).toMatchObject({ enabled: true, clientId: CLIENT_ID, secret: '*****', defaultRootRole: 'Editor' });
+  expect(stored).toMatchObject({
+    enabled: true,
+    clientId: CLIENT_ID,
+    secret: '*****',
+    enableSingleSignOut: true,
+    defaultRootRole: 'Editor',
+  });
 
   // Signed out, the login page offers the provider.
   await page.goto(`${origin()}/logout`);
@@ -97,6 +106,22 @@ test('an admin configures OpenID Connect; a new person signs in through the prov
   const session = await me.json();
   expect(session.user).toMatchObject({ email: PERSON.email, name: PERSON.name, rootRole: 2 });
   expect(session.permissions.map((p: { permission: string }) => p.permission)).not.toContain('ADMIN');
+
+  // Single sign-out: Logout in the console ends the provider's session too (its confirmation page), and the
+  // browser comes back to the login page; signing in again asks for credentials. (A first sign-in: the
+  // environments walkthrough opens first.)
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Environments are here' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('dialog', { name: 'Profile' }).getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${issuer}/session/end`));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${origin()}/login`, { timeout: 60_000 });
+  expect((await page.request.get(`${origin()}/api/admin/user`)).status()).toBe(401);
+  await page.getByRole('link', { name: 'Sign in with OpenID Connect' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${issuer}/interaction/`));
+  await expect(page.locator('input[name="login"]')).toBeVisible();
 });
 
 test.describe('at 390x844', () => {

@@ -129,6 +129,22 @@ describe('SAML 2.0 sign-in', () => {
     expect(me.body.permissions.map((p: { permission: string }) => p.permission)).not.toContain('ADMIN');
   });
 
+  it('a response is used once: the same response posted again is refused', async () => {
+    const { requestId, relayState } = await startSignIn();
+    const form = { SAMLResponse: samlResponse(idp, requestId, 'sam@example.com'), RelayState: relayState };
+    const first = await postBack(form);
+    expect(sessionOf(first)).toBeDefined();
+    // Kept until the assertion's NotOnOrAfter (5 minutes here), not the RelayState's 10.
+    const [kept] = await server.sql(`select expires_at from saml_assertions order by expires_at desc limit 1`);
+    const keptFor = new Date(kept.expires_at as string).getTime() - Date.now();
+    expect(keptFor).toBeGreaterThan(60_000);
+    expect(keptFor).toBeLessThanOrEqual(5 * 60_000);
+    const replayed = await postBack(form);
+    expect(replayed.status).toBe(302);
+    expect(refusal(replayed)).toBe('The SAML response was refused: its assertion was already used to sign in');
+    expect(sessionOf(replayed)).toBeUndefined();
+  });
+
   it('a response signed with another key is refused, and nobody is signed in or created', async () => {
     const { requestId, relayState } = await startSignIn();
     const answer = await postBack({

@@ -4,6 +4,7 @@ import type { SamlSettings } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ExternalIdentity } from '../users/index.ts';
 import { SignInRefused } from './sign-in.ts';
+import { claimSamlAssertion } from './store.ts';
 
 /** An authentication request this server made. */
 export interface SamlRequest {
@@ -17,8 +18,7 @@ export const samlCallbackUrl = (deps: AppDeps) => `${deps.config.unleashUrl}/aut
 /**
  * The one request a response may answer: node-saml asks its cache whether an InResponseTo was issued; here the
  * request's id and time (ISO, as node-saml keeps it) come back in the signed RelayState (server/sso/flow-cookie.ts),
- * so no process has to remember it. A response may be replayed only by whoever holds it, until its assertion's
- * NotOnOrAfter and the RelayState's 10 minutes run out.
+ * so no process has to remember it. A replayed response is refused by its assertion's ID (samlIdentity).
  */
 function oneRequest(request: SamlRequest): CacheProvider {
   return {
@@ -78,15 +78,33 @@ function identityOf(profile: Profile): ExternalIdentity {
   return { email, name: text(profile.displayName) ?? (full || undefined) };
 }
 
+/** When an assertion stops being accepted: the latest NotOnOrAfter of its conditions and subject confirmations. */
+function assertionExpiry(profile: Profile): Date | undefined {
+  type Node = { $?: Record<string, string> } & Record<string, Node[] | undefined>;
+  const assertion = (profile.getAssertion?.() as { Assertion?: Node } | undefined)?.Assertion;
+  const limits = [
+    ...(assertion?.Conditions ?? []),
+    ...(assertion?.Subject ?? []).flatMap((subject) =>
+      (subject.SubjectConfirmation ?? []).flatMap((confirmation) => confirmation.SubjectConfirmationData ?? []),
+    ),
+  ]
+    .map((node) => Date.parse(node.$?.NotOnOrAfter ?? ''))
+    .filter((time) => !Number.isNaN(time));
+  return limits.length ? new Date(Math.max(...limits)) : undefined;
+}
+
 /**
  * The callback: the response's signature is checked against the configured certificate, its issuer, time limits
- * and InResponseTo (`request`); anything wrong is a refusal with node-saml's reason.
+ * and InResponseTo (`request`); anything wrong is a refusal with node-saml's reason. Each assertion signs in once:
+ * its ID is kept until it expires (its NotOnOrAfter, else `answerableUntil`, when the RelayState runs out), and a
+ * response carrying it again is refused.
  */
 export async function samlIdentity(
   deps: AppDeps,
   settings: SamlSettings,
   samlResponse: string,
   request: SamlRequest,
+  answerableUntil: Date,
 ): Promise<ExternalIdentity> {
   let profile: Profile | null;
   try {
@@ -95,5 +113,11 @@ export async function samlIdentity(
     throw new SignInRefused(`The SAML response was refused: ${(error as Error).message}`);
   }
   if (!profile) throw new SignInRefused('The SAML response signed nobody in');
+  const assertionId = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } } | undefined)?.Assertion?.$
+    ?.ID;
+  if (!assertionId) throw new SignInRefused('The SAML response was refused: its assertion has no ID');
+  if (!(await claimSamlAssertion(deps.db, assertionId, assertionExpiry(profile) ?? answerableUntil))) {
+    throw new SignInRefused('The SAML response was refused: its assertion was already used to sign in');
+  }
   return identityOf(profile);
 }

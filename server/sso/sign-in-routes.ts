@@ -125,7 +125,8 @@ export const ssoSignInRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
           }
           const settings = await readSettings(deps.db, 'saml');
           if (!settings.enabled) throw new SignInRefused('SAML 2.0 sign-in is not enabled');
-          const identity = await samlIdentity(deps, settings, SAMLResponse, { id: flow.id, issued: flow.issued });
+          const answered = { id: flow.id, issued: flow.issued };
+          const identity = await samlIdentity(deps, settings, SAMLResponse, answered, new Date(Number(flow.expires)));
           const token = await signInExternal(deps, 'saml', identity, settings);
           setSessionCookie(reply, deps.config, token);
           return reply.redirect(`${deps.config.baseUriPath}/`, 302);

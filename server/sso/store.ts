@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { EMPTY_SSO_SETTINGS, type SsoProvider, type SsoSettingsOf } from '../../contract/sso.ts';
 import type { Db } from '../platform/db/client.ts';
-import { settings } from '../platform/db/schema.ts';
+import { samlAssertions, settings } from '../platform/db/schema.ts';
 
 const keyOf = (provider: SsoProvider) => `sso-${provider}`;
 const COOKIE_SECRET_KEY = 'sso-cookie-secret';
@@ -31,4 +31,18 @@ export async function cookieSecret(db: Db): Promise<Buffer> {
     .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.name, COOKIE_SECRET_KEY));
   return Buffer.from((row!.content as { key: string }).key, 'base64');
+}
+
+/**
+ * Marks a SAML assertion used until it expires; false when it already was (in any process: one atomic insert).
+ * Expired marks are dropped on the way.
+ */
+export async function claimSamlAssertion(db: Db, id: string, expiresAt: Date): Promise<boolean> {
+  await db.delete(samlAssertions).where(lt(samlAssertions.expiresAt, new Date()));
+  const claimed = await db
+    .insert(samlAssertions)
+    .values({ id, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: samlAssertions.id });
+  return claimed.length === 1;
 }

@@ -13,3 +13,4 @@ export const ADDON_NOT_FOUND = (id: string) => `Could not find addon with id: ${
 export const PROVIDER_NOT_FOUND = (name: string) => `Could not find addon provider with name: ${name}`;
 export const DELIVERIES_TITLE = 'Delivery log';
 export const NO_DELIVERIES = 'Nothing delivered yet';
+export const DELIVERIES_OFFLINE = 'The delivery log shows once the console is online again.';

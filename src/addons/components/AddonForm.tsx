@@ -54,7 +54,7 @@ export function AddonForm({ form, onCancel }: Props) {
   const title = `${editMode ? 'Edit' : 'Configure'} ${provider.displayName} addon`;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} className="sy-addon-form">
       <form onSubmit={form.onSubmit} aria-label={title} noValidate>
         <Stack gap="md">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -2,7 +2,7 @@ import { Badge, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocale } from '../../shared/locale/locale';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useAddonDeliveries, type AddonAttempt } from '../api/queries';
-import { DELIVERIES_TITLE, NO_DELIVERIES } from '../messages';
+import { DELIVERIES_OFFLINE, DELIVERIES_TITLE, NO_DELIVERIES } from '../messages';
 import { attemptOutcome, attemptResult } from '../rules';
 
 const RESULT_COLOURS = { delivered: 'green', retried: 'yellow', failed: 'red' } as const;
@@ -14,14 +14,14 @@ function Attempt({ attempt, locale }: { attempt: AddonAttempt; locale: string })
       <Text size="sm" c="dimmed" className="sy-delivery-time">
         {formatDateTime(attempt.at, locale)}
       </Text>
-      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={600} className="sy-delivery-event" style={{ overflowWrap: 'anywhere' }}>
         {attempt.eventType}
         {attempt.featureName ? ` · ${attempt.featureName}` : ''}
       </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" className="sy-delivery-outcome" style={{ overflowWrap: 'anywhere' }}>
         {attemptOutcome(attempt)}
       </Text>
-      <Badge variant="light" color={RESULT_COLOURS[result]}>
+      <Badge variant="light" color={RESULT_COLOURS[result]} className="sy-delivery-result">
         {result}
       </Badge>
     </li>
@@ -38,7 +38,9 @@ export function DeliveryLog({ addonId }: { addonId: number }) {
         <Title order={2} size="h4" id="sy-delivery-log" px="md" pt="md" pb="xs">
           {DELIVERIES_TITLE}
         </Title>
-        {attempts.isPending ? (
+        {attempts.isPending && attempts.fetchStatus === 'paused' ? (
+          <Text p="md">{DELIVERIES_OFFLINE}</Text>
+        ) : attempts.isPending ? (
           <Loader m="md" aria-label="Loading the delivery log" />
         ) : attempts.isError ? (
           <Text c="red.8" role="alert" p="md">

@@ -3,6 +3,7 @@
 import { bundleBench } from './bundle.ts';
 import { clientApiBench } from './client-api.ts';
 import { featureListBench } from './feature-list.ts';
+import { historyBench } from './history.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
   'client-api': clientApiBench,
   'feature-list': featureListBench,
+  history: historyBench,
   lighthouse: lighthouseBench,
   'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, vi } from 'vitest';
+import { authState } from './auth/auth-state';
+import { undoOffer } from './feature-toggles/switches/flip';
+import { feedbackPrompt } from './feedback/feedback';
+import { pending, signedIn } from './offline/pending';
+import { connectivity } from './shared/api/connectivity';
+import { snackbar } from './shared/messages/messages';
+import { toastStore } from './shared/messages/toast';
 
 // Tests must not depend on the machine's speed: findBy/waitFor wait long enough for a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -26,7 +34,20 @@ window.scrollTo = () => {};
 // Mantine's autosize textarea listens for web fonts loading.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
+// The files of a worker share one page and one module graph (vite.config.ts, isolate: false): each test leaves the
+// console's global state as a fresh page has it.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.useRealTimers();
+  connectivity.reached();
+  onlineManager.setOnline(true);
+  authState.setSignedIn();
+  toastStore.get().forEach((toast) => toastStore.hide(toast.id));
+  snackbar.clear();
+  const offer = undoOffer.get();
+  if (offer) undoOffer.withdraw(offer);
+  feedbackPrompt.hide();
+  pending.set([]);
+  signedIn.set(undefined);
 });

@@ -1,7 +1,6 @@
 /** Texts of the users screen (part 2 sections 5, 6 and 8), verbatim where the spec gives them. */
 export const NO_USERS = 'No users found.';
 export const ONLY_ADMINS = 'PS! Only admins can add/remove users.';
-export const NEED_ADMIN = 'You need instance admin to access this section.';
 export const EMAIL_REQUIRED = 'You must specify the email address';
 export const ROLE_REQUIRED = 'You must specify a role for the user';
 export const PASSWORD_TOO_SHORT = 'You must specify a password with at least 8 chars.';

@@ -18,6 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AdminTabs } from '../../admin/AdminTabs';
+import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
 import { Gated, PermissionButton } from '../../auth/PermissionControls';
 import { useIsAdmin } from '../../auth/user';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
@@ -28,7 +29,7 @@ import { showToast } from '../../shared/messages/toast';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { useUsers, type AdminUser, type RootRole } from '../api/queries';
 import type { CreatedUser } from '../api/use-add-user';
-import { FETCH_FAILED, NEED_ADMIN, NO_USERS, ONLY_ADMINS, PASSWORD_UPDATED } from '../messages';
+import { FETCH_FAILED, NO_USERS, ONLY_ADMINS, PASSWORD_UPDATED } from '../messages';
 import { matchesSearch, PAGE_SIZE, pageCount, PAGER_WINDOW, pagerWindow } from '../rules';
 import { AddUserDialog } from './AddUserDialog';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog';
@@ -65,7 +66,7 @@ export default function UsersPage() {
       ) : (
         <Alert color="yellow" variant="light">
           <Text>{ONLY_ADMINS}</Text>
-          <Text>{NEED_ADMIN}</Text>
+          <Text>{NEED_INSTANCE_ADMIN}</Text>
         </Alert>
       )}
     </Stack>

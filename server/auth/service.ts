@@ -15,7 +15,7 @@ import {
   type UserRow,
 } from '../users/index.ts';
 import { signInState, singleSignOutUrl } from '../sso/index.ts';
-import { attemptSucceeded, reserveAttempt, unlockAccount } from './login-limiter.ts';
+import { attemptSucceeded, reserveAttempt, unlockAccount } from '../platform/access/attempt-limiter.ts';
 
 /** The account a sign-in counts against: the user's, whichever of their names is typed (else the name typed). */
 const accountOf = (user: UserRow) => `user:${user.id}`;

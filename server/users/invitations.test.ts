@@ -192,6 +192,32 @@ describe('without SMTP', () => {
     );
     // The newer reset link replaced the invitation.
     expect((await silent.call('GET', `auth/reset/validate?token=${tokenOf(created.inviteLink)}`)).status).toBe(401);
+    // The request is in the audit log, without its token.
+    const [event] = await silent.sql(
+      `select created_by, data from events where type = 'user-password-reset-requested' order by id desc limit 1`,
+    );
+    expect(event).toMatchObject({ created_by: 'solo@example.com', data: { email: 'solo@example.com' } });
+    expect(JSON.stringify(event)).not.toContain(tokenOf(link!));
+  });
+
+  // Last on this server: it leaves this client's address locked for reset requests (not for sign-in).
+  it("limits reset requests by the client's address: after 50, a 429 that mails nothing, whatever the e-mail", async () => {
+    const user = await silent.createUser('Viewer');
+    const answers: number[] = [];
+    for (let i = 0; i < 49; i++) {
+      const body = { email: `nobody-${i}@x.test` };
+      answers.push((await silent.call('POST', 'auth/reset/password-email', { body })).status);
+    }
+    // With the one request above, 50 from this address were answered alike; the next is refused.
+    expect(new Set(answers)).toEqual(new Set([200]));
+    const limited = await silent.call('POST', 'auth/reset/password-email', { body: { email: user.email } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.name).toBe('TooManyRequestsError');
+    expect(limited.body.message).toMatch(/^Too many password reset requests from this address\. Try again in /);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await silent.sql(`select 1 from reset_tokens where user_id = ${user.id}`)).toHaveLength(0);
+    // Signing in from the same address is counted apart.
+    await expect(silent.login(user.email, USER_PASSWORD)).resolves.toMatch(/^unleash-session=/);
   });
 });
 

@@ -98,13 +98,15 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     {
       config: { permission: 'OPEN' },
       schema: {
-        description: 'Always 200, whether or not the address is known; a known one is sent a reset link.',
+        description:
+          'Always 200, whether or not the address is known; a known one is sent a reset link. 429 while the ' +
+          "client's address is locked for having asked too often.",
         body: ResetPasswordEmailBody,
         response: { 200: NoBody },
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, request.log);
+      await requestPasswordReset(deps, request.body.email, request.ip, request.log);
       return reply.status(200).send();
     },
   );

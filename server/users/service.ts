@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CreateUserInput, ResetTokenUser, UpdateUserInput } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { ADMIN_ROLE, EDITOR_ROLE } from '../platform/access/roles.ts';
+import { reserveResetRequest } from '../platform/access/attempt-limiter.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
@@ -168,16 +169,27 @@ export async function resetPasswordWithToken(deps: AppDeps, token: string, passw
 }
 
 /**
- * POST auth/reset/password-email: the same answer whether or not the address is known. For a known one (at most
- * TOKENS_PER_HOUR links an hour) a reset link is made and e-mailed after the answer, or logged for the operator
- * when no SMTP is configured.
+ * POST auth/reset/password-email: the same answer whether or not the address is known. Each request counts against
+ * the client's address (the sign-in limiter's rule: a 429 while it is locked). For a known e-mail (at most
+ * TOKENS_PER_HOUR links an hour) a reset link is made, with its audit event (never the token), and e-mailed after
+ * the answer, or logged for the operator when no SMTP is configured.
  */
-export async function requestPasswordReset(deps: AppDeps, rawEmail: string, log: FastifyBaseLogger): Promise<void> {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  rawEmail: string,
+  address: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await reserveResetRequest(deps.db, deps.config.loginBackoffSeconds, address);
   const email = rawEmail.trim().toLowerCase();
   const user = email === '' ? undefined : await findUserByLogin(deps.db, email);
   if (!user || user.email !== email) return;
   if ((await countTokensSince(deps.db, user.id, new Date(Date.now() - 60 * 60 * 1000))) >= TOKENS_PER_HOUR) return;
-  const link = await deps.db.transaction((tx) => makeTokenLink(deps, tx, user, email, 'reset'));
+  const link = await deps.db.transaction(async (tx) => {
+    const made = await makeTokenLink(deps, tx, user, email, 'reset');
+    await appendEvent(tx, { type: 'user-password-reset-requested', createdBy: email, data: userEventData(user) });
+    return made;
+  });
   if (!deps.config.email) {
     log.warn({ userId: user.id }, `Password reset asked for ${email} (no EMAIL_HOST set, so nothing is sent): ${link}`);
     return;

@@ -7,6 +7,7 @@ export type EventType =
   | 'user-updated'
   | 'user-deleted'
   | 'user-password-changed'
+  | 'user-password-reset-requested'
   | 'user-unlocked'
   | 'user-feedback-given'
   | 'user-splash-seen'

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
-import { loginAttempts } from '../platform/db/schema.ts';
-import { ApiError } from '../platform/http/errors.ts';
+import type { Db } from '../db/client.ts';
+import { loginAttempts } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** Attempts a key may have outstanding (failed, or still being checked) before it is locked. */
 const LIMITS = { account: 10, address: 50 } as const;
@@ -13,6 +13,11 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 let lastSweep = 0;
 
 type Scope = keyof typeof LIMITS;
+/** One key attempts are counted against: an account, or a client's address (sign-in), or `reset:<address>`. */
+interface Key {
+  scope: Scope;
+  subject: string;
+}
 
 /** Who is signing in: the account (`user:<id>`, or `name:<login>` when no user has that name) and the address. */
 export interface SignInAttempt {
@@ -20,17 +25,18 @@ export interface SignInAttempt {
   address: string;
 }
 
-const keysOf = (attempt: SignInAttempt) => [
-  { scope: 'account' as const, subject: attempt.account },
-  { scope: 'address' as const, subject: attempt.address },
+const keysOf = (attempt: SignInAttempt): Key[] => [
+  { scope: 'account', subject: attempt.account },
+  { scope: 'address', subject: attempt.address },
 ];
+const SIGN_IN_REFUSED = 'Too many failed sign-in attempts.';
+const RESET_REFUSED = 'Too many password reset requests from this address.';
 
 const t = loginAttempts;
 const [ACCOUNT_LIMIT, ADDRESS_LIMIT] = [sql.raw(String(LIMITS.account)), sql.raw(String(LIMITS.address))];
 /** The limit of a row's key. */
 const limit = sql`(case ${t.scope} when 'account' then ${ACCOUNT_LIMIT} else ${ADDRESS_LIMIT} end)`;
-const matches = (attempt: SignInAttempt) =>
-  or(...keysOf(attempt).map((key) => and(eq(t.scope, key.scope), eq(t.subject, key.subject))));
+const matches = (keys: Key[]) => or(...keys.map((key) => and(eq(t.scope, key.scope), eq(t.subject, key.subject))));
 
 /**
  * Reserves one attempt for the account and for the address, before the password is checked, in one atomic statement
@@ -42,6 +48,19 @@ const matches = (attempt: SignInAttempt) =>
  * the other key is then released.
  */
 export async function reserveAttempt(db: Db, backoffSeconds: number, attempt: SignInAttempt): Promise<void> {
+  await reserve(db, backoffSeconds, keysOf(attempt), SIGN_IN_REFUSED);
+}
+
+/**
+ * A password-reset request from `address` (POST auth/reset/password-email), counted by the same rule against the
+ * address's own key (`reset:<address>`, at the address limit; never given back), so one client cannot mail reset
+ * links to address after address. Throws the 429 while it is locked.
+ */
+export async function reserveResetRequest(db: Db, backoffSeconds: number, address: string): Promise<void> {
+  await reserve(db, backoffSeconds, [{ scope: 'address', subject: `reset:${address}` }], RESET_REFUSED);
+}
+
+async function reserve(db: Db, backoffSeconds: number, keys: Key[], refusal: string): Promise<void> {
   if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
     lastSweep = Date.now();
     await forgetOldAttempts(db);
@@ -52,7 +71,7 @@ export async function reserveAttempt(db: Db, backoffSeconds: number, attempt: Si
   const lockouts = sql`(case when ${idle} then 0 else ${t.lockouts} end)`;
   const granted = await db
     .insert(t)
-    .values(keysOf(attempt).map((key) => ({ ...key, attempts: 1 })))
+    .values(keys.map((key) => ({ ...key, attempts: 1 })))
     .onConflictDoUpdate({
       target: [t.scope, t.subject],
       set: {
@@ -65,13 +84,15 @@ export async function reserveAttempt(db: Db, backoffSeconds: number, attempt: Si
       setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= now()`,
     })
     .returning({ scope: t.scope });
-  if (granted.length === 2) return;
-  for (const key of granted) await release(db, key.scope, attempt[key.scope]);
+  if (granted.length === keys.length) return;
+  for (const key of keys.filter((k) => granted.some((g) => g.scope === k.scope))) {
+    await release(db, key.scope, key.subject);
+  }
   const [row] = await db
     .select({ seconds: sql<number>`ceil(extract(epoch from max(${t.lockedUntil}) - now()))::int` })
     .from(t)
-    .where(matches(attempt));
-  throw tooManyAttempts(Math.max(1, row?.seconds ?? 1));
+    .where(matches(keys));
+  throw tooManyAttempts(refusal, Math.max(1, row?.seconds ?? 1));
 }
 
 /** A successful sign-in: the account starts afresh (no failures, no locks); the address gets its attempt back. */
@@ -108,12 +129,12 @@ async function forgetOldAttempts(db: Db): Promise<void> {
     .where(sql`${t.updatedAt} < now() - ${FORGET_AFTER} and (${t.lockedUntil} is null or ${t.lockedUntil} <= now())`);
 }
 
-function tooManyAttempts(retryAfterSeconds: number): ApiError {
+function tooManyAttempts(refusal: string, retryAfterSeconds: number): ApiError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait =
     retryAfterSeconds < 60
       ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const message = `Too many failed sign-in attempts. Try again in ${wait}.`;
+  const message = `${refusal} Try again in ${wait}.`;
   return new ApiError(429, 'TooManyRequestsError', message, undefined, { retryAfterSeconds });
 }

@@ -1,4 +1,5 @@
-// The few parts of oidc-provider 8 (which ships no types) that tests/e2e/sso.spec.ts uses.
+// The few parts of oidc-provider 8 (which ships no types) that tests/e2e/sso.spec.ts and server/sso/oidc.test.ts
+// use.
 declare module 'oidc-provider' {
   import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 

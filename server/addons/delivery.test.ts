@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { startServer, type TestServer } from '../platform/test-support/harness.ts';
@@ -9,6 +11,7 @@ const ENV = {
   ADDON_RETRY_MS: '50',
   ADDON_MAX_ATTEMPTS: '5',
   ADDON_POLL_MS: '2000',
+  ADDON_TIMEOUT_MS: '3000',
   UNLEASH_URL: 'https://yard.example.com/app',
 };
 const CONSOLE = 'https://yard.example.com/app';
@@ -209,6 +212,39 @@ describe('addon delivery', () => {
     for (const id of [refused, unreachable]) await call('DELETE', `api/admin/addons/${id}`);
   });
 
+  it('does not let a receiver that never answers hold up another; it times out', async () => {
+    const hanging = createServer(() => {}); // takes the request, never answers
+    await new Promise<void>((done) => hanging.listen(0, '127.0.0.1', done));
+    const address = hanging.address() as AddressInfo;
+    try {
+      const slow = await addAddon('webhook', { url: `http://127.0.0.1:${address.port}/slow` }, ['feature-created']);
+      const fast = await addAddon('webhook', { url: `${receiver.url}/fast` }, ['feature-created']);
+      receiver.received.length = 0;
+      await call('POST', 'api/admin/projects/default/features', { name: 'not-held-up' });
+      await receiver.waitFor(1);
+      expect(await settled(fast)).toEqual([{ status: 'delivered', attempts: 1 }]);
+      // Disabled, its delivery fails at the next attempt after the one that times out.
+      await call('PUT', `api/admin/addons/${slow}`, {
+        provider: 'webhook',
+        enabled: false,
+        parameters: { url: '*****' },
+        events: ['feature-created'],
+      });
+      expect((await settled(slow))[0].status).toBe('failed');
+      const slowLog = (await call('GET', `api/admin/addons/${slow}/deliveries`)).body.attempts;
+      const fastLog = (await call('GET', `api/admin/addons/${fast}/deliveries`)).body.attempts;
+      expect(slowLog[0]).toMatchObject({ statusCode: null, error: 'the addon is disabled', state: 'failed' });
+      const timedOut = slowLog.filter((a: { error: string }) => a.error === 'timed out after 3000 ms');
+      expect(timedOut.length).toBeGreaterThan(0);
+      // The fast receiver's answer was logged before the hanging one's first attempt ended.
+      expect(Date.parse(fastLog[0].at)).toBeLessThan(Date.parse(timedOut.at(-1).at));
+      for (const id of [slow, fast]) await call('DELETE', `api/admin/addons/${id}`);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((done) => hanging.close(done));
+    }
+  });
+
   it('queues nothing for a disabled addon or an event it does not listen to', async () => {
     const id = await addAddon('webhook', { url: `${receiver.url}/quiet` }, ['feature-archived']);
     const off = await call('POST', 'api/admin/addons', {
@@ -245,7 +281,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two processes on one Postgr
       }
       await receiver.waitFor(20);
       expect((await settled(id)).every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
-      const delivered = receiver.received.map((r) => json(r.body).featureName);
+      const delivered = receiver.received.filter((r) => r.path === '/shared').map((r) => json(r.body).featureName);
       expect(delivered).toEqual(names);
       await call('DELETE', `api/admin/addons/${id}`);
     } finally {

@@ -27,39 +27,26 @@ export const CHANGES_CHANNEL = 'switchyard_changes';
  */
 export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
-  const [row] = await tx
-    .insert(events)
-    .values({
-      type: event.type,
-      createdBy: event.createdBy,
-      project: event.project ?? null,
-      environment: event.environment ?? null,
-      featureName: event.featureName ?? null,
-      data: event.data ?? null,
-      preData: event.preData ?? null,
-    })
-    .returning({ id: events.id });
-  await queueAddonDeliveries(tx, row.id, event.type);
+  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+  // The event and its outbox rows (one per enabled addon listening to its type) in one statement.
+  const queued = (await tx.execute(sql`
+    with event as (
+      insert into ${events} (type, created_by, project, environment, feature_name, data, pre_data)
+      values (${event.type}, ${event.createdBy}, ${event.project ?? null}, ${event.environment ?? null},
+        ${event.featureName ?? null}, ${json(event.data)}::jsonb, ${json(event.preData)}::jsonb)
+      returning id, type
+    )
+    insert into ${addonDeliveries} (addon_id, event_id)
+    select ${addons.id}, event.id from ${addons}, event
+    where ${addons.enabled} and ${addons.events} @> jsonb_build_array(event.type)
+    returning id`)) as unknown as { rows: unknown[] };
+  if (queued.rows.length > 0) outboxWrites += 1;
 }
 
 let outboxWrites = 0;
 
 /** How many events this process has queued addon deliveries for; the delivery worker wakes when it grows. */
 export const outboxWriteCount = () => outboxWrites;
-
-/**
- * The addons' outbox: one addon_deliveries row per enabled addon listening to this event type, written by one
- * statement in the event's transaction, so an event and its deliveries commit together or not at all. Without
- * addons it reads an empty table.
- */
-async function queueAddonDeliveries(tx: Db, eventId: number, type: EventType): Promise<void> {
-  const queued = (await tx.execute(sql`
-    insert into ${addonDeliveries} (addon_id, event_id)
-    select ${addons.id}, ${eventId}::integer from ${addons}
-    where ${addons.enabled} and ${addons.events} @> jsonb_build_array(${type}::text)
-    returning id`)) as unknown as { rows: unknown[] };
-  if (queued.rows.length > 0) outboxWrites += 1;
-}
 
 export type EventRow = typeof events.$inferSelect;
 

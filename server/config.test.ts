@@ -20,7 +20,17 @@ describe('parseConfig', () => {
       trustProxy: false,
       consoleDir: undefined,
       email: undefined,
+      addonDelivery: { timeoutMs: 10_000, retryMs: 5000, maxAttempts: 10, pollMs: 5000 },
     });
+  });
+
+  it('reads the addon delivery settings (ADDON_*), refusing a value out of range', () => {
+    const env = { ADDON_TIMEOUT_MS: '2000', ADDON_RETRY_MS: '50', ADDON_MAX_ATTEMPTS: '3', ADDON_POLL_MS: '250' };
+    expect(parseConfig(env).addonDelivery).toEqual({ timeoutMs: 2000, retryMs: 50, maxAttempts: 3, pollMs: 250 });
+    expect(() => parseConfig({ ADDON_MAX_ATTEMPTS: '0' })).toThrow(
+      'ADDON_MAX_ATTEMPTS must be a whole number from 1 to 100, got "0"',
+    );
+    expect(() => parseConfig({ ADDON_TIMEOUT_MS: '1.5' })).toThrow(ConfigError);
   });
 
   it('reads the SMTP settings (EMAIL_*) when EMAIL_HOST is set, refusing a bad port, flag or sender', () => {

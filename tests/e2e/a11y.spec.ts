@@ -15,6 +15,8 @@ const ARCHIVED = 'legacy.old-banner';
 const STRATEGY = 'by-region';
 const CONTEXT_FIELD = 'region';
 const APPLICATION = 'web-shop';
+/** The first addon of a fresh server (seeded below). */
+const ADDON_ID = 1;
 
 /** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
 const SCREENS = [
@@ -60,6 +62,9 @@ const SCREENS = [
   '/tag-types/edit/simple',
   '/tags',
   '/tags/create',
+  '/addons',
+  '/addons/create/webhook',
+  `/addons/edit/${ADDON_ID}`,
   '/applications',
   `/applications/${APPLICATION}`,
   `/applications/${APPLICATION}?tab=edit`,
@@ -107,6 +112,8 @@ test.beforeAll(async () => {
   await call('POST', 'api/admin/features', { name: ARCHIVED, description: 'Retired banner' });
   await call('DELETE', `api/admin/features/${ARCHIVED}`);
   await call('POST', 'api/admin/context', { name: CONTEXT_FIELD, legalValues: ['eu', 'us'], stickiness: true });
+  const addon = { provider: 'webhook', parameters: { url: 'http://127.0.0.1:9/hook' }, events: ['feature-created'] };
+  expect((await call('POST', 'api/admin/addons', addon)).id).toBe(ADDON_ID);
   // An SDK registers and reports, with a client token (the applications screens).
   const { secret } = await call('POST', 'api/admin/api-tokens', { username: 'a11y-sdk', type: 'CLIENT' });
   const sdk = async (path: string, body: object) =>

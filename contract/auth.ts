@@ -10,9 +10,9 @@ export const PasswordLoginBody = Type.Object({
 export const DemoLoginBody = Type.Object({ email: Type.String({ maxLength: 320 }) });
 
 /**
- * POST {base}/logout's answer after a session signed in through OpenID Connect with single sign-out enabled: the
- * provider's end-session page, where the browser goes next (Unleash redirects there). Any other sign-out answers
- * no body.
+ * POST {base}/logout's answer after a single sign-on session with single sign-out (OpenID Connect's end-session page,
+ * SAML's Single Sign-Out URL): where the browser goes next (Unleash redirects there). Any other sign-out answers no
+ * body.
  */
 export const LogoutRedirectSchema = Type.Object({ redirectUrl: Type.String() }, { additionalProperties: false });
 export type LogoutRedirect = Static<typeof LogoutRedirectSchema>;

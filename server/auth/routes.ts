@@ -37,8 +37,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   }
 
   // A POST, so that a link or an image on another page cannot sign anyone out (GET {base}/logout is the console's
-  // page that sends it). After an OpenID Connect session with single sign-out, the answer names the provider's
-  // end-session page, where the console goes next (Unleash redirects there; a fetch cannot read a redirect).
+  // page that sends it). After a single sign-on session with single sign-out, the answer names the provider's
+  // sign-out page, where the console goes next (Unleash redirects there; a fetch cannot read a redirect).
   app.post(
     '/logout',
     {

@@ -17,7 +17,7 @@ const saml = {
   entityId: IDP_ENTITY,
   signOnUrl: `${IDP_ORIGIN}/sso`,
   certificate: idp.certificate,
-  signOutUrl: '',
+  signOutUrl: `${IDP_ORIGIN}/slo`,
   spCertificate: '',
   autoCreate: true,
   defaultRootRole: 'Viewer',
@@ -127,6 +127,12 @@ describe('SAML 2.0 sign-in', () => {
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ email: 'sam@example.com', name: 'Sam Saml' });
     expect(me.body.permissions.map((p: { permission: string }) => p.permission)).not.toContain('ADMIN');
+
+    // Signing out ends the session here and names the identity provider's Single Sign-Out URL.
+    const out = await server.call('POST', 'logout', { cookie });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ redirectUrl: saml.signOutUrl });
+    expect((await server.call('GET', 'api/admin/user', { cookie })).status).toBe(401);
   });
 
   it('a response is used once: the same response posted again is refused', async () => {

@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '../../server/platform/test-support/harness.ts';
 
-/** The account limit (server/auth/login-limiter.ts). */
+/** The account limit (server/platform/access/attempt-limiter.ts). */
 const LIMIT = 10;
 /** The first lock's length for the tests that wait one out. */
 const BACKOFF_SECONDS = 20;

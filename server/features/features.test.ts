@@ -545,11 +545,14 @@ describe('events', () => {
       'type',
     ]);
     const forToggle = await call('GET', 'api/admin/events/demo.toggle');
-    expect(keys(forToggle.body)).toEqual(['events', 'toggleName']);
+    // Unleash 4's keys, and the next page's cursor (null: this is the last page).
+    expect(keys(forToggle.body)).toEqual(['events', 'next', 'toggleName']);
+    expect(forToggle.body.next).toBeNull();
     expect(forToggle.body.events.every((e: { featureName: string }) => e.featureName === 'demo.toggle')).toBe(true);
     expect((await call('GET', 'api/admin/events/nothing.here')).body).toEqual({
       toggleName: 'nothing.here',
       events: [],
+      next: null,
     });
   });
 

@@ -38,6 +38,7 @@ function ParameterField({ parameter, form }: { parameter: AddonParameter; form: 
     return (
       <Textarea
         {...common}
+        size="md"
         autosize
         minRows={4}
         onChange={(e) => form.setParameter(parameter.name, e.currentTarget.value)}
@@ -81,6 +82,7 @@ export function AddonForm({ form, onCancel }: Props) {
           />
           <Textarea
             label="Description"
+            size="md"
             autosize
             minRows={2}
             value={values.description}

@@ -1,12 +1,12 @@
 // bench/history: the event history with many events, seeded through the events service in one transaction
-// (tests/e2e/history-seed.ts), then in Chromium at 1280x800, median of 5 visits (the persisted query cache cleared
+// (tests/support/events-seed.ts), then in Chromium at 1280x800, median of 5 visits (the persisted query cache cleared
 // before each, so every visit asks the server):
 //  - first rows: from navigation start to the first event row in the DOM;
 //  - rows drawn: how many event rows the DOM holds once the first page is on screen (bounded by the screen);
 //  - more on scroll: from pressing End to the first row of the next page in the DOM.
 // The same figures with 100 events are the baseline measured in the same run.
 import { chromium, type Page } from '@playwright/test';
-import { startServerWithEvents } from '../tests/e2e/history-seed.ts';
+import { startServerWithEvents } from '../tests/support/events-seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { adminCookie, median } from './support.ts';
 

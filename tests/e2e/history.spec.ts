@@ -1,12 +1,12 @@
 // Issue 15, event history (must-show 4), as an admin goes: with 2,000 events (appended through the events service,
-// tests/e2e/history-seed.ts), Event History from the Admin menu at 1280x800 draws a bounded number of rows (counted
+// tests/support/events-seed.ts), Event History from the Admin menu at 1280x800 draws a bounded number of rows (counted
 // in the DOM) and reads older pages as the list is scrolled; the filters by user and by toggle narrow it; a user
 // event links to the users, a toggle event to the toggle's history, which pages the same way. At 390x844, from the
 // phone drawer, the page with its filters open fits the screen and its targets are at least 44 px.
 import type { Page } from '@playwright/test';
 import { HEALTHY_WITHIN_MS } from '../support/server.ts';
 import { apiOf, expect, signIn, test } from './fixtures.ts';
-import { startServerWithEvents, type ServerWithEvents } from './history-seed.ts';
+import { startServerWithEvents, type ServerWithEvents } from '../support/events-seed.ts';
 
 const EVENTS = 2_000;
 const TOGGLES = 8;

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { startDatabase } from '../../server/platform/db/client.ts';
 import { appendEvent, type NewEvent } from '../../server/platform/events/store.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 export interface ServerWithEvents {
   server: RunningServer;

@@ -45,7 +45,7 @@ import { createRoot } from 'react-dom/client';
 import { registerOfflineDomains } from './app/offline';
 import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { startOffline } from './offline/offline';
 
 registerOfflineDomains();
@@ -65,7 +65,7 @@ void Promise.all([startOffline(queryClient), router.load()]).then(() => {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>

@@ -4,13 +4,15 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { createAppRouter } from './app/router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 /** Renders a component the way the console does: inside Mantine and a fresh query client. */
 export function renderWithMantine(ui: ReactElement, queryClient = new QueryClient()) {
   return render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>{ui}</MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {ui}
+      </MantineProvider>
     </QueryClientProvider>,
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /** Phone first: controls default to sizes whose touch targets are at least 44 px. */
 export const theme = createTheme({
@@ -14,9 +14,17 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    Textarea: { defaultProps: { size: 'md' } },
     NativeSelect: { defaultProps: { size: 'md' } },
     ActionIcon: { defaultProps: { size: 44 } },
     // Mantine's Loader is a bare span: its aria-label is allowed only once it has a role.
     Loader: { defaultProps: { role: 'status' } },
   },
+});
+
+/** Field errors: Mantine's default red lacks contrast (axe) on cards and dialogs, in light and in dark. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  dark: { '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });

@@ -1,12 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import './account.css';
 
 /** The frame of the standalone account pages (new user, reset and forgotten password): the login page's card. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="sy-login">
-      <Paper className="sy-login-card sy-account-card" shadow="sm" radius="lg" p="xl" withBorder>
+      <Paper className="sy-login-card" shadow="sm" radius="lg" p="xl" withBorder>
         <Stack gap="lg">
           <div>
             <Text fw={700} c="var(--mantine-color-indigo-light-color)" size="lg">

@@ -38,7 +38,6 @@ function ParameterField({ parameter, form }: { parameter: AddonParameter; form: 
     return (
       <Textarea
         {...common}
-        size="md"
         autosize
         minRows={4}
         onChange={(e) => form.setParameter(parameter.name, e.currentTarget.value)}
@@ -55,7 +54,7 @@ export function AddonForm({ form, onCancel }: Props) {
   const title = `${editMode ? 'Edit' : 'Configure'} ${provider.displayName} addon`;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760} className="sy-addon-form">
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
       <form onSubmit={form.onSubmit} aria-label={title} noValidate>
         <Stack gap="md">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -82,7 +81,6 @@ export function AddonForm({ form, onCancel }: Props) {
           />
           <Textarea
             label="Description"
-            size="md"
             autosize
             minRows={2}
             value={values.description}

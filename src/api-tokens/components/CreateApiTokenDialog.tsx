@@ -123,7 +123,6 @@ export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
       onClose={onClose}
       title="Create new API token"
       closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-token-dialog' }}
     >
       {names ? (
         <TokenForm firstEnvironment={names[0]} environments={names} onCreate={onCreate} onClose={onClose} />

@@ -19,13 +19,7 @@ export function EditExpiryDialog({ token, saving, error, onSave, onClose }: Prop
   const [day, setDay] = useState(initial);
   const [problem, setProblem] = useState<string>();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Change expiry"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-token-dialog' }}
-    >
+    <Modal opened onClose={onClose} title="Change expiry" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <form
         noValidate
         onSubmit={(event) => {

@@ -32,13 +32,7 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Add team member"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-user-dialog' }}
-    >
+    <Modal opened onClose={onClose} title="Add team member" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <Stack gap="md">
           {errors.general && (

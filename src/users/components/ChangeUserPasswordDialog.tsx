@@ -35,13 +35,7 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Update password"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-user-dialog' }}
-    >
+    <Modal opened onClose={onClose} title="Update password" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <Stack gap="md">
           {errors.general && (

@@ -22,7 +22,6 @@ export function DeleteUserDialog({
       onClose={onClose}
       title="Really delete user?"
       closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-user-dialog' }}
     >
       <Stack gap="md">
         {remove.error && (

@@ -17,13 +17,7 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
     );
   const who = user.name || user.email || 'The user';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Team member added"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-      classNames={{ content: 'sy-user-dialog' }}
-    >
+    <Modal opened onClose={onClose} title="Team member added" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <Stack gap="md">
         <Text>A new team member has been added.</Text>
         {user.emailSent ? (

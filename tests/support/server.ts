@@ -122,6 +122,10 @@ async function launch(dataDir: string, env: Record<string, string>, healthyWithi
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test runner that gives up on a hook (its timeout) ends the worker: the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));

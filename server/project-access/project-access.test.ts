@@ -10,6 +10,7 @@ const OWNER = 4;
 let server: TestServer;
 let admin: string;
 let editor: TestUser;
+let adminToken: string;
 
 const usersPath = (project: string) => `api/admin/projects/${project}/users`;
 const rolePath = (project: string, userId: number | string, roleId: number | string) =>
@@ -30,9 +31,11 @@ const accessEvents = async (): Promise<Event[]> =>
     e.type.startsWith('project-user-'),
   );
 
+/** Through an admin API token: a project created so has no Owner, so each test gives the roles it needs. */
 async function createProject(id: string) {
-  const created = await server.call('POST', 'api/admin/projects', { cookie: admin, body: { id, name: id } });
+  const created = await server.call('POST', 'api/admin/projects', { token: adminToken, body: { id, name: id } });
   expect(created.status).toBe(201);
+  expect(created.body.memberCount).toBe(0);
 }
 const createToggle = (cookie: string, project: string, name: string) =>
   server.call('POST', `api/admin/projects/${project}/features`, { cookie, body: { name } });
@@ -46,6 +49,12 @@ beforeAll(async () => {
   server = await startServer();
   admin = await server.adminCookie();
   editor = await server.createUser('Editor');
+  const token = await server.call('POST', 'api/admin/api-tokens', {
+    cookie: admin,
+    body: { username: 'project-maker', type: 'admin' },
+  });
+  expect(token.status).toBe(201);
+  adminToken = token.body.secret;
   for (const id of ['alpha', 'beta', 'gamma', 'delta']) await createProject(id);
 });
 afterAll(() => server?.close());
@@ -206,6 +215,57 @@ describe('who may change project access, and bad input', () => {
     }
     expect(await rolesIn('gamma')).toEqual({});
     expect((await accessEvents()).length).toBe(events);
+  });
+});
+
+describe('the creator of a project', () => {
+  it('is its Owner when signed in, with an event; a refused create adds none; an API token makes no Owner', async () => {
+    const created = await server.call('POST', 'api/admin/projects', {
+      cookie: editor.cookie,
+      body: { id: 'made', name: 'Made' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.memberCount).toBe(1);
+    expect((await accessOf('made')).users).toEqual([
+      {
+        id: editor.id,
+        name: expect.any(String),
+        username: null,
+        email: editor.email,
+        imageUrl: '',
+        roleId: OWNER,
+      },
+    ]);
+    expect((await accessEvents()).filter((e) => e.project === 'made')).toMatchObject([
+      {
+        type: 'project-user-added',
+        project: 'made',
+        createdBy: editor.email,
+        data: { userId: editor.id, email: editor.email, roleId: OWNER, roleName: 'Owner' },
+        preData: null,
+      },
+    ]);
+    // As its Owner the creator cannot simply leave: the project keeps one.
+    expect((await revoke(editor.cookie, 'made', editor.id, OWNER)).status).toBe(400);
+    const list = (await server.call('GET', 'api/admin/projects', { cookie: admin })).body.projects;
+    expect(list.find((p: { id: string }) => p.id === 'made').memberCount).toBe(1);
+
+    // A refused create (the id is taken) adds no role and writes no event.
+    const events = (await accessEvents()).length;
+    const again = await server.call('POST', 'api/admin/projects', {
+      cookie: admin,
+      body: { id: 'made', name: 'Again' },
+    });
+    expect(again.status).toBe(409);
+    expect(await rolesIn('made')).toEqual({ [editor.id]: OWNER });
+    expect((await accessEvents()).length).toBe(events);
+
+    // Created through an API token: nobody holds a role, and the project works (a toggle, a role given later).
+    await createProject('tokened');
+    expect((await accessOf('tokened')).users).toEqual([]);
+    expect((await createToggle(editor.cookie, 'tokened', 'tokened.toggle')).status).toBe(201);
+    expect((await grant(admin, 'tokened', editor.id, OWNER)).status).toBe(200);
+    expect(await rolesIn('tokened')).toEqual({ [editor.id]: OWNER });
   });
 });
 

@@ -1,13 +1,14 @@
 import type { ProjectAccess } from '../../contract/project-access.ts';
 import type { AppDeps } from '../deps.ts';
+import { grantData, writeGrant } from '../platform/access/project-grants.ts';
 import { OWNER_ROLE, PROJECT_ROLES } from '../platform/access/roles.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { requireProject } from '../projects/index.ts';
 import { getUser } from '../users/index.ts';
 import { assertOwnerRemains, losesOwner, requireRole } from './rules.ts';
-import { deleteGrant, listProjectUsers, lockAndCountRole, lockGrant, putGrant } from './store.ts';
-import { grantData, projectUserView } from './views.ts';
+import { deleteGrant, listProjectUsers, lockAndCountRole, lockGrant } from './store.ts';
+import { projectUserView } from './views.ts';
 
 /** GET api/admin/projects/{id}/users: the project roles and who holds which; 404 for an unknown project. */
 export async function projectAccess(deps: AppDeps, project: string): Promise<ProjectAccess> {
@@ -35,14 +36,7 @@ export async function assignRole(deps: AppDeps, actor: string, project: string, 
     const before = await lockGrant(tx, project, userId);
     if (before?.roleId === roleId) return;
     if (losesOwner(before?.roleId, roleId)) assertOwnerRemains(owners);
-    await putGrant(tx, project, userId, roleId);
-    await appendEvent(tx, {
-      type: before ? 'project-user-role-changed' : 'project-user-added',
-      createdBy: actor,
-      project,
-      data: grantData(user, role),
-      preData: before ? grantData(user, requireRole(before.roleId)) : null,
-    });
+    await writeGrant(tx, actor, project, user, role, before && requireRole(before.roleId));
   });
 }
 

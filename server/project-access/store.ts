@@ -54,13 +54,6 @@ export async function lockAndCountRole(tx: Db, project: string, roleId: number):
   return rows.length;
 }
 
-export async function putGrant(tx: Db, project: string, userId: number, roleId: number): Promise<void> {
-  await tx
-    .insert(projectUsers)
-    .values({ project, userId, roleId })
-    .onConflictDoUpdate({ target: [projectUsers.project, projectUsers.userId], set: { roleId } });
-}
-
 export async function deleteGrant(tx: Db, project: string, userId: number): Promise<void> {
   await tx.delete(projectUsers).where(and(eq(projectUsers.project, project), eq(projectUsers.userId, userId)));
 }

@@ -151,7 +151,7 @@ describe('validating and creating projects', () => {
       description: 'The A team',
       health: 100,
       featureCount: 0,
-      memberCount: 0,
+      memberCount: 1,
     });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
     expect((await call('GET', 'api/admin/projects/team-a')).body).toMatchObject({
@@ -160,18 +160,25 @@ describe('validating and creating projects', () => {
     });
     const list = (await call('GET', 'api/admin/projects')).body.projects.map((p: { id: string }) => p.id);
     expect(list).toEqual(['default', 'team-a']);
-    const [event] = (await projectEvents()).filter((e) => e.type === 'project-created');
-    expect(event).toMatchObject({
-      project: 'team-a',
-      created_by: 'admin',
-      data: { id: 'team-a', name: 'Team A', description: 'The A team', environments: ['default', 'development'] },
-    });
+    // The signed-in creator is the project's Owner (Unleash 4.2), said in an event after the project's own.
+    expect((await call('GET', 'api/admin/projects/team-a/users')).body.users).toMatchObject([
+      { username: 'admin', roleId: 4 },
+    ]);
+    expect(await projectEvents()).toMatchObject([
+      {
+        type: 'project-created',
+        project: 'team-a',
+        created_by: 'admin',
+        data: { id: 'team-a', name: 'Team A', description: 'The A team', environments: ['default', 'development'] },
+      },
+      { type: 'project-user-added', project: 'team-a', created_by: 'admin', data: { username: 'admin', roleId: 4 } },
+    ]);
   });
 
   it('lets editors create projects (open-source: CREATE_PROJECT), and they may then update it', async () => {
     const created = await call('POST', 'api/admin/projects', { id: 'team-e', name: 'Team E' }, editor);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: 'team-e', description: null });
+    expect(created.body).toMatchObject({ id: 'team-e', description: null, memberCount: 1 });
     expect(await projectEnvs('team-e')).toEqual(['default', 'development', 'production']);
     expect((await call('PUT', 'api/admin/projects/team-e', { name: 'Team E2' }, editor)).status).toBe(200);
   });
@@ -503,7 +510,9 @@ describe('deleting projects', () => {
   it('wrote one event per successful change, none for refused calls', async () => {
     expect((await projectEvents()).map((e) => `${e.type}:${e.project}`)).toEqual([
       'project-created:team-a',
+      'project-user-added:team-a',
       'project-created:team-e',
+      'project-user-added:team-e',
       'project-updated:team-e',
       'project-updated:team-a',
       'project-updated:team-a',
@@ -511,10 +520,12 @@ describe('deleting projects', () => {
       'project-environment-added:team-a',
       'project-environment-removed:team-a',
       'project-created:race',
+      'project-user-added:race',
       'project-environment-removed:race',
       'project-environment-removed:race',
       'project-deleted:race',
       'project-created:health',
+      'project-user-added:health',
       'project-deleted:team-e',
     ]);
   });

@@ -42,7 +42,10 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'CREATE_PROJECT' },
       schema: { body: ProjectBody, response: { 201: ProjectSummarySchema } },
     },
-    async (request, reply) => reply.status(201).send(await createProject(deps, callerName(request), request.body)),
+    async (request, reply) => {
+      const creator = request.caller?.kind === 'user' ? request.caller.user : null;
+      return reply.status(201).send(await createProject(deps, callerName(request), creator, request.body));
+    },
   );
 
   app.delete(

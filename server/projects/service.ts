@@ -1,5 +1,7 @@
 import { LAST_ENVIRONMENT } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
+import { writeGrant, type Grantee } from '../platform/access/project-grants.ts';
+import { OWNER_ROLE, PROJECT_ROLES } from '../platform/access/roles.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
   assertPathId,
@@ -38,8 +40,19 @@ export async function validateProjectId(db: Db, id: string): Promise<void> {
   if (await findProject(db, id)) throw projectIdTaken();
 }
 
-/** POST api/admin/projects: the new project gets every globally enabled environment, as in Unleash. */
-export async function createProject(deps: AppDeps, actor: string, input: ProjectInput & { id: string }) {
+/** The role the signed-in user who creates a project gets in it. */
+const CREATOR_ROLE = PROJECT_ROLES.find((r) => r.id === OWNER_ROLE)!;
+
+/**
+ * POST api/admin/projects: the new project gets every globally enabled environment and, as in Unleash 4.2
+ * (createDefaultProjectRoles), the signed-in user who creates it (`creator`; none for an API token) as its Owner.
+ */
+export async function createProject(
+  deps: AppDeps,
+  actor: string,
+  creator: Grantee | null,
+  input: ProjectInput & { id: string },
+) {
   assertPathId('id', input.id);
   const name = checkName(input.name);
   return deps.db.transaction(async (tx) => {
@@ -53,7 +66,8 @@ export async function createProject(deps: AppDeps, actor: string, input: Project
       project: row.id,
       data: projectData(row, environments),
     });
-    return projectSummary(row, NO_TOGGLES);
+    if (creator) await writeGrant(tx, actor, row.id, creator, CREATOR_ROLE);
+    return { ...projectSummary(row, NO_TOGGLES), memberCount: creator ? 1 : 0 };
   });
 }
 

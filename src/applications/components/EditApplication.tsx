@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { useOnline } from '../../shared/api/connectivity';
+import { NetworkError } from '../../shared/api/errors';
 import { useForm } from '../../shared/forms/use-form';
 import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { showToast } from '../../shared/messages/toast';
@@ -49,7 +50,10 @@ export function EditApplication({ app }: { app: ApplicationDetail }) {
 
   const saveOnBlur = (field: MetadataField) => {
     if (!permitted || !online || form.values[field] === saved[field]) return;
-    send(field, form.values[field]).catch((error: unknown) => form.setError(field, messageOf(error)));
+    // No answer is no refusal: the console is offline now, and the field says it is not saved yet.
+    send(field, form.values[field]).catch((error: unknown) => {
+      if (!(error instanceof NetworkError)) form.setError(field, messageOf(error));
+    });
   };
 
   const hint = (field: MetadataField, fallback: string | undefined) =>

@@ -3,7 +3,7 @@ import { Timestamp, Nullable } from './wire.ts';
 
 /** A project or environment in a token: no colon, dot or blank (they separate the parts of the secret). */
 const Scope = Type.String({ minLength: 1, maxLength: 100, pattern: '^[^:.\\s]+$' });
-export const TokenType = Type.Union([Type.Literal('admin'), Type.Literal('client')]);
+export const TokenType = Type.Union([Type.Literal('admin'), Type.Literal('client'), Type.Literal('frontend')]);
 
 /** An API token as the API shows it: with its secret, which the console lists and copies (as Unleash does). */
 export const ApiTokenSchema = Type.Object({
@@ -22,7 +22,7 @@ export const ApiTokenListSchema = Type.Object({ tokens: Type.Array(ApiTokenSchem
 /** POST api/admin/api-tokens; the type is lower-cased before validation (ADMIN or admin, as in Unleash). */
 export const CreateTokenBody = Type.Object({
   username: Type.String({ maxLength: 200 }),
-  type: Type.Enum(['admin', 'client']),
+  type: Type.Enum(['admin', 'client', 'frontend']),
   project: Type.Optional(Scope),
   environment: Type.Optional(Scope),
   expiresAt: Type.Optional(Timestamp),

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { ConstraintSchema } from './constraints.ts';
-import { FeatureName, StrategyParameters } from './features.ts';
-import { VariantSchema } from './variants.ts';
+import { DependencySchema, FeatureName, StrategyParameters } from './features.ts';
+import { ClientSegmentSchema } from './segments.ts';
+import { StrategyVariantSchema, VariantSchema } from './variants.ts';
 
 // Wire shapes of the client API (SDKs): Unleash 4.2's toggles without ids and timestamps, registration and metrics.
 
@@ -17,6 +18,8 @@ export const ClientFeaturesQuery = Type.Object({
   tag: Type.Optional(Many),
   project: Type.Optional(Many),
   environment: Environment,
+  /** 'false': strategies name their segments and the answer lists them, instead of inlining their constraints. */
+  inlineSegmentConstraints: Type.Optional(Type.Boolean()),
 });
 
 export const RegistrationBody = Type.Object({
@@ -59,10 +62,18 @@ export const ClientFeatureSchema = Type.Object({
   project: Type.String(),
   enabled: Type.Boolean(),
   stale: Type.Boolean(),
+  impressionData: Type.Boolean(),
   strategies: Type.Array(
-    Type.Object({ name: Type.String(), constraints: Type.Array(ConstraintSchema), parameters: StrategyParameters }),
+    Type.Object({
+      name: Type.String(),
+      constraints: Type.Array(ConstraintSchema),
+      parameters: StrategyParameters,
+      segments: Type.Optional(Type.Array(Type.Integer())),
+      variants: Type.Optional(Type.Array(StrategyVariantSchema)),
+    }),
   ),
   variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
+  dependencies: Type.Optional(Type.Array(DependencySchema)),
 });
 export type ClientFeature = Static<typeof ClientFeatureSchema>;
 
@@ -78,4 +89,6 @@ export const ClientFeaturesSchema = Type.Object({
   version: Type.Literal(2),
   features: Type.Array(ClientFeatureSchema),
   query: Type.Union([ClientQuerySchema, Type.Null()]),
+  /** The segments the strategies name, when they are not inlined. */
+  segments: Type.Optional(Type.Array(ClientSegmentSchema)),
 });

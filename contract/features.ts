@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ConstraintSchema, OPERATORS } from './constraints.ts';
-import { VariantSchema } from './variants.ts';
+import { StrategyVariantSchema, VariantSchema } from './variants.ts';
 import { Timestamp, Nullable } from './wire.ts';
 
 // Wire shapes of the toggle API: the classic API, the project API and strategy instances (Unleash 4.2 keys).
@@ -47,7 +47,10 @@ const ConstraintBody = Type.Object(
   {
     contextName: Type.String({ minLength: 1, maxLength: 100 }),
     operator: Type.Optional(Type.Enum([...OPERATORS])),
-    values: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }),
+    values: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 })),
+    value: Type.Optional(Type.String({ maxLength: 1000 })),
+    inverted: Type.Optional(Type.Boolean()),
+    caseInsensitive: Type.Optional(Type.Boolean()),
   },
   Closed,
 );
@@ -58,6 +61,9 @@ const ParametersBody = Type.Record(
   Type.Union([Type.String({ maxLength: 10_000 }), Type.Number(), Type.Boolean()]),
 );
 const ConstraintsBody = Type.Array(ConstraintBody, { maxItems: 100 });
+const SegmentIdsBody = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 });
+/** Strategy variants; the server checks every field, as for the toggle's variants. */
+const StrategyVariantsBody = Type.Array(Type.Unknown(), { maxItems: 100 });
 /** Answers carry it; a client may send it back as it got it: ignored (the order is the list's, or set-sort-order). */
 const SortOrder = Type.Optional(Type.Number());
 
@@ -68,6 +74,8 @@ export const StrategyBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     parameters: Type.Optional(ParametersBody),
     constraints: Type.Optional(ConstraintsBody),
+    segments: Type.Optional(SegmentIdsBody),
+    variants: Type.Optional(StrategyVariantsBody),
     sortOrder: SortOrder,
   },
   Closed,
@@ -80,6 +88,8 @@ export const StrategyUpdateBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     parameters: Type.Optional(ParametersBody),
     constraints: Type.Optional(ConstraintsBody),
+    segments: Type.Optional(SegmentIdsBody),
+    variants: Type.Optional(StrategyVariantsBody),
     sortOrder: SortOrder,
   },
   Closed,
@@ -146,6 +156,10 @@ export const StrategyInstanceSchema = Type.Object({
   name: Type.String(),
   constraints: Type.Array(ConstraintSchema),
   parameters: StrategyParameters,
+  /** The segments the strategy uses (ids); absent from servers before Unleash 4.13. */
+  segments: Type.Optional(Type.Array(Type.Integer())),
+  /** Strategy variants; absent from servers before Unleash 5. */
+  variants: Type.Optional(Type.Array(StrategyVariantSchema)),
 });
 export type StrategyInstance = Static<typeof StrategyInstanceSchema>;
 
@@ -167,6 +181,8 @@ export const FeatureMetadataSchema = Type.Object({
   project: Type.String(),
   stale: Type.Boolean(),
   variants: Type.Union([Type.Array(VariantSchema), Type.Null()]),
+  /** Whether SDKs emit impression events (Unleash 4.7+; absent from older servers). */
+  impressionData: Type.Optional(Type.Boolean()),
   createdAt: Timestamp,
   lastSeenAt: Nullable(Timestamp),
   version: Type.Integer(),
@@ -212,10 +228,34 @@ export const EnvironmentStateSchema = Type.Object({
   sortOrder: Type.Number(),
 });
 
+/**
+ * A dependency of a child toggle on its parent: the child is on only when the parent is on (`enabled` true, the
+ * default) or off (false), and, when `variants` lists any, only when the parent's variant is one of them.
+ */
+export const DependencySchema = Type.Object({
+  feature: Type.String(),
+  enabled: Type.Optional(Type.Boolean()),
+  variants: Type.Optional(Type.Array(Type.String())),
+});
+export type Dependency = Static<typeof DependencySchema>;
+
+/** POST api/admin/projects/{p}/features/{child}/dependencies. */
+export const DependencyBody = Type.Object(
+  {
+    feature: FeatureName,
+    enabled: Type.Optional(Type.Boolean()),
+    variants: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })),
+  },
+  Closed,
+);
+
 /** GET api/admin/projects/{p}/features/{name}: every environment with its strategies. */
 export const ProjectFeatureSchema = Type.Object({
   ...FeatureMetadataSchema.properties,
   archived: Type.Boolean(),
+  /** The toggle's parent (at most one), and the toggles that depend on it (absent from servers before Unleash 5). */
+  dependencies: Type.Optional(Type.Array(DependencySchema)),
+  children: Type.Optional(Type.Array(Type.String())),
   environments: Type.Array(
     Type.Object({ ...EnvironmentStateSchema.properties, strategies: Type.Array(OrderedStrategySchema) }),
   ),

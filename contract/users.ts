@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TokenType } from './api-tokens.ts';
 import { PermissionEntrySchema } from './permissions.ts';
 import { Timestamp, Nullable } from './wire.ts';
 
@@ -24,7 +25,7 @@ export const ApiUserSchema = Type.Object({
   username: Type.String(),
   project: Type.String(),
   environment: Type.String(),
-  type: Type.Union([Type.Literal('admin'), Type.Literal('client')]),
+  type: TokenType,
 });
 export type ApiUser = Static<typeof ApiUserSchema>;
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 /** Variant rules (part 1 sections 3, 5 and 9): weights are tenths of a percent and a toggle's variants share 1000. */
 export const TOTAL_WEIGHT = 1000;
-export const PAYLOAD_TYPES = ['string', 'json', 'csv'] as const;
+export const PAYLOAD_TYPES = ['string', 'json', 'csv', 'number'] as const;
 export const WEIGHT_TYPES = ['variable', 'fix'] as const;
 export type PayloadType = (typeof PAYLOAD_TYPES)[number];
 export type WeightType = (typeof WEIGHT_TYPES)[number];
@@ -21,13 +21,26 @@ export const VariantSchema = Type.Object({
   stickiness: Type.Optional(Type.String()),
   payload: Type.Optional(
     Type.Object({
-      type: Type.Union([Type.Literal('string'), Type.Literal('json'), Type.Literal('csv')]),
+      type: Type.Union([Type.Literal('string'), Type.Literal('json'), Type.Literal('csv'), Type.Literal('number')]),
       value: Type.String(),
     }),
   ),
   overrides: Type.Optional(Type.Array(OverrideSchema)),
 });
 export type Variant = Static<typeof VariantSchema>;
+
+/**
+ * A strategy variant: assigned when its strategy decides, instead of the toggle's variants (no overrides). Its
+ * stickiness and weights follow the toggle variants' rules; a strategy's variants share the same total.
+ */
+export const StrategyVariantSchema = Type.Object({
+  name: Type.String(),
+  weight: Type.Number(),
+  weightType: Type.Optional(Type.Union([Type.Literal('variable'), Type.Literal('fix')])),
+  stickiness: Type.Optional(Type.String()),
+  payload: VariantSchema.properties.payload,
+});
+export type StrategyVariant = Static<typeof StrategyVariantSchema>;
 
 /** A variant without a weight type (as older servers send it) is variable. */
 export const isVariable = (variant: Pick<Variant, 'weightType'>) => variant.weightType !== 'fix';

@@ -11,6 +11,7 @@ export const clientFeature = (f: FeatureRow, state: ServedState): ClientFeature 
   project: f.project,
   enabled: state.enabled,
   stale: f.stale,
+  impressionData: f.impressionData,
   strategies: state.strategies.map((s) => ({
     name: s.strategyName,
     constraints: s.constraints as Constraint[],

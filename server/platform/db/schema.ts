@@ -95,7 +95,7 @@ export const resetTokens = pgTable(
 export const apiTokens = pgTable('api_tokens', {
   secret: text('secret').primaryKey(),
   username: text('username').notNull(),
-  type: text('type', { enum: ['admin', 'client'] }).notNull(),
+  type: text('type', { enum: ['admin', 'client', 'frontend'] }).notNull(),
   project: text('project').notNull(),
   environment: text('environment').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
@@ -275,6 +275,8 @@ export const features = pgTable(
       .references(() => projects.id),
     stale: boolean('stale').notNull().default(false),
     variants: jsonb('variants'),
+    /** Whether SDKs emit impression events for the toggle (Unleash 4.7+; served to SDKs and the frontend API). */
+    impressionData: boolean('impression_data').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
@@ -315,10 +317,65 @@ export const featureStrategies = pgTable(
     constraints: jsonb('constraints')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Strategy variants: when this strategy decides, its variants are assigned instead of the toggle's. */
+    variants: jsonb('variants')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('feature_strategies_feature_env_idx').on(t.feature, t.environment)],
+);
+
+/** Segments: named lists of constraints that strategies share (global when project is null). */
+export const segments = pgTable('segments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  project: text('project').references(() => projects.id, { onDelete: 'cascade' }),
+  constraints: jsonb('constraints')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+/** The segments a strategy instance uses; a segment in use cannot be deleted. */
+export const featureStrategySegments = pgTable(
+  'feature_strategy_segments',
+  {
+    strategyId: uuid('strategy_id')
+      .notNull()
+      .references(() => featureStrategies.id, { onDelete: 'cascade' }),
+    segmentId: integer('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.strategyId, t.segmentId] }),
+    index('feature_strategy_segments_segment_idx').on(t.segmentId),
+  ],
+);
+
+/**
+ * Dependent toggles: the child is on only when its parent is (enabled true, the default), or off (false), and when
+ * variants are listed, only when the parent's variant is one of them. A parent with children cannot be archived.
+ */
+export const featureDependencies = pgTable(
+  'feature_dependencies',
+  {
+    parent: text('parent')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    child: text('child')
+      .notNull()
+      .references(() => features.name, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(true),
+    variants: jsonb('variants')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.parent, t.child] }), index('feature_dependencies_child_idx').on(t.child)],
 );
 
 /** The toggles each user pinned (favourites): per user, gone with the user or the toggle. */

@@ -41,6 +41,10 @@ export type EventType =
   | 'feature-strategy-add'
   | 'feature-strategy-update'
   | 'feature-strategy-remove'
+  | 'feature-dependency-added'
+  | 'feature-dependency-removed'
+  | 'feature-dependencies-removed'
+  | 'features-imported'
   | 'strategy-order-changed'
   | 'project-created'
   | 'project-updated'
@@ -66,4 +70,8 @@ export type EventType =
   | 'sso-settings-updated'
   | 'addon-config-created'
   | 'addon-config-updated'
-  | 'addon-config-deleted';
+  | 'addon-config-deleted'
+  | 'segment-created'
+  | 'segment-updated'
+  | 'segment-deleted'
+  | 'frontend-settings-updated';

@@ -1,0 +1,38 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Constraint } from '../../contract/constraints.ts';
+import type { Db } from '../platform/db/client.ts';
+import { featureStrategySegments, segments } from '../platform/db/schema.ts';
+
+/** A row of the `segments` table, its constraints typed. */
+export type SegmentRow = Omit<typeof segments.$inferSelect, 'constraints'> & { constraints: Constraint[] };
+
+/** Every segment, by id. */
+export async function listSegments(db: Db): Promise<SegmentRow[]> {
+  return (await db.select().from(segments).orderBy(asc(segments.id))) as SegmentRow[];
+}
+
+/** The segments of those ids that exist (any order). */
+export async function segmentsByIds(db: Db, ids: readonly number[]): Promise<SegmentRow[]> {
+  if (ids.length === 0) return [];
+  return (await db
+    .select()
+    .from(segments)
+    .where(inArray(segments.id, [...ids]))) as SegmentRow[];
+}
+
+/** The segment ids of each of those strategy instances (strategies without segments are absent). */
+export async function segmentIdsOfStrategies(db: Db, strategyIds: readonly string[]): Promise<Map<string, number[]>> {
+  const byStrategy = new Map<string, number[]>();
+  if (strategyIds.length === 0) return byStrategy;
+  const rows = await db
+    .select()
+    .from(featureStrategySegments)
+    .where(inArray(featureStrategySegments.strategyId, [...strategyIds]))
+    .orderBy(asc(featureStrategySegments.segmentId));
+  for (const { strategyId, segmentId } of rows) {
+    const list = byStrategy.get(strategyId);
+    if (list) list.push(segmentId);
+    else byStrategy.set(strategyId, [segmentId]);
+  }
+  return byStrategy;
+}

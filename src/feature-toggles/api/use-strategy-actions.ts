@@ -10,12 +10,17 @@ export interface StrategyTarget {
   environment: string;
 }
 
-/** What the queue carries of a strategy: its id, name, parameters and constraints (the server keeps the order). */
+/**
+ * What the queue carries of a strategy: its id, name, parameters, constraints, and its segments and variants when it
+ * has them (the server keeps the order).
+ */
 const queued = (strategy: StrategyInstance, id: string): QueuedStrategy => ({
   id,
   name: strategy.name,
   parameters: strategy.parameters ?? {},
   constraints: strategy.constraints ?? [],
+  ...(strategy.segments && { segments: strategy.segments }),
+  ...(strategy.variants && { variants: strategy.variants }),
 });
 
 function requireId(strategy: StrategyInstance): string {

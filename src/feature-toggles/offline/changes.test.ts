@@ -98,6 +98,23 @@ describe('what a queued change sends', () => {
       method: 'PUT',
       path: `${base}/strategies/s1`,
     });
+    // Segments and strategy variants travel with the strategy, an emptied list too (it clears them).
+    const variants = [{ name: 'blue', weight: 1000, weightType: 'variable' as const, stickiness: 'default' }];
+    const targeted = { ...strategy, segments: [4, 7], variants };
+    expect(requestFor(entry({ kind: 'strategy-update', environment: 'production', strategy: targeted }))).toEqual({
+      method: 'PUT',
+      path: `${base}/strategies/s1`,
+      body: { name: 'default', parameters: { a: '1' }, constraints: [], segments: [4, 7], variants },
+      layer: 'project',
+    });
+    const cleared = { ...strategy, segments: [], variants: [] };
+    expect(requestFor(entry({ kind: 'strategy-add', environment: 'production', strategy: cleared })).body).toEqual({
+      name: 'default',
+      parameters: { a: '1' },
+      constraints: [],
+      segments: [],
+      variants: [],
+    });
     expect(requestFor(entry({ kind: 'strategy-remove', environment: 'production', strategyId: 's1' }))).toMatchObject({
       method: 'DELETE',
       path: `${base}/strategies/s1`,

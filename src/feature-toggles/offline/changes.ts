@@ -125,11 +125,16 @@ export function successMessage(feature: string, change: ToggleChange): string | 
 
 const enc = encodeURIComponent;
 
-/** The body the strategy calls take: name, parameters, constraints (no id, no sort order). */
+/**
+ * The body the strategy calls take: name, parameters, constraints, and segments and variants when the strategy has
+ * them (a server before Unleash 4.13 knows neither); no id, no sort order.
+ */
 const strategyBody = (s: StrategyInstance) => ({
   name: s.name,
   parameters: s.parameters ?? {},
   constraints: s.constraints ?? [],
+  ...(s.segments && { segments: s.segments }),
+  ...(s.variants && { variants: s.variants }),
 });
 
 /**

@@ -335,6 +335,34 @@ describe('replaying the outbox', () => {
       strategy('s2'),
     ]);
   });
+
+  it("a strategy's segments and variants survive the queue and its replay, also when an edit empties them", async () => {
+    const { add, update } = (await import('../api/use-strategy-actions')).useStrategyActions();
+    const target = { project: 'web', feature: 'kill.switch', environment: 'dev' };
+    const variants = [
+      { name: 'blue', weight: 500, weightType: 'variable' as const, stickiness: 'userId' },
+      {
+        name: 'red',
+        weight: 500,
+        weightType: 'variable' as const,
+        stickiness: 'userId',
+        payload: { type: 'number' as const, value: '7' },
+      },
+    ];
+    const added = await add({ ...target, strategy: { name: 'default', parameters: {}, segments: [3, 9], variants } });
+    expect(projectFeatureOf('web', 'kill.switch')?.environments[2].strategies[0]).toMatchObject({
+      segments: [3, 9],
+      variants,
+    });
+    await update({ ...target, strategy: { ...added, segments: [], variants: [variants[0]] } });
+
+    await goOnline();
+    expect(server.toggle('kill.switch').environments[2].strategies).toEqual([
+      { id: 'srv-1', name: 'default', parameters: {}, constraints: [], segments: [], variants: [variants[0]] },
+    ]);
+    const [post] = server.requests.filter((r) => r.method === 'POST');
+    expect(post.path).toMatch(/environments\/dev\/strategies$/);
+  });
 });
 
 describe('conflicts', () => {

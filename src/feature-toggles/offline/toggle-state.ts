@@ -156,7 +156,15 @@ export function applyChange(state: ToggleState, change: ToggleChange): ToggleSta
 
 /** A strategy by content: what a conflict check compares (ids and sort order are the server's bookkeeping). */
 const content = (s: StrategyInstance | undefined) =>
-  s ? { name: s.name, parameters: s.parameters ?? {}, constraints: s.constraints ?? [] } : null;
+  s
+    ? {
+        name: s.name,
+        parameters: s.parameters ?? {},
+        constraints: s.constraints ?? [],
+        segments: s.segments ?? [],
+        variants: s.variants ?? [],
+      }
+    : null;
 
 function strategiesOf(state: ToggleState, environment: string): StrategyInstance[] | undefined {
   const known = state.environments?.find((env) => env.name === environment)?.strategies;

@@ -9,17 +9,25 @@ import {
   Paper,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { OPERATORS, type Constraint } from '../../contract/constraints';
+import { DEFAULT_OPERATOR, type Constraint } from '../../contract/constraints';
 import {
   constraintErrors,
+  constraintSentence,
+  dateInputValue,
   dropEmptyConstraints,
   ENTERPRISE_ONLY,
+  fromDateInput,
+  isCaseOperator,
   newConstraint,
+  OPERATOR_GROUPS,
+  valueKind,
+  withOperator,
   type ContextField,
 } from './constraints';
 import { ListValuesInput } from './ListValuesInput';
@@ -41,12 +49,107 @@ export interface ConstraintsEditorProps {
   onDialogToggle?(open: boolean): void;
 }
 
-/** A constraint in one line: `userId IN 1, 2`. */
+/** A constraint in one line, in words: 'userId is one of 1 or 2'. */
 export function ConstraintSummary({ constraint }: { constraint: Constraint }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <code>{constraint.contextName}</code> {constraint.operator || 'IN'} {constraint.values.join(', ')}
+      {constraintSentence(constraint)}
     </Text>
+  );
+}
+
+/** The operator picker's options: every operator, grouped, named in words. */
+const OPERATOR_OPTIONS = OPERATOR_GROUPS.map(({ group, operators }) => ({
+  group,
+  items: operators.map(({ operator, label }) => ({ value: operator, label })),
+}));
+
+/** The input that fits the operator: a list of values, a number, a date and time, a version or a pattern. */
+function ValueInput({
+  constraint,
+  legalValues,
+  error,
+  onChange,
+}: {
+  constraint: Constraint;
+  legalValues: string[];
+  error?: string;
+  onChange(constraint: Constraint): void;
+}) {
+  const operator = constraint.operator || DEFAULT_OPERATOR;
+  const kind = valueKind(operator);
+  const setValues = (values: string[]) => onChange({ ...constraint, values });
+  const setValue = (value: string) => onChange({ ...constraint, value });
+  if (kind === 'addresses') {
+    return (
+      <ListValuesInput
+        label="IP addresses or ranges"
+        description="Addresses (10.1.2.3) or ranges in CIDR notation (10.0.0.0/8)"
+        values={constraint.values}
+        error={error}
+        onChange={setValues}
+      />
+    );
+  }
+  if (kind === 'list') {
+    // The field's legal values as checkboxes for IN and NOT_IN (with any other value the constraint already has).
+    if (legalValues.length > 0 && (operator === 'IN' || operator === 'NOT_IN')) {
+      const options = [...legalValues, ...constraint.values.filter((v) => !legalValues.includes(v))];
+      return (
+        <Checkbox.Group label="Values" value={constraint.values} error={error} onChange={setValues}>
+          <Group gap="md" mt={6}>
+            {options.map((value) => (
+              <Checkbox key={value} value={value} label={value} size="md" className="sy-touch-check" />
+            ))}
+          </Group>
+        </Checkbox.Group>
+      );
+    }
+    return <ListValuesInput label="Values" values={constraint.values} error={error} onChange={setValues} />;
+  }
+  if (kind === 'date') {
+    return (
+      <TextInput
+        type="datetime-local"
+        label="Date and time (UTC)"
+        value={dateInputValue(constraint.value)}
+        error={error}
+        onChange={(e) => setValue(fromDateInput(e.currentTarget.value))}
+      />
+    );
+  }
+  const common = { value: constraint.value ?? '', error, autoComplete: 'off' };
+  if (kind === 'number') {
+    return (
+      <TextInput
+        {...common}
+        label="Number"
+        inputMode="decimal"
+        placeholder="42"
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+    );
+  }
+  if (kind === 'version') {
+    return (
+      <TextInput
+        {...common}
+        label="Version"
+        placeholder="1.2.3"
+        spellCheck={false}
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+    );
+  }
+  return (
+    <TextInput
+      {...common}
+      label="Regular expression"
+      placeholder="^user-[0-9]+$"
+      spellCheck={false}
+      classNames={{ input: 'sy-pattern' }}
+      onChange={(e) => setValue(e.currentTarget.value)}
+    />
   );
 }
 
@@ -67,7 +170,7 @@ function ConstraintFields({
 }) {
   const names = contextFields.map((f) => f.name);
   const field = contextFields.find((f) => f.name === constraint.contextName);
-  const legalValues = field?.legalValues ?? [];
+  const operator = constraint.operator || DEFAULT_OPERATOR;
   const label = `Constraint ${index + 1}`;
   return (
     <Paper component="fieldset" withBorder p="sm" radius="md" m={0} className="sy-fieldset">
@@ -93,41 +196,78 @@ function ConstraintFields({
           />
           <NativeSelect
             label="Operator"
-            value={constraint.operator || 'IN'}
-            data={[...OPERATORS]}
-            onChange={(e) => onChange({ ...constraint, operator: e.currentTarget.value })}
+            value={operator}
+            data={OPERATOR_OPTIONS}
+            onChange={(e) => onChange(withOperator(constraint, e.currentTarget.value))}
           />
         </div>
-        {legalValues.length > 0 ? (
-          <Checkbox.Group
-            label="Values"
-            value={constraint.values}
-            error={error}
-            onChange={(values) => onChange({ ...constraint, values })}
-          >
-            <Group gap="md" mt={6}>
-              {legalValues.map((value) => (
-                <Checkbox key={value} value={value} label={value} size="md" className="sy-touch-check" />
-              ))}
-            </Group>
-          </Checkbox.Group>
-        ) : (
-          <ListValuesInput
-            label="Values"
-            values={constraint.values}
-            error={error}
-            onChange={(values) => onChange({ ...constraint, values })}
+        <ValueInput constraint={constraint} legalValues={field?.legalValues ?? []} error={error} onChange={onChange} />
+        <Group gap="lg">
+          <Checkbox
+            size="md"
+            className="sy-touch-check"
+            label="Negate"
+            checked={constraint.inverted ?? false}
+            onChange={(e) => onChange({ ...constraint, inverted: e.currentTarget.checked })}
           />
-        )}
+          {isCaseOperator(operator) && (
+            <Checkbox
+              size="md"
+              className="sy-touch-check"
+              label="Case-insensitive"
+              checked={constraint.caseInsensitive ?? false}
+              onChange={(e) => onChange({ ...constraint, caseInsensitive: e.currentTarget.checked })}
+            />
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {constraintSentence(constraint)}
+        </Text>
       </Stack>
     </Paper>
   );
 }
 
+export interface ConstraintListProps {
+  constraints: Constraint[];
+  contextFields: ContextField[];
+  /** Each constraint's error, by index (see constraintErrors). */
+  errors?: (string | undefined)[];
+  onChange(constraints: Constraint[]): void;
+}
+
+/** Constraints as fields, each with its operator's input and its sentence, and 'Add constraint'. */
+export function ConstraintList({ constraints, contextFields, errors = [], onChange }: ConstraintListProps) {
+  return (
+    <Stack gap="sm">
+      {constraints.length === 0 && <Text>No constraints configured</Text>}
+      {constraints.map((constraint, index) => (
+        <ConstraintFields
+          key={index}
+          index={index}
+          constraint={constraint}
+          contextFields={contextFields}
+          error={errors[index]}
+          onChange={(changed) => onChange(constraints.map((c, i) => (i === index ? changed : c)))}
+          onRemove={() => onChange(constraints.filter((_, i) => i !== index))}
+        />
+      ))}
+      <Button
+        variant="subtle"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => onChange([...constraints, newConstraint(contextFields)])}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Add constraint
+      </Button>
+    </Stack>
+  );
+}
+
 /**
- * The 'Define constraints' dialog. Edits apply as they are made; 'Update constraints' checks that every constraint
- * has a value ('You need to specify at least one value', and stays disabled while one has none); closing (the X or
- * Escape) drops constraints with no values.
+ * The 'Define constraints' dialog. Edits apply as they are made; 'Update constraints' checks every constraint (a
+ * list needs a value: 'You need to specify at least one value'; other operators their value rule) and stays
+ * disabled while one fails; closing (the X or Escape) drops constraints with no value.
  */
 function ConstraintsDialog({
   constraints,
@@ -172,26 +312,7 @@ function ConstraintsDialog({
         <Text size="sm" c="dimmed">
           Use context fields to constrain the activation strategy.
         </Text>
-        {constraints.length === 0 && <Text>No constraints configured</Text>}
-        {constraints.map((constraint, index) => (
-          <ConstraintFields
-            key={index}
-            index={index}
-            constraint={constraint}
-            contextFields={contextFields}
-            error={errors[index]}
-            onChange={(changed) => onChange(constraints.map((c, i) => (i === index ? changed : c)))}
-            onRemove={() => onChange(constraints.filter((_, i) => i !== index))}
-          />
-        ))}
-        <Button
-          variant="subtle"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => onChange([...constraints, newConstraint(contextFields)])}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Add constraint
-        </Button>
+        <ConstraintList constraints={constraints} contextFields={contextFields} errors={errors} onChange={onChange} />
         <Group justify="flex-end">
           <Button onClick={update} disabled={hasError}>
             Update constraints

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Constraint } from '../../contract/constraints';
+import { VALUE_MESSAGES, type Constraint } from '../../contract/constraints';
 import { renderWithMantine } from '../test-support';
 import { AddStrategyDialog } from './AddStrategyDialog';
 import { ConstraintsEditor } from './ConstraintsEditor';
@@ -163,7 +163,7 @@ describe('ConstraintsEditor', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update constraints' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(constraints()).toEqual([{ contextName: 'userId', operator: 'NOT_IN', values: ['1', '2'] }]);
-    expect(screen.getByText('userId')).toBeInTheDocument();
+    expect(screen.getByText('userId is not one of 1 or 2')).toBeInTheDocument();
   });
 
   it('closing the dialog drops constraints with no values; legal values are offered as checkboxes', async () => {
@@ -183,6 +183,52 @@ describe('ConstraintsEditor', () => {
     expect(constraints()).toEqual([
       { contextName: 'userId', operator: 'IN', values: ['7'] },
       { contextName: 'environment', operator: 'IN', values: ['prod'] },
+    ]);
+  });
+
+  it('each operator gets its input, the server value rule and a sentence; the list survives a round trip', async () => {
+    renderWithMantine(
+      <ConstraintsHarness enabled initial={[{ contextName: 'userId', operator: 'IN', values: ['2.0'] }]} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit constraints' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Define constraints' });
+    const operator = within(dialog).getByRole('combobox', { name: 'Operator' });
+    expect(within(operator).getByRole('option', { name: 'version is greater than' })).toHaveValue('SEMVER_GT');
+    expect(within(operator).getAllByRole('option')).toHaveLength(19);
+    expect(within(dialog).queryByRole('checkbox', { name: 'Case-insensitive' })).toBeNull();
+
+    await userEvent.selectOptions(operator, 'SEMVER_GT');
+    const version = within(dialog).getByRole('textbox', { name: 'Version' });
+    expect(version).toHaveValue('2.0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update constraints' }));
+    expect(within(dialog).getByText(VALUE_MESSAGES.semver)).toBeInTheDocument();
+    await userEvent.clear(version);
+    await userEvent.type(version, '2.0.0');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Negate' }));
+    expect(within(dialog).getByText('userId is NOT greater than 2.0.0')).toBeInTheDocument();
+
+    await userEvent.selectOptions(operator, 'IN');
+    expect(within(dialog).getByRole('list', { name: 'Values of Values' })).toHaveTextContent('2.0');
+    await userEvent.selectOptions(operator, 'STR_ENDS_WITH');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Case-insensitive' }));
+    expect(within(dialog).getByText('userId does NOT end with 2.0, ignoring case')).toBeInTheDocument();
+
+    await userEvent.selectOptions(operator, 'DATE_AFTER');
+    const date = within(dialog).getByLabelText('Date and time (UTC)');
+    expect(date).toHaveAttribute('type', 'datetime-local');
+    fireEvent.change(date, { target: { value: '2025-01-31T13:00' } });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Negate' }));
+    expect(within(dialog).getByText('userId is after 31 Jan 2025, 13:00 UTC')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update constraints' }));
+    expect(constraints()).toEqual([
+      {
+        contextName: 'userId',
+        operator: 'DATE_AFTER',
+        values: [],
+        value: '2025-01-31T13:00:00.000Z',
+        inverted: false,
+        caseInsensitive: false,
+      },
     ]);
   });
 });

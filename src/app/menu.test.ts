@@ -10,6 +10,7 @@ const SPEC_ORDER = [
   'Feature toggles',
   'Applications',
   'Context fields',
+  'Segments',
   'Strategies',
   'Environments',
   'Tag types',

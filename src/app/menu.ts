@@ -20,6 +20,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
   { path: '/applications', title: 'Applications', placements: ['mobile', 'configure'] },
   { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },
+  { path: '/segments', title: 'Segments', placements: ['mobile', 'configure'] },
   { path: '/strategies', title: 'Strategies', placements: ['mobile', 'configure'] },
   { path: '/environments', title: 'Environments', placements: ['mobile', 'configure'], flag: 'E' },
   { path: '/tag-types', title: 'Tag types', placements: ['mobile', 'configure'] },

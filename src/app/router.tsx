@@ -13,6 +13,7 @@ import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { projectRoutes } from './routes/projects';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
+import { segmentRoutes } from './routes/segments';
 import { ssoRoutes } from './routes/sso';
 import { strategyRoutes } from './routes/strategies';
 import { tagRoutes } from './routes/tags';
@@ -34,6 +35,7 @@ const routeTree = rootRoute.addChildren([
     ...featureToggleRoutes,
     ...applicationRoutes,
     ...contextRoutes,
+    ...segmentRoutes,
     ...strategyRoutes,
     ...environmentRoutes,
     ...tagRoutes,

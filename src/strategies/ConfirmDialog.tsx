@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   /** Red confirm button for destructive actions. */
   danger?: boolean;
   loading?: boolean;
+  /** Why the action was refused (the server's message); the dialog stays open to say so. */
+  error?: string;
   onConfirm(): void;
   onClose(): void;
 }
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel,
   danger,
   loading,
+  error,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -27,6 +30,11 @@ export function ConfirmDialog({
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
       <Stack gap="md">
         {children && <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>}
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel

@@ -57,6 +57,8 @@ const SCREENS = [
   '/context',
   '/context/create',
   `/context/edit/${CONTEXT_FIELD}`,
+  '/segments',
+  '/segments/create',
   '/tag-types',
   '/tag-types/create',
   '/tag-types/edit/simple',

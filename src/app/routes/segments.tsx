@@ -1,0 +1,38 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { ensureKept } from '../../offline/ensure-kept';
+import { projectsQuery } from '../../projects/api/queries';
+import { segmentsQuery } from '../../segments/api/queries';
+import { contextFieldsQuery } from '../../strategies/api/queries';
+import { mainRoute } from './root';
+
+/** The segments, persisted with the query cache (at once offline). */
+const segmentsRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'segments',
+  loader: ({ context: { queryClient } }) => ensureKept(queryClient, segmentsQuery),
+  component: lazyRouteComponent(() => import('../../segments/components/SegmentsPage')),
+});
+
+/** The form needs the context fields (the constraint editor) and the projects (its project picker), both kept. */
+const createSegmentRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'segments/create',
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([ensureKept(queryClient, contextFieldsQuery), ensureKept(queryClient, projectsQuery)]),
+  component: lazyRouteComponent(() => import('../../segments/components/CreateSegmentPage')),
+});
+
+const editSegmentRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'segments/edit/$id',
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      ensureKept(queryClient, segmentsQuery),
+      ensureKept(queryClient, contextFieldsQuery),
+      ensureKept(queryClient, projectsQuery),
+    ]),
+  component: lazyRouteComponent(() => import('../../segments/components/EditSegmentPage')),
+});
+
+/** Segments (Unleash's segment screens): the list, create and edit. */
+export const segmentRoutes = [segmentsRoute, createSegmentRoute, editSegmentRoute] as const;

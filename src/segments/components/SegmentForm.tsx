@@ -1,0 +1,103 @@
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { useProjects } from '../../projects/api/queries';
+import { useContextFields } from '../../strategies/api/queries';
+import { ConstraintList } from '../../strategies/ConstraintsEditor';
+import { ALL_PROJECTS, CREATE_SEGMENT_TITLE, EDIT_SEGMENT_TITLE, SEGMENTS_INTRO } from '../messages';
+import type { SegmentForm as Form } from './use-segment-form';
+import '../segments.css';
+
+interface Props {
+  form: Form;
+  onCancel(): void;
+}
+
+/** /segments/create and /segments/edit/{id}: name, description, project, and the constraints with their editor. */
+export function SegmentForm({ form, onCancel }: Props) {
+  const { values, errors, editMode, setField } = form;
+  const title = editMode ? EDIT_SEGMENT_TITLE : CREATE_SEGMENT_TITLE;
+  const contextFields = useContextFields().data ?? [];
+  const projects = useProjects().data ?? [];
+  const projectOptions = [
+    { value: '', label: ALL_PROJECTS },
+    ...projects.map((p) => ({ value: p.id, label: p.name })),
+    // a project the list does not have (yet) stays choosable
+    ...(values.project && !projects.some((p) => p.id === values.project)
+      ? [{ value: values.project, label: values.project }]
+      : []),
+  ];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
+      <form onSubmit={form.onSubmit} aria-label={title} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {SEGMENTS_INTRO}
+          </Text>
+          {errors.general && (
+            <Alert color="red" role="alert" variant="light">
+              {errors.general}
+            </Alert>
+          )}
+          <TextInput
+            label="Name"
+            required
+            autoComplete="off"
+            value={values.name}
+            error={errors.name}
+            onChange={(e) => setField('name', e.currentTarget.value)}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={values.description}
+            onChange={(e) => setField('description', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Project"
+            description="A segment of one project can be used only by that project's strategies."
+            value={values.project}
+            data={projectOptions}
+            onChange={(e) => setField('project', e.currentTarget.value)}
+          />
+          <Stack gap="xs" component="section" aria-labelledby="sy-segment-constraints">
+            <Title order={2} size="h4" id="sy-segment-constraints">
+              Constraints
+            </Title>
+            <Text size="sm" c="dimmed">
+              A strategy that uses this segment applies only when every constraint holds.
+            </Text>
+            {errors.constraints && (
+              <Text size="sm" c="red.8" role="alert">
+                {errors.constraints}
+              </Text>
+            )}
+            <ConstraintList
+              constraints={values.constraints}
+              contextFields={contextFields}
+              errors={form.constraintMessages}
+              onChange={form.setConstraints}
+            />
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <PermissionButton
+              permission={editMode ? 'UPDATE_SEGMENT' : 'CREATE_SEGMENT'}
+              onlineOnly
+              type="submit"
+              loading={form.submitting}
+            >
+              {editMode ? 'Save' : 'Create'}
+            </PermissionButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

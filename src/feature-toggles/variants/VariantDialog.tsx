@@ -27,10 +27,12 @@ interface Props {
   contextNames: string[];
   save(variants: Variant[]): Promise<void>;
   onClose(): void;
+  /** false for a strategy's variants, which have no overrides. */
+  withOverrides?: boolean;
 }
 
 /** The add/edit variant dialog: name, 'Custom percentage' with the weight, payload, overrides. */
-export function VariantDialog({ variants, index, contextNames, save, onClose }: Props) {
+export function VariantDialog({ variants, index, contextNames, save, onClose, withOverrides = true }: Props) {
   const form = useVariantForm({ variants, index, save, onSaved: onClose });
   const { draft, errors, setField, overrides } = form;
   const title = form.editing ? 'Edit variant' : 'Add variant';
@@ -97,46 +99,50 @@ export function VariantDialog({ variants, index, contextNames, save, onClose }: 
               />
             </Stack>
           </Fieldset>
-          <Fieldset legend="Overrides" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
-            <Stack gap="sm">
-              {draft.overrides.map((override, at) => (
-                <Fieldset key={at} legend={`Override ${at + 1}`}>
-                  <Group align="flex-end" gap="sm" wrap="nowrap">
-                    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-                      <NativeSelect
-                        label="Context field"
-                        value={override.contextName}
-                        data={contexts.includes(override.contextName) ? contexts : [override.contextName, ...contexts]}
-                        onChange={(e) => overrides.change(at, { ...override, contextName: e.currentTarget.value })}
-                      />
-                      <ListValuesInput
-                        label="Values"
-                        values={override.values}
-                        onChange={(values) => overrides.change(at, { ...override, values })}
-                      />
-                    </Stack>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="xl"
-                      aria-label={`Remove override ${at + 1}`}
-                      onClick={() => overrides.remove(at)}
-                    >
-                      <IconTrash size={20} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Fieldset>
-              ))}
-              <Button
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={overrides.add}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                Add override
-              </Button>
-            </Stack>
-          </Fieldset>
+          {withOverrides && (
+            <Fieldset legend="Overrides" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
+              <Stack gap="sm">
+                {draft.overrides.map((override, at) => (
+                  <Fieldset key={at} legend={`Override ${at + 1}`}>
+                    <Group align="flex-end" gap="sm" wrap="nowrap">
+                      <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+                        <NativeSelect
+                          label="Context field"
+                          value={override.contextName}
+                          data={
+                            contexts.includes(override.contextName) ? contexts : [override.contextName, ...contexts]
+                          }
+                          onChange={(e) => overrides.change(at, { ...override, contextName: e.currentTarget.value })}
+                        />
+                        <ListValuesInput
+                          label="Values"
+                          values={override.values}
+                          onChange={(values) => overrides.change(at, { ...override, values })}
+                        />
+                      </Stack>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="xl"
+                        aria-label={`Remove override ${at + 1}`}
+                        onClick={() => overrides.remove(at)}
+                      >
+                        <IconTrash size={20} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Fieldset>
+                ))}
+                <Button
+                  variant="default"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={overrides.add}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  Add override
+                </Button>
+              </Stack>
+            </Fieldset>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

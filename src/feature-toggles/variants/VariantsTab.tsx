@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { ActionIcon, Alert, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Permission } from '../../../contract/permissions';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
 import type { ContextField } from '../../strategies/constraints';
 import { DEFAULT_STICKINESS, stickinessOptions } from '../../strategies/parameters';
@@ -18,11 +19,17 @@ interface Props {
   contextFields: ContextField[];
   /** Saves the whole new list. */
   save(variants: Variant[]): Promise<void>;
+  /** A strategy's variants: a heading of that level, no overrides, and the permission the strategy form needs. */
+  strategy?: { headingOrder: 3 | 4; permission: Permission };
 }
 
-/** The variants of a toggle: table, add/edit dialog, delete, and the stickiness select (from two variants). */
-export function VariantsEditor({ project, variants, contextFields, save }: Props) {
-  const allowed = usePermission('UPDATE_FEATURE', project);
+/**
+ * The variants of a toggle or of a strategy: table, add/edit dialog, delete, and the stickiness select (from two
+ * variants).
+ */
+export function VariantsEditor({ project, variants, contextFields, save, strategy }: Props) {
+  const permission = strategy?.permission ?? 'UPDATE_FEATURE';
+  const allowed = usePermission(permission, project);
   // undefined: closed; 'new': adding; a number: editing that variant.
   const [dialog, setDialog] = useState<'new' | number>();
   const [error, setError] = useState<string>();
@@ -48,11 +55,11 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Title order={2} size="h3">
+        <Title order={strategy?.headingOrder ?? 2} size={strategy ? 'h5' : 'h3'}>
           Variants
         </Title>
         <PermissionButton
-          permission="UPDATE_FEATURE"
+          permission={permission}
           project={project}
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setDialog('new')}
@@ -81,7 +88,7 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
               <Table.Th>Name</Table.Th>
               <Table.Th>Weight</Table.Th>
               <Table.Th>Payload</Table.Th>
-              <Table.Th>Overrides</Table.Th>
+              {!strategy && <Table.Th>Overrides</Table.Th>}
               <Table.Th>
                 <span className="sy-visually-hidden">Actions</span>
               </Table.Th>
@@ -108,11 +115,13 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
                     '–'
                   )}
                 </Table.Td>
-                <Table.Td data-label="Overrides" className="sy-variant-text">
-                  {variant.overrides?.length
-                    ? variant.overrides.map((o) => `${o.contextName}: ${o.values.join(', ')}`).join('; ')
-                    : '–'}
-                </Table.Td>
+                {!strategy && (
+                  <Table.Td data-label="Overrides" className="sy-variant-text">
+                    {variant.overrides?.length
+                      ? variant.overrides.map((o) => `${o.contextName}: ${o.values.join(', ')}`).join('; ')
+                      : '–'}
+                  </Table.Td>
+                )}
                 <Table.Td className="sy-variant-actions">
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     <Gated allowed={allowed}>
@@ -172,6 +181,7 @@ export function VariantsEditor({ project, variants, contextFields, save }: Props
           contextNames={contextFields.map((f) => f.name)}
           save={save}
           onClose={() => setDialog(undefined)}
+          withOverrides={!strategy}
         />
       )}
     </Stack>

@@ -3,6 +3,7 @@ import {
   TOTAL_WEIGHT,
   type Override,
   type PayloadType,
+  type StrategyVariant,
   type Variant,
   type WeightType,
 } from '../../../contract/variants';
@@ -109,6 +110,10 @@ export function applyDraft(
 export function removeVariant(variants: Variant[], index: number) {
   return rebalance(variants.filter((_, i) => i !== index));
 }
+
+/** A strategy's variants: the toggle variants' rules apply, but a strategy variant has no overrides. */
+export const toStrategyVariants = (variants: Variant[]): StrategyVariant[] =>
+  variants.map(({ overrides: _overrides, ...variant }) => variant);
 
 /** Every variant of a toggle shares one stickiness. */
 export function withStickiness(variants: Variant[], stickiness: string): Variant[] {

@@ -39,6 +39,8 @@ async function item(props: { editable?: boolean; definition?: StrategyDefinition
       <StrategyItem
         id="s1"
         strategy={saved}
+        project="default"
+        segments={[]}
         definition={props.definition === null ? undefined : (props.definition ?? FALLBACK_DEFINITION)}
         missing={props.definition === null}
         contextFields={[{ name: 'userId' }]}
@@ -189,6 +191,8 @@ describe('adding a strategy', () => {
     renderWithMantine(
       <NewStrategyForm
         definition={FALLBACK_DEFINITION}
+        project="default"
+        segments={[]}
         featureName="checkout"
         environment="production"
         contextFields={[]}
@@ -206,5 +210,80 @@ describe('adding a strategy', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalled();
+  });
+
+  it("saves the chosen segments (the project's and global ones, at most 5) and the strategy's variants", async () => {
+    const segment = (id: number, name: string, project: string | null) => ({
+      id,
+      name,
+      project,
+      description: null,
+      constraints: [{ contextName: 'appName', operator: 'IN', values: [`app-${id}`] }],
+      createdBy: null,
+      createdAt: '2026-11-23T00:00:00.000Z',
+    });
+    const segments = [
+      segment(1, 'beta users', null),
+      segment(2, 'other project', 'elsewhere'),
+      ...[3, 4, 5, 6, 7].map((id) => segment(id, `s${id}`, 'default')),
+    ];
+    const onSave = vi.fn(async () => {});
+    renderInRouter(
+      <NewStrategyForm
+        definition={FALLBACK_DEFINITION}
+        project="default"
+        segments={segments}
+        featureName="checkout"
+        environment="production"
+        contextFields={[]}
+        constraintsEnabled={false}
+        onSave={onSave}
+        onCancel={vi.fn()}
+      />,
+      sessionClient(),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Segment' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Choose a segment', 'beta users (global)', 's3', 's4', 's5', 's6', 's7']);
+    for (const name of ['beta users (global)', 's3', 's4', 's5', 's6']) {
+      await userEvent.selectOptions(select, name);
+      await userEvent.click(screen.getByRole('button', { name: 'Add segment' }));
+    }
+    expect(screen.getByText('A strategy can use at most 5 segments.')).toBeInTheDocument();
+    expect(select).toBeDisabled();
+    // A chosen segment shows its constraints, read-only; it can be removed.
+    const chosen = screen.getByRole('list', { name: 'Chosen segments' });
+    expect(within(chosen).getByText(/app-1/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove segment s6' }));
+    expect(select).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add variant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add variant' });
+    expect(within(dialog).queryByText('Overrides')).toBeNull();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Variant name' }), 'blue');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Payload type' }), 'number');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Payload value' }), '42');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(await screen.findByRole('cell', { name: 'blue' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save strategy' }));
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' },
+      constraints: [],
+      segments: [1, 3, 4, 5],
+      variants: [
+        {
+          name: 'blue',
+          weight: 1000,
+          weightType: 'variable',
+          stickiness: 'default',
+          payload: { type: 'number', value: '42' },
+        },
+      ],
+    });
   });
 });

@@ -28,14 +28,15 @@ import {
 } from '../../strategies/definitions';
 import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import { useStrategyReferenceData } from '../../strategies/api/queries';
-import type { EditedStrategy } from '../../strategies/strategy-instance';
 import { projectFeatureQuery } from '../api/queries';
 import type { ProjectFeature, StrategyInstance } from '../api/types';
+import { useSegments } from '../../segments/api/queries';
 import { useStrategyActions } from '../api/use-strategy-actions';
 import { useLocalConfiguration } from './local-configuration';
 import { NewStrategyForm } from './NewStrategyForm';
 import { useProductionConfirm } from './ProductionConfirm';
 import { StrategyItem, type StrategyDrag } from './StrategyItem';
+import type { TargetedStrategy } from './strategy-extras';
 import { PRODUCTION_TYPE, STRATEGIES_POLL_MS } from './constants';
 import { StrategySidebar, type DefinitionDrag } from './StrategySidebar';
 import type { FeatureViewSearch } from './view-search';
@@ -90,6 +91,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const environment: Environment | undefined =
     environments.find((e) => e.name === search.environment) ?? environments[0];
   const { definitions, contextFields, constraintsEnabled } = useStrategyReferenceData();
+  const segments = useSegments().data;
   const actions = useStrategyActions();
   const canAdd = usePermission('CREATE_FEATURE', project);
   const canEdit = usePermission('UPDATE_FEATURE', project);
@@ -130,7 +132,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const target = { project, feature: feature.name, environment: env };
   const change = (update: (list: StrategyInstance[]) => StrategyInstance[]) => config.changeStrategies(env, update);
 
-  const add = (strategy: EditedStrategy) =>
+  const add = (strategy: TargetedStrategy) =>
     production.confirm(environment, 'Add strategy', async () => {
       if (
         !(await run(
@@ -143,7 +145,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
       setSearch({ environment: env });
     });
 
-  const update = (strategy: EditedStrategy) =>
+  const update = (strategy: TargetedStrategy) =>
     production.confirm(environment, 'Save changes', async () => {
       await run(
         () => actions.update({ ...target, strategy }),
@@ -287,6 +289,8 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
                             <StrategyItem
                               id={ids[index]}
                               strategy={strategy}
+                              project={project}
+                              segments={segments}
                               {...strategyDefinition(definitions, strategy.name)}
                               contextFields={contextFields}
                               constraintsEnabled={constraintsEnabled}
@@ -304,6 +308,8 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
                   <NewStrategyForm
                     key={`${env}:${adding.name}`}
                     definition={adding}
+                    project={project}
+                    segments={segments}
                     featureName={feature.name}
                     environment={env}
                     contextFields={contextFields}

@@ -12,8 +12,11 @@ import { MissingDefinition } from '../../strategies/MissingDefinition';
 import { StrategyForm } from '../../strategies/StrategyForm';
 import { StrategySummary } from '../../strategies/StrategySummary';
 import { useStrategyEditor } from '../../strategies/strategy-editor';
-import { toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
+import { toEdited } from '../../strategies/strategy-instance';
+import type { Segment } from '../../../contract/segments';
 import type { StrategyInstance } from '../api/types';
+import { useStrategyExtras, type TargetedStrategy } from './strategy-extras';
+import { StrategySegmentsField, StrategyVariantsField } from './StrategyExtrasFields';
 
 /** What a dragged strategy carries. */
 export interface StrategyDrag {
@@ -24,6 +27,9 @@ interface Props {
   /** The sortable id (the strategy's id). */
   id: string;
   strategy: StrategyInstance;
+  project: string;
+  /** Every segment (undefined while loading). */
+  segments: Segment[] | undefined;
   definition: StrategyDefinition | undefined;
   /** The definitions are loaded and none has this strategy's name. */
   missing: boolean;
@@ -31,17 +37,22 @@ interface Props {
   constraintsEnabled: boolean;
   /** UPDATE_FEATURE: without it dragging is disabled and the edit parts are hidden. */
   editable: boolean;
-  onSave(strategy: EditedStrategy): Promise<void> | void;
+  onSave(strategy: TargetedStrategy): Promise<void> | void;
   onDelete(): Promise<void>;
 }
 
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
 /**
- * One strategy of an environment as an accordion item: a drag handle, its name and the 'Unsaved changes' badge;
- * inside, its form with 'Save changes' and 'Discard changes' while it differs from the saved one, and delete.
+ * One strategy of an environment as an accordion item: a drag handle, its name, how many constraints, segments and
+ * variants it has, and the 'Unsaved changes' badge; inside, its form (segments, constraints, parameters, variants)
+ * with 'Save changes' and 'Discard changes' while it differs from the saved one, and delete.
  */
 export function StrategyItem({
   id,
   strategy,
+  project,
+  segments,
   definition,
   missing,
   contextFields,
@@ -51,6 +62,12 @@ export function StrategyItem({
   onDelete,
 }: Props) {
   const editor = useStrategyEditor(toEdited(strategy), definition);
+  const extras = useStrategyExtras(strategy);
+  const dirty = editor.dirty || extras.dirty;
+  const segmentNames = (strategy.segments ?? []).map(
+    (segmentId) => segments?.find((s) => s.id === segmentId)?.name ?? `Segment ${segmentId}`,
+  );
+  const variantCount = strategy.variants?.length ?? 0;
   const drag: StrategyDrag = { kind: 'strategy' };
   const sortable = useSortable({ id, data: drag, disabled: !editable });
   const [deleting, setDeleting] = useState(false);
@@ -87,7 +104,17 @@ export function StrategyItem({
                   {strategy.constraints?.length === 1 ? '1 constraint' : `${strategy.constraints?.length} constraints`}
                 </Badge>
               )}
-              {editor.dirty && (
+              {segmentNames.map((name) => (
+                <Badge key={name} variant="light" color="teal" title="Segment">
+                  {`Segment: ${name}`}
+                </Badge>
+              ))}
+              {variantCount > 0 && (
+                <Badge variant="light" color="grape">
+                  {count(variantCount, 'variant', 'variants')}
+                </Badge>
+              )}
+              {dirty && (
                 <Badge color="orange" variant="light">
                   Unsaved changes
                 </Badge>
@@ -99,6 +126,7 @@ export function StrategyItem({
           {missing && <MissingDefinition name={strategy.name} />}
           {editable && definition ? (
             <Stack gap="md">
+              <StrategySegmentsField state={extras} project={project} headingOrder={3} segments={segments} />
               <StrategyForm
                 definition={definition}
                 strategy={editor.strategy}
@@ -106,14 +134,31 @@ export function StrategyItem({
                 contextFields={contextFields}
                 constraintsEnabled={constraintsEnabled}
               />
+              <StrategyVariantsField
+                state={extras}
+                project={project}
+                headingOrder={3}
+                contextFields={contextFields}
+                permission="UPDATE_FEATURE"
+              />
               <Group gap="sm" justify="space-between">
                 <Group gap="sm">
-                  {editor.dirty && (
+                  {dirty && (
                     <>
-                      <Button onClick={() => void editor.save(onSave)} disabled={!editor.valid} loading={editor.saving}>
+                      <Button
+                        onClick={() => void editor.save((edited) => onSave(extras.with(edited)))}
+                        disabled={!editor.valid}
+                        loading={editor.saving}
+                      >
                         Save changes
                       </Button>
-                      <Button variant="default" onClick={editor.reset}>
+                      <Button
+                        variant="default"
+                        onClick={() => {
+                          editor.reset();
+                          extras.reset();
+                        }}
+                      >
                         Discard changes
                       </Button>
                     </>

@@ -208,7 +208,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -218,7 +218,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['server/platform/test-support/postgres-cluster.ts'],
           testTimeout: 30_000,

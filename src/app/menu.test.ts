@@ -8,6 +8,7 @@ import { createAppRouter } from './router';
 const SPEC_ORDER = [
   'Projects',
   'Feature toggles',
+  'Playground',
   'Applications',
   'Context fields',
   'Segments',

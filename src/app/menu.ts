@@ -14,10 +14,12 @@ export interface MenuItem {
 }
 
 /** In the spec's order: Projects, Feature toggles, Applications, Context fields, Strategies, Environments, Tag types,
- * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. */
+ * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. Playground follows Feature toggles
+ * in the header, as in Unleash 4.14+. */
 export const MENU_ITEMS: MenuItem[] = [
   { path: '/projects', title: 'Projects', placements: ['header', 'mobile', 'configure'] },
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
+  { path: '/playground', title: 'Playground', placements: ['header', 'mobile'] },
   { path: '/applications', title: 'Applications', placements: ['mobile', 'configure'] },
   { path: '/context', title: 'Context fields', placements: ['mobile', 'configure'], flag: 'C' },
   { path: '/segments', title: 'Segments', placements: ['mobile', 'configure'] },

@@ -11,6 +11,7 @@ import { contextRoutes } from './routes/context';
 import { environmentRoutes } from './routes/environments';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
+import { playgroundRoutes } from './routes/playground';
 import { projectRoutes } from './routes/projects';
 import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
 import { segmentRoutes } from './routes/segments';
@@ -36,6 +37,7 @@ const routeTree = rootRoute.addChildren([
     ...applicationRoutes,
     ...contextRoutes,
     ...segmentRoutes,
+    ...playgroundRoutes,
     ...strategyRoutes,
     ...environmentRoutes,
     ...tagRoutes,

@@ -47,6 +47,7 @@ const SCREENS = [
   `/projects/default/archived/${ARCHIVED}/logs`,
   `/projects/default/archived/${ARCHIVED}/metrics`,
   '/features?pinned=true',
+  '/playground',
   '/strategies',
   '/strategies/create',
   '/strategies/view/default',

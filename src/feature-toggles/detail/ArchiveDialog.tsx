@@ -1,8 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useArchiveFeature } from '../api/use-archive-feature';
 
-/** Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page. */
+/**
+ * Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page; a refusal
+ * (a parent with children) stays in the dialog.
+ */
 export function ArchiveDialog({ name, project, onClose }: { name: string; project: string; onClose(): void }) {
   const archive = useArchiveFeature();
   const navigate = useNavigate();
@@ -15,6 +18,11 @@ export function ArchiveDialog({ name, project, onClose }: { name: string; projec
     >
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
+        {archive.error && (
+          <Alert color="red" variant="light" role="alert">
+            {archive.error.message}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

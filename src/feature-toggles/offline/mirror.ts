@@ -96,6 +96,10 @@ export function stateOf(name: string): ToggleState | undefined {
     .reduce<ToggleState>((state, entry) => applyChange(state, entry.change), row);
 }
 
+/** Every toggle the mirror holds, as the screens show it (pending changes applied), in name order. */
+export const mirroredStates = (): ToggleState[] =>
+  [...rows.keys()].sort((a, b) => a.localeCompare(b)).flatMap((name) => stateOf(name) ?? []);
+
 /** What the server last sent for a toggle, without pending changes. */
 export const serverStateOf = (name: string): ToggleRow | undefined => rows.get(name);
 export const classicOf = (name: string) => stateOf(name)?.toggle;

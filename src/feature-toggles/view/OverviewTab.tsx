@@ -10,6 +10,7 @@ import type { ProjectFeature } from '../api/types';
 import { switchName, type Flip } from '../switches/flip';
 import { useEnvironmentFlip } from '../switches/use-environment-flip';
 import { ButtonLink } from './ButtonLink';
+import { DependencyPanel } from './DependencyPanel';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from './feature-usage';
 import { NoStrategiesDialog } from './NoStrategiesDialog';
@@ -100,7 +101,10 @@ export function OverviewTab({ feature }: { feature: ProjectFeature }) {
 
   return (
     <div className="sy-overview">
-      <EnvironmentsPanel feature={feature} onFlip={flip} />
+      <Stack gap="md">
+        <EnvironmentsPanel feature={feature} onFlip={flip} />
+        <DependencyPanel feature={feature} />
+      </Stack>
       {dialog}
       <Accordion
         multiple

@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Db } from '../platform/db/client.ts';
 import { featureStrategySegments, segments } from '../platform/db/schema.ts';
@@ -35,4 +35,16 @@ export async function segmentIdsOfStrategies(db: Db, strategyIds: readonly strin
     else byStrategy.set(strategyId, [segmentId]);
   }
   return byStrategy;
+}
+
+/** The segment of that id, or undefined. */
+export async function findSegment(db: Db, id: number): Promise<SegmentRow | undefined> {
+  const [row] = await db.select().from(segments).where(eq(segments.id, id));
+  return row as SegmentRow | undefined;
+}
+
+/** The segment of that name, or undefined. */
+export async function findSegmentByName(db: Db, name: string): Promise<SegmentRow | undefined> {
+  const [row] = await db.select().from(segments).where(eq(segments.name, name));
+  return row as SegmentRow | undefined;
 }

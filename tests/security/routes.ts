@@ -127,6 +127,8 @@ export interface Seeded {
   signInUser: { email: string; password: string };
   addonId: number;
   doomedAddonId: number;
+  segmentId: number;
+  doomedSegmentId: number;
 }
 
 export const SEED_TOGGLE = 'sec-toggle';
@@ -214,6 +216,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
   // Disabled, so no toggle change of the suite queues a delivery that the worker would send meanwhile.
   const addon = await post('api/admin/addons', SEC_ADDON);
   const doomedAddon = await post('api/admin/addons', SEC_ADDON);
+  const segment = await post('api/admin/segments', { name: 'sec-segment', constraints: [] });
+  const doomedSegment = await post('api/admin/segments', { name: 'sec-segment-doomed', constraints: [] });
   return {
     strategyId: JSON.parse(strategy.text).id,
     doomedStrategyId: JSON.parse(doomedStrategy.text).id,
@@ -223,6 +227,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     signInUser: signIn,
     addonId: JSON.parse(addon.text).id,
     doomedAddonId: JSON.parse(doomedAddon.text).id,
+    segmentId: JSON.parse(segment.text).id,
+    doomedSegmentId: JSON.parse(doomedSegment.text).id,
   };
 }
 
@@ -232,17 +238,6 @@ const SEC_ADDON = {
   description: 'security',
   parameters: { url: 'http://127.0.0.1:9/sec-hook' },
   events: ['feature-created'],
-};
-
-/** An import of one new toggle with a strategy, on in development (features-batch). */
-const SEC_IMPORT = {
-  project: 'default',
-  environment: 'development',
-  data: {
-    features: [{ name: 'sec-imported', type: 'release' }],
-    featureStrategies: [{ name: 'default', featureName: 'sec-imported' }],
-    featureEnvironments: [{ name: 'sec-imported', enabled: true }],
-  },
 };
 
 /**
@@ -530,26 +525,33 @@ export function samples(s: Seeded): Record<string, Sample> {
       body: { name: 'sec-ctx', description: 'changed', legalValues: ['b'] },
     },
     'DELETE /api/admin/context/:name': { access: 'editor', path: 'api/admin/context/sec-ctx-doomed' },
+    'GET /api/admin/segments': { access: 'signed-in', path: 'api/admin/segments' },
+    'GET /api/admin/segments/:id': { access: 'signed-in', path: `api/admin/segments/${s.segmentId}` },
+    'GET /api/admin/segments/:id/strategies': {
+      access: 'signed-in',
+      path: `api/admin/segments/${s.segmentId}/strategies`,
+    },
+    'POST /api/admin/segments/validate': {
+      access: 'signed-in',
+      path: 'api/admin/segments/validate',
+      body: { name: 'sec-free' },
+    },
+    'POST /api/admin/segments': {
+      access: 'editor',
+      path: 'api/admin/segments',
+      body: { name: 'sec-new-segment', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] },
+    },
+    'PUT /api/admin/segments/:id': {
+      access: 'editor',
+      path: `api/admin/segments/${s.segmentId}`,
+      body: { name: 'sec-segment', description: 'changed', constraints: [] },
+    },
+    'DELETE /api/admin/segments/:id': { access: 'editor', path: `api/admin/segments/${s.doomedSegmentId}` },
     'GET /api/admin/features': { access: 'signed-in', path: 'api/admin/features' },
     'POST /api/admin/features/validate': {
       access: 'signed-in',
       path: 'api/admin/features/validate',
       body: { name: 'sec-free' },
-    },
-    'POST /api/admin/features-batch/export': {
-      access: 'signed-in',
-      path: 'api/admin/features-batch/export',
-      body: { environment: 'development', features: [t] },
-    },
-    'POST /api/admin/features-batch/validate': {
-      access: 'signed-in',
-      path: 'api/admin/features-batch/validate',
-      body: SEC_IMPORT,
-    },
-    'POST /api/admin/features-batch/import': {
-      access: 'editor',
-      path: 'api/admin/features-batch/import',
-      body: SEC_IMPORT,
     },
     'POST /api/admin/features': {
       access: 'editor',

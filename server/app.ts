@@ -16,6 +16,7 @@ import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { importExportRoutes } from './import-export/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { registerAccessControl } from './platform/access/guard.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(contextRoutes, { deps });
       await scope.register(segmentRoutes, { deps });
       await scope.register(featureRoutes, { deps });
+      await scope.register(importExportRoutes, { deps });
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });
       await scope.register(clientApiRoutes, { deps });

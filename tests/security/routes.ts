@@ -240,6 +240,17 @@ const SEC_ADDON = {
   events: ['feature-created'],
 };
 
+/** An import of one new toggle with a strategy, on in development (features-batch). */
+const SEC_IMPORT = {
+  project: 'default',
+  environment: 'development',
+  data: {
+    features: [{ name: 'sec-imported', type: 'release' }],
+    featureStrategies: [{ name: 'default', featureName: 'sec-imported' }],
+    featureEnvironments: [{ name: 'sec-imported', enabled: true }],
+  },
+};
+
 /**
  * One valid request per route, keyed `METHOD url` as registered (HEAD routes use their GET's sample). A route
  * without a sample fails the suite: every new route must say who may call it.
@@ -552,6 +563,21 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'signed-in',
       path: 'api/admin/features/validate',
       body: { name: 'sec-free' },
+    },
+    'POST /api/admin/features-batch/export': {
+      access: 'signed-in',
+      path: 'api/admin/features-batch/export',
+      body: { environment: 'development', features: [t] },
+    },
+    'POST /api/admin/features-batch/validate': {
+      access: 'signed-in',
+      path: 'api/admin/features-batch/validate',
+      body: SEC_IMPORT,
+    },
+    'POST /api/admin/features-batch/import': {
+      access: 'editor',
+      path: 'api/admin/features-batch/import',
+      body: SEC_IMPORT,
     },
     'POST /api/admin/features': {
       access: 'editor',

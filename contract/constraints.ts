@@ -147,3 +147,18 @@ export function constraintValueProblem(c: Pick<Constraint, 'operator' | 'value' 
   if (operator === 'REGEX') return isRegex(value) ? undefined : VALUE_MESSAGES.regex;
   return undefined;
 }
+
+/**
+ * A stored constraint as every answer serves it (Unleash 5's shape): `values` always ([] when none), `inverted` and
+ * `caseInsensitive` always (false when not set), `value` only when set. Read paths never change anything else.
+ */
+export function servedConstraint(c: Constraint): Constraint {
+  return {
+    contextName: c.contextName,
+    operator: c.operator || DEFAULT_OPERATOR,
+    values: c.values ?? [],
+    ...(c.value === undefined ? {} : { value: c.value }),
+    inverted: c.inverted ?? false,
+    caseInsensitive: c.caseInsensitive ?? false,
+  };
+}

@@ -125,6 +125,7 @@ export const ClassicFeatureBody = Type.Object({
   stale: Type.Optional(Type.Boolean()),
   strategies: Type.Optional(Type.Union([Type.Array(StrategyBody, { maxItems: 100 }), Type.Null()])),
   variants: Type.Optional(NullableVariants),
+  impressionData: Type.Optional(Type.Boolean()),
   archived: Type.Optional(Type.Boolean()),
   createdAt: Type.Optional(Type.Unknown()),
   lastSeenAt: Type.Optional(Type.Unknown()),

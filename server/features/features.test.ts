@@ -3,12 +3,23 @@ import { startServer, type TestServer } from '../platform/test-support/harness.t
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 039, 047, 051, 064, 068, 072, 067, 104), plus the
 // toggle's `version` (our addition for conditional writes: If-Match / ETag).
-const METADATA = ['createdAt', 'description', 'lastSeenAt', 'name', 'project', 'stale', 'type', 'variants', 'version'];
+const METADATA = [
+  'createdAt',
+  'description',
+  'impressionData',
+  'lastSeenAt',
+  'name',
+  'project',
+  'stale',
+  'type',
+  'variants',
+  'version',
+];
 const LIST_ITEM = [...METADATA, 'enabled', 'strategies'].sort();
 const ONE = [...METADATA, 'archived', 'enabled', 'strategies'].sort();
-const STRATEGY = ['constraints', 'id', 'name', 'parameters'];
-const STRATEGY_ONE = ['constraints', 'id', 'name', 'parameters', 'sortOrder'];
-const PROJECT_ONE = [...METADATA, 'archived', 'environments'].sort();
+const STRATEGY = ['constraints', 'id', 'name', 'parameters', 'segments', 'variants'];
+const STRATEGY_ONE = [...STRATEGY, 'sortOrder'].sort();
+const PROJECT_ONE = [...METADATA, 'archived', 'children', 'dependencies', 'environments'].sort();
 const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type', 'version'];
 /** What a user reads (GET) also says whether that user pinned the toggle (favorites.test.ts). */
 const read = (fields: string[]) => [...fields, 'favorite'].sort();
@@ -105,7 +116,7 @@ describe('classic toggle API', () => {
     const created = await call('POST', 'api/admin/features', { name: 'demo.nostrat', type: 'release' });
     expect(created.status).toBe(201);
     expect(created.body.strategies).toEqual([
-      { id: expect.any(String), name: 'default', constraints: [], parameters: {} },
+      { id: expect.any(String), name: 'default', constraints: [], parameters: {}, segments: [], variants: [] },
     ]);
   });
 

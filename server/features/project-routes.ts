@@ -79,10 +79,11 @@ export const projectFeatureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
     },
     async (request, reply) => {
       const { projectId, featureName } = request.params;
-      const { name, description, type, stale } = request.body;
+      const { name, description, type, stale, impressionData } = request.body;
       checkNameOfPath(name, featureName);
       const write = toggleWrite(request);
-      const feature = await updateMetadata(deps, write, projectId, featureName, { description, type, stale });
+      const change = { description, type, stale, impressionData };
+      const feature = await updateMetadata(deps, write, projectId, featureName, change);
       return reply.headers(changedEtag(write)).send(feature);
     },
   );

@@ -1,6 +1,11 @@
+import type { Constraint } from '../../contract/constraints.ts';
+import type { Dependency } from '../../contract/features.ts';
+import type { StrategyVariant } from '../../contract/variants.ts';
 import type { Db } from '../platform/db/client.ts';
 import { CLASSIC_ENV, checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
 import {
+  childrenOf,
+  dependenciesInRange,
   enabledInRange,
   featureEnvironmentsOf,
   findFeature,
@@ -8,6 +13,8 @@ import {
   listFeatureTags,
   listFeatures,
   listFeaturesPinnedBy,
+  parentsOf,
+  servedSegmentsInRange,
   servedStrategiesInRange,
   strategiesOf,
   type FeatureFilter,
@@ -17,11 +24,15 @@ import {
 import {
   classicFeatureView,
   classicListItem,
+  dependencyView,
+  groupBy,
   featureMetadata,
   featureOverview,
   groupByFeature,
   projectFeatureView,
+  servedConstraints,
   type EnvironmentState,
+  type Family,
 } from './views.ts';
 
 /** The toggle, or 404; with `project`, it must be in that project; with `live`, it must not be archived. */
@@ -53,17 +64,27 @@ export async function environmentState(db: Db, rows: FeatureRow[], environment: 
   return (name: string): EnvironmentState => ({ enabled: enabled.has(name), strategies: byFeature.get(name) ?? [] });
 }
 
-/** What an SDK receives of a toggle's strategy in one environment. */
+/**
+ * What an SDK receives of a toggle's strategy in one environment: constraints as served (servedConstraint), the
+ * ids of the segments it uses (in id order) and its variants exactly as stored.
+ */
 export interface ServedStrategy {
   strategyName: string;
-  parameters: unknown;
-  constraints: unknown;
+  parameters: Record<string, string>;
+  constraints: Constraint[];
+  segments: number[];
+  variants: StrategyVariant[];
 }
 
-/** What an SDK receives of a toggle's state in one environment. */
+/**
+ * What an SDK receives of a toggle in one environment: enabled and strategies there, and its parent (at most one;
+ * dependencies are the toggle's, the same in every environment). The toggle's own fields (impressionData, variants)
+ * are on its FeatureRow, served as stored.
+ */
 export interface ServedState {
   enabled: boolean;
   strategies: ServedStrategy[];
+  dependencies: Dependency[];
 }
 
 /**
@@ -74,15 +95,31 @@ export interface ServedState {
  * skipped.
  */
 export async function servedStates(db: Db, rows: FeatureRow[], environment: string) {
-  const byFeature = new Map<string, ServedState>(rows.map((f) => [f.name, { enabled: false, strategies: [] }]));
+  const byFeature = new Map<string, ServedState>(
+    rows.map((f) => [f.name, { enabled: false, strategies: [], dependencies: [] }]),
+  );
   if (rows.length === 0) return (name: string) => byFeature.get(name)!;
   const range = { environment, first: rows[0].name, last: rows[rows.length - 1].name };
   for (const { feature, enabled } of await enabledInRange(db, range)) {
     const state = byFeature.get(feature);
     if (state) state.enabled = enabled;
   }
-  for (const { feature, ...strategy } of await servedStrategiesInRange(db, range)) {
-    byFeature.get(feature)?.strategies.push(strategy);
+  const segmentRows = groupBy(await servedSegmentsInRange(db, range), (row) => row.strategyId);
+  const segments = new Map([...segmentRows].map(([id, rows]) => [id, rows.map((row) => row.segmentId)]));
+  for (const { feature, id, parameters, constraints, variants, strategyName } of await servedStrategiesInRange(
+    db,
+    range,
+  )) {
+    byFeature.get(feature)?.strategies.push({
+      strategyName,
+      parameters: parameters as Record<string, string>,
+      constraints: servedConstraints(constraints),
+      segments: segments.get(id) ?? [],
+      variants: variants as StrategyVariant[],
+    });
+  }
+  for (const dependency of await dependenciesInRange(db, range)) {
+    byFeature.get(dependency.child)?.dependencies.push(dependencyView(dependency));
   }
   return (name: string) => byFeature.get(name)!;
 }
@@ -110,10 +147,22 @@ export async function classicFeatureFor(db: Db, f: FeatureRow, reader: number | 
   return { ...feature, favorite };
 }
 
+/** The parents and children of the toggles, by toggle (children that are archived included). */
+export async function familiesOf(db: Db, names: string[]): Promise<(name: string) => Family> {
+  // One after another: inside a transaction this is one connection.
+  const parents = groupBy(await parentsOf(db, names), (d) => d.child);
+  const children = groupBy(await childrenOf(db, names), (d) => d.parent);
+  return (name) => ({ parents: parents.get(name) ?? [], children: children.get(name) ?? [] });
+}
+
 /** GET api/admin/projects/{p}/features/{name}: the toggle with every environment and its strategies. */
 export async function projectFeature(db: Db, f: FeatureRow) {
-  const [envs, strategies] = await Promise.all([featureEnvironmentsOf(db, [f.name]), strategiesOf(db, [f.name])]);
-  return projectFeatureView(f, envs, strategies);
+  const [envs, strategies, family] = await Promise.all([
+    featureEnvironmentsOf(db, [f.name]),
+    strategiesOf(db, [f.name]),
+    familiesOf(db, [f.name]),
+  ]);
+  return projectFeatureView(f, envs, strategies, family(f.name));
 }
 
 /** GET api/admin/projects/{p}/features/{name} as a user reads it: with whether `reader` pinned it. */

@@ -15,6 +15,7 @@ import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { parseTagFilter } from '../tags/index.ts';
+import { dependencyRoutes } from './dependency-routes.ts';
 import { favoriteRoutes } from './favorite-routes.ts';
 import { projectFeatureRoutes } from './project-routes.ts';
 import { classicFeatureFor, classicList, classicListFeature, listArchived, requireFeature } from './read-model.ts';
@@ -183,6 +184,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
 
   await app.register(featureTagRoutes, { deps });
   await app.register(favoriteRoutes, { deps });
+  await app.register(dependencyRoutes, { deps });
   await app.register(projectFeatureRoutes, { deps });
   await app.register(strategyInstanceRoutes, { deps });
   await app.register(featureSyncRoutes, { deps });

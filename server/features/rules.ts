@@ -1,13 +1,6 @@
 import type { JsonPatch } from '../../contract/features.ts';
 import { FEATURE_TYPE_IDS } from '../feature-types/index.ts';
-import {
-  ApiError,
-  assertUrlFriendly,
-  invalidOperation,
-  nameExists,
-  notFound,
-  validationError,
-} from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import type { FeatureRow } from './store.ts';
 
 /** The environment the classic API (api/admin/features) reads and writes, as in Unleash 4.2. */
@@ -16,8 +9,27 @@ export const CLASSIC_ENV = 'default';
 export const toggleExists = () => nameExists('A toggle with that name already exists');
 export const missingStrategies = () => validationError('strategies', 'You must add at least one activation strategy');
 
+/** What would break a URL that names the toggle, percent-encoded or not, or is not text. */
+const BREAKS_URLS = /[/?#%\\\s\p{Cc}]/u;
+const NAME_MAX = 100;
+
+/**
+ * A toggle's name: 1 to 100 characters, any letters (UTF-8: 'Hellø_Wørld', emoji, CJK, as Unleash's client
+ * specification uses), but nothing that breaks a URL that names it: no '/', '\\', '?', '#', '%', whitespace or control
+ * characters, and not '.' or '..'.
+ */
 export function checkName(name: string) {
-  assertUrlFriendly('name', name, 100);
+  if (name.length < 1) throw validationError('name', '"name" length must be at least 1 characters long', name);
+  if (name.length > NAME_MAX) {
+    throw validationError('name', `"name" length must be less than or equal to ${NAME_MAX} characters long`, name);
+  }
+  if (BREAKS_URLS.test(name) || name === '.' || name === '..') {
+    throw validationError(
+      'name',
+      `"name" must be URL friendly: no /, \\, ?, #, %, spaces or control characters, and not . or ..`,
+      name,
+    );
+  }
 }
 
 /** A body's name must be the toggle of the path. */
@@ -63,11 +75,15 @@ export interface MetadataChange {
   description?: string | null;
   type?: string;
   stale?: boolean;
+  impressionData?: boolean;
   /** Checked by checkVariants. */
   variants?: unknown;
 }
 
-/** Turns a JSON patch into a change; only replace/add of /stale, /type, /description and /variants are allowed. */
+/**
+ * Turns a JSON patch into a change; only replace/add of /stale, /type, /description, /impressionData and /variants
+ * are allowed.
+ */
 export function patchToChange(ops: JsonPatch): MetadataChange {
   const change: MetadataChange = {};
   ops.forEach((o, i) => {
@@ -97,10 +113,15 @@ export function patchToChange(ops: JsonPatch): MetadataChange {
     } else if (o.path === '/description') {
       if (typeof o.value !== 'string' && o.value !== null) throw bad('"/description" must be replaced with a string');
       change.description = o.value;
+    } else if (o.path === '/impressionData') {
+      if (typeof o.value !== 'boolean') throw bad('"/impressionData" must be replaced with a boolean');
+      change.impressionData = o.value;
     } else if (o.path === '/variants') {
       change.variants = o.value;
     } else {
-      throw bad(`Path "${o.path}" cannot be patched here: only /stale, /type, /description and /variants can`);
+      throw bad(
+        `Path "${o.path}" cannot be patched here: only /stale, /type, /description, /impressionData and /variants can`,
+      );
     }
   });
   return change;

@@ -1,11 +1,12 @@
 import type { Constraint } from '../../contract/constraints.ts';
 import type { JsonPatch } from '../../contract/features.ts';
-import type { Variant } from '../../contract/variants.ts';
+import type { StrategyVariant, Variant } from '../../contract/variants.ts';
 import type { AppDeps } from '../deps.ts';
 import { projectEnvironmentNames } from '../environments/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { invalidOperation, notFound } from '../platform/http/errors.ts';
 import { projectExists } from '../projects/index.ts';
+import { checkNoDependents } from './dependencies.ts';
 import { applyPatch } from './json-patch.ts';
 import { classicFeature, requireFeature } from './read-model.ts';
 import {
@@ -42,7 +43,13 @@ import { featureMetadata } from './views.ts';
 
 // The commands of the toggle API; each is one transaction with its audit event.
 
-export const DEFAULT_STRATEGY: StrategyData = { name: 'default', parameters: {}, constraints: [] };
+export const DEFAULT_STRATEGY: StrategyData = {
+  name: 'default',
+  parameters: {},
+  constraints: [],
+  segments: [],
+  variants: [],
+};
 
 export interface FeatureInput {
   name: string;
@@ -51,13 +58,14 @@ export interface FeatureInput {
   stale?: boolean;
   /** Checked by checkVariants. */
   variants?: unknown[] | null;
+  impressionData?: boolean;
 }
 
 export interface ClassicInput extends FeatureInput {
   project?: string;
   enabled?: boolean;
   /** Checked by checkStrategy; a given id is kept when it is one of the toggle's strategies. */
-  strategies?: Array<{ id?: string; name: string; parameters?: unknown; constraints?: unknown }> | null;
+  strategies?: Array<{ id?: string; name: string }> | null;
 }
 
 async function checkProject(db: Db, project: string) {
@@ -65,8 +73,14 @@ async function checkProject(db: Db, project: string) {
 }
 
 /** The classic toggle's strategies, each checked by the one rule for strategy instances. */
-function checkStrategies(db: Db, strategies: NonNullable<ClassicInput['strategies']>, featureName: string) {
-  return Promise.all(strategies.map((s, i) => checkStrategy(db, s, featureName, ['strategies', i])));
+async function checkStrategies(
+  db: Db,
+  strategies: NonNullable<ClassicInput['strategies']>,
+  feature: { name: string; project: string },
+) {
+  const checked: StrategyData[] = [];
+  for (const [i, s] of strategies.entries()) checked.push(await checkStrategy(db, s, feature, ['strategies', i]));
+  return checked;
 }
 
 export async function validateFeatureName(deps: AppDeps, name: string): Promise<void> {
@@ -88,8 +102,8 @@ export async function createFeature(
   checkName(input.name);
   checkType(input.type);
   const variants = input.variants ? checkVariants(input.variants) : null;
-  const given = await checkStrategies(deps.db, input.strategies ?? [], input.name);
   await checkProject(deps.db, project);
+  const given = await checkStrategies(deps.db, input.strategies ?? [], { name: input.name, project });
   return deps.db.transaction(async (tx) => {
     const row = await insertFeature(tx, {
       name: input.name,
@@ -98,6 +112,7 @@ export async function createFeature(
       project,
       stale: input.stale ?? false,
       variants,
+      impressionData: input.impressionData ?? false,
     });
     if (!row) throw toggleExists();
     const envs = await projectEnvironmentNames(tx, project);
@@ -123,7 +138,6 @@ export async function updateClassic(deps: AppDeps, write: ToggleWrite, name: str
   checkType(input.type);
   if (input.strategies && input.strategies.length === 0) throw missingStrategies();
   const variants = input.variants ? checkVariants(input.variants) : input.variants;
-  const strategies = input.strategies ? await checkStrategies(deps.db, input.strategies, name) : undefined;
   return deps.db.transaction(async (tx) => {
     const feature = await lockForChange(tx, name, write, { live: true });
     if (input.project !== undefined && input.project !== feature.project) {
@@ -131,11 +145,13 @@ export async function updateClassic(deps: AppDeps, write: ToggleWrite, name: str
         'Use changeProject (POST api/admin/projects/{project}/features/{name}/changeProject) to move a toggle',
       );
     }
+    const strategies = input.strategies ? await checkStrategies(tx, input.strategies, feature) : undefined;
     const before = await eventView(tx, feature);
     const change: Partial<NewFeature> = {};
     if (input.description !== undefined) change.description = input.description;
     if (input.type !== undefined) change.type = input.type;
     if (input.stale !== undefined) change.stale = input.stale;
+    if (input.impressionData !== undefined) change.impressionData = input.impressionData;
     if (variants !== undefined) change.variants = variants;
     const row = Object.keys(change).length > 0 ? await updateFeature(tx, name, change) : feature;
     if (input.enabled !== undefined || strategies) {
@@ -233,6 +249,7 @@ export const patchVariants = (ops: JsonPatch) => (current: Variant[]) => applyPa
 export async function archiveFeature(deps: AppDeps, write: ToggleWrite, name: string, project?: string) {
   await deps.db.transaction(async (tx) => {
     const feature = await lockForChange(tx, name, write, { project, live: true });
+    await checkNoDependents(tx, name, 'archive');
     const before = await eventView(tx, feature);
     const row = await updateFeature(tx, name, { archivedAt: new Date() });
     await featureEvent(tx, 'feature-archived', write.actor, row, before);
@@ -276,6 +293,7 @@ export async function cloneFeature(
       type: source.type,
       project,
       variants: source.variants,
+      impressionData: source.impressionData,
     });
     if (!row) throw toggleExists();
     const envs = await featureEnvironmentsOf(tx, [name]);
@@ -291,7 +309,13 @@ export async function cloneFeature(
         .map((s) => {
           const parameters = { ...(s.parameters as Record<string, string>) };
           if (input.replaceGroupId !== false && 'groupId' in parameters) parameters.groupId = row.name;
-          return { name: s.strategyName, parameters, constraints: s.constraints as Constraint[] };
+          return {
+            name: s.strategyName,
+            parameters,
+            constraints: s.constraints as Constraint[],
+            segments: s.segments,
+            variants: s.variants as StrategyVariant[],
+          };
         });
       await insertStrategies(tx, row.name, env.name, copies);
     }
@@ -308,6 +332,7 @@ export async function changeProject(deps: AppDeps, write: ToggleWrite, project: 
     const targetEnvs = await projectEnvironmentNames(tx, target);
     const missing = (await environmentsWithStrategies(tx, name)).filter((e) => !targetEnvs.includes(e));
     checkMove(name, target, project, missing);
+    await checkNoDependents(tx, name, 'move');
     const before = await eventView(tx, feature);
     const row = await updateFeature(tx, name, { project: target });
     await addFeatureEnvironments(

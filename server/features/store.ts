@@ -14,20 +14,26 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
+import type { Dependency } from '../../contract/features.ts';
 import type { Tag } from '../../contract/tags.ts';
+import type { StrategyVariant } from '../../contract/variants.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
   environments,
   favoriteFeatures,
+  featureDependencies,
   featureEnvironments,
   features,
   featureStrategies,
+  featureStrategySegments,
   featureTags,
 } from '../platform/db/schema.ts';
+import { segmentIdsOfStrategies } from '../segments/index.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
 export type NewFeature = typeof features.$inferInsert;
-export type StrategyRow = typeof featureStrategies.$inferSelect;
+/** A strategy instance as read: its row with the ids of the segments it uses. */
+export type StrategyRow = typeof featureStrategies.$inferSelect & { segments: number[] };
 
 /** A strategy instance to store (parameters already as strings). */
 export interface StrategyData {
@@ -35,6 +41,25 @@ export interface StrategyData {
   name: string;
   parameters: Record<string, string>;
   constraints: Constraint[];
+  /** Ids of segments that exist (checked by the strategy rule). */
+  segments: number[];
+  variants: StrategyVariant[];
+}
+
+/** The rows with the segment ids of each strategy: one query for all of them. */
+async function withSegments(db: Db, rows: Array<typeof featureStrategies.$inferSelect>): Promise<StrategyRow[]> {
+  const segments = await segmentIdsOfStrategies(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, segments: segments.get(r.id) ?? [] }));
+}
+
+/** Replaces the segments a strategy uses. */
+async function writeStrategySegments(db: Db, strategyId: string, segmentIds: readonly number[]) {
+  await db.delete(featureStrategySegments).where(eq(featureStrategySegments.strategyId, strategyId));
+  if (segmentIds.length === 0) return;
+  await db.insert(featureStrategySegments).values(segmentIds.map((segmentId) => ({ strategyId, segmentId })));
 }
 
 export interface FeatureFilter {
@@ -173,16 +198,17 @@ export function featureEnvironmentsOf(db: Db, names: string[]): Promise<FeatureE
 /** The order in which a toggle's strategies are evaluated (and listed): sort order, then creation, then id. */
 const evaluationOrder = [asc(featureStrategies.sortOrder), asc(featureStrategies.createdAt), asc(featureStrategies.id)];
 
-/** Strategy instances of the toggles (of one environment if given), in evaluation order. */
-export function strategiesOf(db: Db, names: string[], environment?: string): Promise<StrategyRow[]> {
-  if (names.length === 0) return Promise.resolve([]);
+/** Strategy instances of the toggles (of one environment if given), in evaluation order, with their segments. */
+export async function strategiesOf(db: Db, names: string[], environment?: string): Promise<StrategyRow[]> {
+  if (names.length === 0) return [];
   const where = [inArray(featureStrategies.feature, names)];
   if (environment !== undefined) where.push(eq(featureStrategies.environment, environment));
-  return db
+  const rows = await db
     .select()
     .from(featureStrategies)
     .where(and(...where))
     .orderBy(...evaluationOrder);
+  return withSegments(db, rows);
 }
 
 /** The toggles of one environment whose names lie between `first` and `last`: one range of the index's keys. */
@@ -209,12 +235,33 @@ export function servedStrategiesInRange(db: Db, range: NameRange) {
     .select({
       feature: featureStrategies.feature,
       strategyName: featureStrategies.strategyName,
+      id: featureStrategies.id,
       parameters: featureStrategies.parameters,
       constraints: featureStrategies.constraints,
+      variants: featureStrategies.variants,
     })
     .from(featureStrategies)
     .where(inNameRange(featureStrategies, range))
     .orderBy(...evaluationOrder);
+}
+
+/** The segment ids of the strategies of the toggles named in the range (one join, no list of ids). */
+export function servedSegmentsInRange(db: Db, range: NameRange) {
+  return db
+    .select({ strategyId: featureStrategySegments.strategyId, segmentId: featureStrategySegments.segmentId })
+    .from(featureStrategySegments)
+    .innerJoin(featureStrategies, eq(featureStrategies.id, featureStrategySegments.strategyId))
+    .where(inNameRange(featureStrategies, range))
+    .orderBy(asc(featureStrategySegments.segmentId));
+}
+
+/** The parents of the children named in the range. */
+export function dependenciesInRange(db: Db, range: Pick<NameRange, 'first' | 'last'>) {
+  return db
+    .select()
+    .from(featureDependencies)
+    .where(and(gte(featureDependencies.child, range.first), lte(featureDependencies.child, range.last)))
+    .orderBy(asc(featureDependencies.child), asc(featureDependencies.parent));
 }
 
 /** Adds the toggle to environments it is not in yet (keeps existing rows). */
@@ -252,7 +299,7 @@ export async function insertStrategies(
     .select({ next: sql<number>`coalesce(max(${featureStrategies.sortOrder}) + 1, 0)::int` })
     .from(featureStrategies)
     .where(and(eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
-  return db
+  const rows = await db
     .insert(featureStrategies)
     .values(
       strategies.map((s, i) => ({
@@ -262,10 +309,16 @@ export async function insertStrategies(
         strategyName: s.name,
         parameters: s.parameters,
         constraints: s.constraints,
+        variants: s.variants,
         sortOrder: Number(next) + i,
       })),
     )
     .returning();
+  const segmentRows = rows.flatMap((r, i) =>
+    strategies[i].segments.map((segmentId) => ({ strategyId: r.id, segmentId })),
+  );
+  if (segmentRows.length > 0) await db.insert(featureStrategySegments).values(segmentRows);
+  return rows.map((r, i) => ({ ...r, segments: [...strategies[i].segments].sort((a, b) => a - b) }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -278,7 +331,7 @@ export async function findStrategyInstance(
   id: string,
 ): Promise<StrategyRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db
+  const rows = await db
     .select()
     .from(featureStrategies)
     .where(
@@ -288,16 +341,23 @@ export async function findStrategyInstance(
         eq(featureStrategies.environment, environment),
       ),
     );
+  const [row] = await withSegments(db, rows);
   return row;
 }
 
 export async function updateStrategyInstance(db: Db, id: string, data: Omit<StrategyData, 'id'>): Promise<StrategyRow> {
   const [row] = await db
     .update(featureStrategies)
-    .set({ strategyName: data.name, parameters: data.parameters, constraints: data.constraints })
+    .set({
+      strategyName: data.name,
+      parameters: data.parameters,
+      constraints: data.constraints,
+      variants: data.variants,
+    })
     .where(eq(featureStrategies.id, id))
     .returning();
-  return row;
+  await writeStrategySegments(db, id, data.segments);
+  return { ...row, segments: [...data.segments].sort((a, b) => a - b) };
 }
 
 export async function deleteStrategyInstance(db: Db, id: string): Promise<void> {
@@ -404,4 +464,56 @@ export async function setPinned(db: Db, userId: number, feature: string, pinned:
         .where(and(eq(favoriteFeatures.userId, userId), eq(favoriteFeatures.feature, feature)))
         .returning({ feature: favoriteFeatures.feature });
   return rows.length > 0;
+}
+
+/** A dependency as stored: the child, its parent and the parent's condition. */
+export type DependencyRow = typeof featureDependencies.$inferSelect;
+
+/** The parents of these children. */
+export function parentsOf(db: Db, children: string[]): Promise<DependencyRow[]> {
+  if (children.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(featureDependencies)
+    .where(inArray(featureDependencies.child, children))
+    .orderBy(asc(featureDependencies.child), asc(featureDependencies.parent));
+}
+
+/** The children of these parents (archived ones too, unless `live`). */
+export async function childrenOf(
+  db: Db,
+  parents: string[],
+  options: { live?: boolean } = {},
+): Promise<DependencyRow[]> {
+  if (parents.length === 0) return [];
+  const where = [inArray(featureDependencies.parent, parents)];
+  if (options.live) where.push(isNull(features.archivedAt));
+  const rows = await db
+    .select({ dependency: featureDependencies })
+    .from(featureDependencies)
+    .innerJoin(features, eq(features.name, featureDependencies.child))
+    .where(and(...where))
+    .orderBy(asc(featureDependencies.parent), asc(featureDependencies.child));
+  return rows.map((row) => row.dependency);
+}
+
+/** Makes `parent` the only parent of `child` (a toggle has at most one). */
+export async function setParent(db: Db, child: string, dependency: Required<Dependency>): Promise<void> {
+  await db.delete(featureDependencies).where(eq(featureDependencies.child, child));
+  await db.insert(featureDependencies).values({
+    child,
+    parent: dependency.feature,
+    enabled: dependency.enabled,
+    variants: dependency.variants,
+  });
+}
+
+/** Removes the child's dependency on `parent` (every dependency when undefined); the rows removed. */
+export function deleteDependencies(db: Db, child: string, parent?: string): Promise<DependencyRow[]> {
+  const where = [eq(featureDependencies.child, child)];
+  if (parent !== undefined) where.push(eq(featureDependencies.parent, parent));
+  return db
+    .delete(featureDependencies)
+    .where(and(...where))
+    .returning();
 }

@@ -4,8 +4,8 @@ import { startServer, type TestServer } from '../platform/test-support/harness.t
 // Key sets of Unleash 4.2.2's answers: catalog 077 (environment), 080/083 (strategy, plus our sortOrder),
 // 084/085 (PUT/PATCH of a strategy, plus sortOrder).
 const ENVIRONMENT = ['enabled', 'environment', 'name', 'strategies'];
-const STRATEGY = ['constraints', 'id', 'name', 'parameters', 'sortOrder'];
-const UPDATED = ['constraints', 'featureName', 'id', 'name', 'parameters', 'sortOrder'];
+const STRATEGY = ['constraints', 'id', 'name', 'parameters', 'segments', 'sortOrder', 'variants'];
+const UPDATED = [...STRATEGY, 'featureName'].sort();
 const keys = (o: object) => Object.keys(o).sort();
 
 let server: TestServer;
@@ -311,7 +311,9 @@ describe('strategy instances', () => {
       { op: 'add', path: '/constraints/-', value: { contextName: 'environment', operator: 'NOT_IN', values: ['qa'] } },
       { op: 'test', path: '/name', value: 'flexibleRollout' },
     ]);
-    expect(constrained.body.constraints).toEqual([{ contextName: 'environment', operator: 'NOT_IN', values: ['qa'] }]);
+    expect(constrained.body.constraints).toEqual([
+      { contextName: 'environment', operator: 'NOT_IN', values: ['qa'], inverted: false, caseInsensitive: false },
+    ]);
     const path = `${DEV}/strategies/${rollout}`;
     await refused('PATCH', path, [{ op: 'replace', path: '/parameters/rollout', value: '500' }], 400);
     await refused('PATCH', path, [{ op: 'add', path: '/constraints/0/values', value: [] }], 400);

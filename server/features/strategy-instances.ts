@@ -129,7 +129,7 @@ export async function addStrategyInstance(
 ) {
   return deps.db.transaction(async (tx) => {
     const feature = await changePath(tx, write, path);
-    const strategy = await checkStrategy(tx, input, feature.name);
+    const strategy = await checkStrategy(tx, input, feature);
     if ((await strategiesOf(tx, [feature.name], path.environment)).length >= STRATEGY_LIMIT) {
       throw exceedsLimit(`Strategy limit of ${STRATEGY_LIMIT} reached for this toggle environment`);
     }
@@ -149,7 +149,11 @@ export interface StrategyDocument {
   name: string;
   parameters: Record<string, string>;
   constraints: unknown[];
+  segments: number[];
+  variants: unknown[];
 }
+
+const DOCUMENT_FIELDS = ['name', 'parameters', 'constraints', 'segments', 'variants'];
 
 /** PUT and PATCH of one instance: `next` works out the new instance from the current one, checked as a new one. */
 export async function updateStrategy(
@@ -164,11 +168,8 @@ export async function updateStrategy(
     const current = await findStrategyInstance(tx, feature.name, path.environment, id);
     if (!current) throw strategyNotFound(id);
     const before = orderedStrategy(current);
-    const strategy = await checkStrategy(
-      tx,
-      next({ name: before.name, parameters: before.parameters, constraints: before.constraints }),
-      feature.name,
-    );
+    const { name, parameters, constraints, segments = [], variants = [] } = before;
+    const strategy = await checkStrategy(tx, next({ name, parameters, constraints, segments, variants }), feature);
     const row = await updateStrategyInstance(tx, id, strategy);
     await appendEvent(tx, {
       type: 'feature-strategy-update',
@@ -180,21 +181,30 @@ export async function updateStrategy(
   });
 }
 
-/** PUT: name (optional, else kept), parameters and constraints replace the current ones. */
+/**
+ * PUT: name (optional, else kept), parameters and constraints replace the current ones; segments and variants too
+ * when sent (kept otherwise, as Unleash 5 does, so a client that knows neither does not drop them).
+ */
 export const replaceStrategy =
-  (body: { name?: string; parameters?: unknown; constraints?: unknown }) => (current: StrategyDocument) => ({
+  (body: { name?: string; parameters?: unknown; constraints?: unknown; segments?: unknown; variants?: unknown }) =>
+  (current: StrategyDocument) => ({
     name: body.name ?? current.name,
     parameters: body.parameters ?? {},
     constraints: body.constraints ?? [],
+    segments: body.segments ?? current.segments,
+    variants: body.variants ?? current.variants,
   });
 
-/** PATCH: a JSON patch over {name, parameters, constraints}; other fields (id, sortOrder) cannot be patched in. */
+/**
+ * PATCH: a JSON patch over {name, parameters, constraints, segments, variants}, checked by the same rule as a new
+ * instance; other fields (id, sortOrder) cannot be patched in.
+ */
 export const patchStrategy = (ops: JsonPatch) => (current: StrategyDocument) => {
   const patched = applyPatch(current, ops);
   if (typeof patched === 'object' && patched !== null && !Array.isArray(patched)) {
     for (const key of Object.keys(patched)) {
-      if (!['name', 'parameters', 'constraints'].includes(key)) {
-        throw validationError(key, `"${key}" is not allowed: only name, parameters and constraints can be patched`);
+      if (!DOCUMENT_FIELDS.includes(key)) {
+        throw validationError(key, `"${key}" is not allowed: only ${DOCUMENT_FIELDS.join(', ')} can be patched`);
       }
     }
   }

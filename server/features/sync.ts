@@ -3,6 +3,7 @@ import { SYNC_PAGE_DEFAULT, type FeatureSyncPage, type FeatureSyncRequest } from
 import type { Db } from '../platform/db/client.ts';
 import { events, features } from '../platform/db/schema.ts';
 import type { EventType } from '../platform/events/types.ts';
+import { familiesOf } from './read-model.ts';
 import { featureEnvironmentsOf, selectPinnedBy, strategiesOf } from './store.ts';
 import { groupByFeature, projectFeatureView } from './views.ts';
 
@@ -109,6 +110,7 @@ export async function featureSyncPage(
       // One after another: a transaction is one connection.
       const environments = await featureEnvironmentsOf(tx, names);
       const strategies = await strategiesOf(tx, names);
+      const family = await familiesOf(tx, names);
       const deleted = since !== undefined && after === undefined ? await goneSince(tx, since) : [];
       const environmentsOf = groupByFeature(environments);
       const strategiesOfFeature = groupByFeature(strategies);
@@ -116,7 +118,12 @@ export async function featureSyncPage(
         version: 1 as const,
         revision,
         features: page.map((f) => ({
-          ...projectFeatureView(f, environmentsOf.get(f.name) ?? [], strategiesOfFeature.get(f.name) ?? []),
+          ...projectFeatureView(
+            f,
+            environmentsOf.get(f.name) ?? [],
+            strategiesOfFeature.get(f.name) ?? [],
+            family(f.name),
+          ),
           favorite: f.favorite,
         })),
         deleted,

@@ -29,43 +29,43 @@ async function refusedNaming(method: string, path: string, body: unknown, label:
 }
 
 describe('unknown fields', () => {
-  it('refuses a constraint with inverted (or any field it does not have), naming it', async () => {
+  it('refuses a constraint with a field it does not have, naming it', async () => {
     await refusedNaming(
       'POST',
       DEV,
-      { name: 'default', constraints: [{ ...constraint, inverted: true }] },
-      'constraints.0.inverted',
+      { name: 'default', constraints: [{ ...constraint, negate: true }] },
+      'constraints.0.negate',
     );
     await refusedNaming(
       'POST',
       DEV,
-      { name: 'default', constraints: [constraint, { ...constraint, caseInsensitive: true }] },
-      'constraints.1.caseInsensitive',
+      { name: 'default', constraints: [constraint, { ...constraint, ignoreCase: true }] },
+      'constraints.1.ignoreCase',
     );
   });
 
   it('refuses an unknown field on a strategy instance, in every call that takes one', async () => {
-    await refusedNaming('POST', DEV, { name: 'default', segments: [1] }, 'segments');
+    await refusedNaming('POST', DEV, { name: 'default', segmentIds: [1] }, 'segmentIds');
     const added = await call('POST', DEV, { name: 'default', constraints: [constraint] });
     expect(added.status).toBe(200);
     await refusedNaming('PUT', `${DEV}/${added.body.id}`, { name: 'default', title: 'x' }, 'title');
     await refusedNaming(
       'PUT',
       `${DEV}/${added.body.id}`,
-      { constraints: [{ ...constraint, inverted: false }] },
-      'constraints.0.inverted',
+      { constraints: [{ ...constraint, negate: false }] },
+      'constraints.0.negate',
     );
     await refusedNaming(
       'PATCH',
       `${DEV}/${added.body.id}`,
-      [{ op: 'add', path: '/constraints/0/inverted', value: true }],
-      'constraints[0].inverted',
+      [{ op: 'add', path: '/constraints/0/negate', value: true }],
+      'constraints[0].negate',
     );
     await refusedNaming(
       'PUT',
       'api/admin/features/fields.toggle',
-      { name: 'fields.toggle', strategies: [{ name: 'default', constraints: [{ ...constraint, inverted: true }] }] },
-      'strategies.0.constraints.0.inverted',
+      { name: 'fields.toggle', strategies: [{ name: 'default', constraints: [{ ...constraint, negate: true }] }] },
+      'strategies.0.constraints.0.negate',
     );
     await refusedNaming(
       'POST',

@@ -176,7 +176,7 @@ describe('variants', () => {
     await refused(
       'PUT',
       [{ name: 'a', payload: { type: 'xml', value: '<a/>' } }],
-      '"variants[0].payload.type" must be one of [string, json, csv]',
+      '"variants[0].payload.type" must be one of [string, json, csv, number]',
     );
     await refused(
       'PUT',

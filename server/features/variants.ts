@@ -1,7 +1,22 @@
-import { PAYLOAD_TYPES, rebalance, TOTAL_WEIGHT, WEIGHT_TYPES, type Variant } from '../../contract/variants.ts';
+import { isNumber } from '../../contract/constraints.ts';
+import {
+  PAYLOAD_TYPES,
+  rebalance,
+  TOTAL_WEIGHT,
+  WEIGHT_TYPES,
+  type StrategyVariant,
+  type Variant,
+} from '../../contract/variants.ts';
 import { ApiError, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
 
 const VARIANT_KEYS = ['name', 'weight', 'weightType', 'stickiness', 'payload', 'overrides'];
+/** A strategy variant has no overrides. */
+const STRATEGY_VARIANT_KEYS = ['name', 'weight', 'weightType', 'stickiness', 'payload'];
+
+/** `imported`: weights are kept as given (state written elsewhere, with totals other than 1000). */
+export interface VariantRuleOptions {
+  imported?: boolean;
+}
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Joi-like checks of one value at a path; each throws a 400 naming the field. */
@@ -40,10 +55,10 @@ function checkWeight(value: unknown, path: FieldPath): number {
   return value;
 }
 
-function checkVariant(input: unknown, path: FieldPath): Variant {
+function checkVariant(input: unknown, path: FieldPath, keys = VARIANT_KEYS): Variant {
   const v = at(path).object(input);
   for (const key of Object.keys(v)) {
-    if (!VARIANT_KEYS.includes(key)) at([...path, key]).fail('is not allowed', v[key], 'object.unknown');
+    if (!keys.includes(key)) at([...path, key]).fail('is not allowed', v[key], 'object.unknown');
   }
   const name = at([...path, 'name']).string(v.name);
   if (name.length > 100)
@@ -65,6 +80,9 @@ function checkVariant(input: unknown, path: FieldPath): Variant {
         at([...path, 'payload', 'value']).fail('must be valid JSON', value, 'string.json');
       }
     }
+    if (type === 'number' && !isNumber(value)) {
+      at([...path, 'payload', 'value']).fail('must be a number', value, 'number.base');
+    }
     variant.payload = { type, value };
   }
   if (v.overrides !== undefined) {
@@ -83,22 +101,39 @@ function checkVariant(input: unknown, path: FieldPath): Variant {
 }
 
 /**
- * The one rule for a toggle's variants (classic create/update, project PATCH/PUT of variants): checks every field and
- * that names are unique, then the weight rule of contract/variants.ts (fixed weights at most 1000 in total, at least
- * one variable variant, the variable weights recomputed so that the total is exactly 1000). Returns the list as stored.
+ * Checks every variant of a list and that names are unique, then the weight rule of contract/variants.ts (fixed
+ * weights at most 1000 in total, at least one variable variant, the variable weights recomputed so that the total is
+ * exactly 1000); an import keeps the weights as given.
  */
-export function checkVariants(input: unknown): Variant[] {
-  const path: FieldPath = ['variants'];
+function checkList(input: unknown, path: FieldPath, keys: string[], options: VariantRuleOptions): Variant[] {
   const variants = at(path)
     .array(input)
-    .map((v, i) => checkVariant(v, [...path, i]));
+    .map((v, i) => checkVariant(v, [...path, i], keys));
   const seen = new Set<string>();
   variants.forEach((v, i) => {
     if (seen.has(v.name)) at([...path, i, 'name']).fail('contains a duplicate value', v.name, 'array.unique');
     seen.add(v.name);
   });
+  if (options.imported) return variants;
   const weighed = rebalance(variants);
   if (weighed.error !== undefined)
     throw new ApiError(400, 'ValidationError', weighed.error, undefined, { isJoi: true });
   return weighed.variants;
+}
+
+/**
+ * The one rule for a toggle's variants (classic create/update, project PATCH/PUT of variants): every field, unique
+ * names, the weight rule. Returns the list as stored.
+ */
+export function checkVariants(input: unknown, options: VariantRuleOptions = {}): Variant[] {
+  return checkList(input, ['variants'], VARIANT_KEYS, options);
+}
+
+/** The same rule for a strategy's variants (which have no overrides). Returns the list as stored. */
+export function checkStrategyVariants(
+  input: unknown,
+  path: FieldPath,
+  options: VariantRuleOptions = {},
+): StrategyVariant[] {
+  return checkList(input, path, STRATEGY_VARIANT_KEYS, options).map(({ overrides: _overrides, ...variant }) => variant);
 }

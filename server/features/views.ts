@@ -1,13 +1,14 @@
-import type { Constraint } from '../../contract/constraints.ts';
+import { servedConstraint, type Constraint } from '../../contract/constraints.ts';
 import type {
   ClassicFeature,
+  Dependency,
   FeatureMetadata,
   FeatureOverview,
   OrderedStrategy,
   StrategyInstance,
 } from '../../contract/features.ts';
-import type { Variant } from '../../contract/variants.ts';
-import type { FeatureEnvironment, FeatureRow, StrategyRow } from './store.ts';
+import type { StrategyVariant, Variant } from '../../contract/variants.ts';
+import type { DependencyRow, FeatureEnvironment, FeatureRow, StrategyRow } from './store.ts';
 
 // How the toggle API shapes its answers from rows (contract/features.ts has the wire shapes).
 
@@ -17,11 +18,16 @@ export interface EnvironmentState {
   strategies: StrategyRow[];
 }
 
+/** Stored constraints as answers serve them (servedConstraint); nothing else is changed on the way out. */
+export const servedConstraints = (constraints: unknown) => (constraints as Constraint[]).map(servedConstraint);
+
 export const strategyInstance = (s: StrategyRow): StrategyInstance => ({
   id: s.id,
   name: s.strategyName,
-  constraints: s.constraints as Constraint[],
+  constraints: servedConstraints(s.constraints),
   parameters: s.parameters as Record<string, string>,
+  segments: s.segments,
+  variants: s.variants as StrategyVariant[],
 });
 
 export const orderedStrategy = (s: StrategyRow): OrderedStrategy => ({
@@ -40,6 +46,7 @@ export const featureMetadata = (f: FeatureRow): FeatureMetadata => ({
   project: f.project,
   stale: f.stale,
   variants: f.variants as Variant[] | null,
+  impressionData: f.impressionData,
   createdAt: f.createdAt,
   lastSeenAt: f.lastSeenAt,
   version: f.version,
@@ -67,26 +74,52 @@ const environmentStateView = (e: FeatureEnvironment) => ({
   sortOrder: e.sortOrder,
 });
 
-/** One toggle of the project API: every environment with its strategies. */
-export const projectFeatureView = (f: FeatureRow, environments: FeatureEnvironment[], strategies: StrategyRow[]) => ({
+/** A stored dependency as answers serve it: the parent, whether it must be on, and the variants it must have. */
+export const dependencyView = (d: DependencyRow): Dependency => ({
+  feature: d.parent,
+  enabled: d.enabled,
+  variants: d.variants as string[],
+});
+
+/** A toggle's family: its parents (at most one) and the names of its children. */
+export interface Family {
+  parents: DependencyRow[];
+  children: DependencyRow[];
+}
+
+/**
+ * One toggle of the project API: every environment with its strategies, its parent (`dependencies`) and the names
+ * of its children.
+ */
+export const projectFeatureView = (
+  f: FeatureRow,
+  environments: FeatureEnvironment[],
+  strategies: StrategyRow[],
+  family: Family,
+) => ({
   ...featureMetadata(f),
   archived: f.archivedAt !== null,
+  dependencies: family.parents.map(dependencyView),
+  children: family.children.map((d) => d.child),
   environments: environments.map((e) => ({
     ...environmentStateView(e),
     strategies: strategies.filter((s) => s.environment === e.name).map(orderedStrategy),
   })),
 });
 
-/** Rows of many toggles (environments, strategies) by toggle: one pass, for lists of thousands. */
-export function groupByFeature<T extends { feature: string }>(rows: T[]): Map<string, T[]> {
+/** Rows by a key: one pass, for lists of thousands. */
+export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
-    const group = groups.get(row.feature);
+    const group = groups.get(key(row));
     if (group) group.push(row);
-    else groups.set(row.feature, [row]);
+    else groups.set(key(row), [row]);
   }
   return groups;
 }
+
+/** Rows of many toggles (environments, strategies) by toggle. */
+export const groupByFeature = <T extends { feature: string }>(rows: T[]) => groupBy(rows, (row) => row.feature);
 
 /** A row of a project's toggle list; `environments`: the toggle's own. */
 export const featureOverview = (f: FeatureRow, environments: FeatureEnvironment[]): FeatureOverview => ({

@@ -190,8 +190,15 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     'sec-moving',
     'sec-revive',
     'sec-purge',
+    'sec-parent',
+    'sec-child',
+    'sec-child2',
+    'sec-child3',
   ]) {
     await post('api/admin/projects/default/features', { name });
+  }
+  for (const child of ['sec-child', 'sec-child2']) {
+    await post(`api/admin/projects/default/features/${child}/dependencies`, { feature: 'sec-parent' });
   }
   await del('api/admin/features/sec-revive');
   await del('api/admin/features/sec-purge');
@@ -655,6 +662,19 @@ export function samples(s: Seeded): Record<string, Sample> {
     'DELETE /api/admin/projects/:projectId/features/:featureName/favorites': {
       access: 'person',
       path: `${pf}/${t}/favorites`,
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/dependencies': {
+      access: 'editor',
+      path: `${pf}/sec-child3/dependencies`,
+      body: { feature: 'sec-parent' },
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName/dependencies/:parent': {
+      access: 'editor',
+      path: `${pf}/sec-child/dependencies/sec-parent`,
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName/dependencies': {
+      access: 'editor',
+      path: `${pf}/sec-child2/dependencies`,
     },
     'POST /api/admin/projects/:projectId/features/:featureName/changeProject': {
       access: 'editor',

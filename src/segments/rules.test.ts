@@ -28,7 +28,7 @@ describe('segment form rules', () => {
     });
   });
 
-  it('sends trimmed text, null for all projects, and cleaned constraints', () => {
+  it('sends trimmed text, no project for all projects, and cleaned constraints', () => {
     expect(
       segmentBody({
         name: ' beta ',
@@ -42,7 +42,6 @@ describe('segment form rules', () => {
     ).toEqual({
       name: 'beta',
       description: 'testers',
-      project: null,
       constraints: [
         { contextName: 'appVersion', operator: 'SEMVER_GT', values: [], value: '2.0.0' },
         { contextName: 'userId', operator: 'IN', values: ['1', '2'] },

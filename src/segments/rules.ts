@@ -15,7 +15,8 @@ export interface SegmentValues {
 export interface SegmentBody {
   name: string;
   description: string;
-  project: string | null;
+  /** Left out for a segment of every project (PUT: a missing project makes it global, as in Unleash). */
+  project?: string;
   constraints: Constraint[];
 }
 
@@ -32,7 +33,7 @@ export function segmentBody(values: SegmentValues): SegmentBody {
   return {
     name: values.name.trim(),
     description: values.description.trim(),
-    project: values.project || null,
+    ...(values.project ? { project: values.project } : {}),
     constraints: values.constraints.map(cleanConstraint),
   };
 }

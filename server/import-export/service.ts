@@ -196,22 +196,25 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
   const strategies = new Map<string, Array<ImportedStrategy & { order: number; index: number }>>();
   data.featureStrategies.forEach((s, i) => {
     const at = `featureStrategies[${i}]`;
+    const problems: string[] = [];
     const definition = definitions.find((d) => d.name === s.name);
     if (!definition) unknownStrategies.push(s.name);
     else if (!definition.builtIn) customStrategies.push(s.name);
-    if (!imported.has(s.featureName)) invalid.push(`${at}.featureName: ${s.featureName} is not a toggle of the import`);
-    if (s.disabled) invalid.push(`${at}.disabled: disabled strategies are not supported`);
+    if (!imported.has(s.featureName))
+      problems.push(`${at}.featureName: ${s.featureName} is not a toggle of the import`);
+    if (s.disabled) problems.push(`${at}.disabled: disabled strategies are not supported`);
     const parameters = storedParameters(s.parameters);
     for (const name of Object.keys(parameters)) {
       if (definition && !definition.parameters.some((p) => p.name === name)) {
-        invalid.push(`${at}.parameters.${name}: the strategy ${s.name} has no parameter ${name}`);
+        problems.push(`${at}.parameters.${name}: the strategy ${s.name} has no parameter ${name}`);
       }
     }
-    invalid.push(...constraintProblems(s.constraints ?? [], at));
-    invalid.push(...segmentLimitProblem(s.segments ?? [], at));
+    problems.push(...constraintProblems(s.constraints ?? [], at));
+    problems.push(...segmentLimitProblem(s.segments ?? [], at));
     for (const id of s.segments ?? []) {
-      if (!segmentKnown.has(id)) invalid.push(`${at}.segments: the segment ${id} is not in the import's segments`);
+      if (!segmentKnown.has(id)) problems.push(`${at}.segments: the segment ${id} is not in the import's segments`);
     }
+    invalid.push(...problems.map((problem) => `${problem} (toggle ${s.featureName})`));
     const list = strategies.get(s.featureName) ?? [];
     list.push({
       name: s.name,

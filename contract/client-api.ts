@@ -92,3 +92,34 @@ export const ClientFeaturesSchema = Type.Object({
   /** The segments the strategies name, when they are not inlined. */
   segments: Type.Optional(Type.Array(ClientSegmentSchema)),
 });
+
+/** GET api/client/delta: the same narrowing as GET api/client/features; segments are always sent by id. */
+export const ClientDeltaQuery = Type.Omit(ClientFeaturesQuery, ['inlineSegmentConstraints']);
+
+const EventId = Type.Integer();
+/**
+ * The delta API's answer (client specification 19 and 20): a `hydration` with every toggle and segment, or the
+ * changes since the state the SDK has. `eventId` is the newest audit event the state includes.
+ */
+export const ClientDeltaSchema = Type.Object({
+  events: Type.Array(
+    Type.Union([
+      Type.Object({
+        eventId: EventId,
+        type: Type.Literal('hydration'),
+        features: Type.Array(ClientFeatureSchema),
+        segments: Type.Array(ClientSegmentSchema),
+      }),
+      Type.Object({ eventId: EventId, type: Type.Literal('feature-updated'), feature: ClientFeatureSchema }),
+      Type.Object({
+        eventId: EventId,
+        type: Type.Literal('feature-removed'),
+        featureName: Type.String(),
+        project: Type.String(),
+      }),
+      Type.Object({ eventId: EventId, type: Type.Literal('segment-updated'), segment: ClientSegmentSchema }),
+      Type.Object({ eventId: EventId, type: Type.Literal('segment-removed'), segmentId: Type.Integer() }),
+    ]),
+  ),
+});
+export type ClientDelta = Static<typeof ClientDeltaSchema>;

@@ -4,8 +4,19 @@ import { startServer, type TestServer } from '../platform/test-support/harness.t
 const CLIENT = '*:default.client-secret-abcdefghij';
 const DEV = 'default:development.dev-secret-abcdefghij';
 const ADMIN = '*:*.admin-secret-abcdefghijklm';
-// Client feature keys of Unleash 4.2.2 (catalog record 118): no createdAt, strategies without ids.
-const CLIENT_FEATURE = ['description', 'enabled', 'name', 'project', 'stale', 'strategies', 'type', 'variants'];
+// Client feature keys of Unleash 4.2.2 (catalog record 118) and impressionData (4.7): no createdAt, strategies
+// without ids.
+const CLIENT_FEATURE = [
+  'description',
+  'enabled',
+  'impressionData',
+  'name',
+  'project',
+  'stale',
+  'strategies',
+  'type',
+  'variants',
+];
 
 let server: TestServer;
 let admin: string;

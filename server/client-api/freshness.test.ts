@@ -466,13 +466,19 @@ describe('answers from memory', () => {
   });
 
   it('reads and serializes in batches the same toggles as at once, written into the same JSON', async () => {
-    const filter = { environment: 'default' };
+    const filter = { environment: 'default', inlineSegments: true };
     const deps = { db: server.db } as Parameters<typeof serializedClientFeatures>[0];
-    const inBatches = (size: number) => serializedClientFeatures(deps, filter, (f) => JSON.stringify(f), size);
+    const inBatches = async (size: number) =>
+      (await serializedClientFeatures(deps, filter, (f) => JSON.stringify(f), size)).batches;
     const [whole, ...more] = await inBatches(500);
     expect(more).toEqual([]);
     expect(whole.names).toEqual(['fresh.one', 'fresh.two']);
-    const each = whole.names.map((name, i) => ({ names: [name], json: [whole.json[i]] }));
+    expect(whole.projects).toEqual(['default', 'web']);
+    const each = whole.names.map((name, i) => ({
+      names: [name],
+      projects: [whole.projects[i]],
+      json: [whole.json[i]],
+    }));
     expect(await inBatches(1)).toEqual(each);
     expect(await inBatches(2)).toEqual([whole]);
     const features = whole.json.map((json) => JSON.parse(json) as ClientFeature);
@@ -484,18 +490,20 @@ describe('answers from memory', () => {
         const built = clientFeaturesBody(envelope, batches);
         expect(built.body.toString('utf8')).toBe(json);
         for (const feature of features) {
-          const [start, end] = built.features.get(feature.name)!;
+          const { start, end, project } = built.features.get(feature.name)!;
           expect(JSON.parse(built.body.subarray(start, end).toString('utf8'))).toEqual(feature);
+          expect(project).toBe(feature.project);
         }
       }
     }
     const empty = '{"version":2,"features":[],"query":{"namePrefix":"ü"}}';
     expect(clientFeaturesBody(empty, []).body.toString('utf8')).toBe(empty);
-    const accented = clientFeaturesBody(empty, [{ names: ['é'], json: ['{"description":"é"}'] }]);
+    const accented = clientFeaturesBody(empty, [{ names: ['é'], projects: ['p'], json: ['{"description":"é"}'] }]);
     expect(accented.body.toString('utf8')).toBe(
       '{"version":2,"features":[{"description":"é"}],"query":{"namePrefix":"ü"}}',
     );
-    expect(accented.body.subarray(...accented.features.get('é')!).toString('utf8')).toBe('{"description":"é"}');
+    const { start, end } = accented.features.get('é')!;
+    expect(accented.body.subarray(start, end).toString('utf8')).toBe('{"description":"é"}');
   });
 
   it('answers equal content with the equal ETag, in any process and after any rebuild', async () => {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import semver from 'semver';
 import {
+  ClientDeltaQuery,
+  ClientDeltaSchema,
   ClientFeatureParams,
   ClientFeatureSchema,
   ClientFeaturesQuery,
@@ -13,17 +16,11 @@ import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { parseTagFilter } from '../tags/index.ts';
+import { clientAnswer } from './answers.ts';
+import { DeltaHistory, deltaBody, hydration } from './delta.ts';
 import { noneMatch, preferredEncoding } from './rules.ts';
-import {
-  recordMetrics,
-  register,
-  scopeQuery,
-  serializedClientFeatures,
-  weakEtag,
-  type ClientQuery,
-} from './service.ts';
-import { snapshotsOf, type Snapshot } from './snapshots.ts';
-import { clientFeaturesBody } from './views.ts';
+import { recordMetrics, register, weakEtag, type ClientQuery } from './service.ts';
+import { snapshotsOf, type EncodedBody, type Snapshot } from './snapshots.ts';
 
 /** The token of the caller (the guard lets only API tokens through to permission CLIENT). */
 function tokenOf(request: FastifyRequest) {
@@ -46,19 +43,43 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: Buffer
  */
 const gone = (request: FastifyRequest) => request.raw.destroyed || request.socket.destroyed;
 
+/** Sends a body in the best coding the client accepts (each coding made once per body). */
+async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody | Buffer) {
+  if (Buffer.isBuffer(body)) return reply.type('application/json; charset=utf-8').send(body);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const bytes = body.encoded[encoding] ?? (await body.encode(encoding));
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(bytes);
+}
+
 /**
  * Sends a snapshot: 304 when If-None-Match has its ETag, else its bytes in the best coding the client accepts
  * (compressed once per snapshot; @fastify/compress leaves an answer with a Content-Encoding alone).
  */
-async function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot) {
+function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot) {
   if (gone(request)) return reply.hijack();
   reply.header('ETag', snapshot.etag).header('Vary', 'Accept-Encoding');
   if (noneMatch(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const body = snapshot.encoded[encoding] ?? (await snapshot.encode(encoding));
-  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(body);
+  return sendEncoded(request, reply, snapshot);
 }
+
+/** The first version of the client specification whose SDKs take segments by id (Unleash-Client-Spec header). */
+const SEGMENTS_SPEC = '4.2.0';
+
+/**
+ * Whether segments are inlined into the strategies' constraints, as Unleash decides: not when the SDK asks
+ * (`inlineSegmentConstraints=false`) or says it supports them (Unleash-Client-Spec 4.2.0 or later).
+ */
+function inlinesSegments(request: FastifyRequest, asked: boolean | undefined): boolean {
+  if (asked === false) return false;
+  const spec = request.headers['unleash-client-spec'];
+  const version = typeof spec === 'string' ? semver.coerce(spec) : null;
+  return !(version && semver.gte(version, SEGMENTS_SPEC));
+}
+
+/** The ETag an SDK sent back (If-None-Match), as a single tag; undefined without one. */
+const sentEtag = (request: FastifyRequest) =>
+  request.headers['if-none-match']?.split(',')[0].trim().replace(/^W\//, '');
 
 const INDEX = {
   version: 3 as const,
@@ -75,6 +96,7 @@ const INDEX = {
  */
 export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const snapshots = snapshotsOf(app.revisions);
+  const deltas = new DeltaHistory();
   // A request whose client has gone (timed out while queued) is dropped before its token is even looked up.
   app.addHook('onRequest', (request, reply, done) => {
     if (gone(request)) reply.hijack();
@@ -85,21 +107,11 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
    * The current snapshot of what the caller's token sees with that query, read unless it is kept; undefined when
    * the client has gone before anything had to be read.
    */
-  async function snapshotFor(request: FastifyRequest, reply: FastifyReply, asked: ClientQuery) {
-    const { filter, echo } = scopeQuery(tokenOf(request), asked);
-    // The echoed query decides the whole answer (the filter is made of it), so it is the snapshot's key.
-    const key = JSON.stringify(echo);
-    const kept = snapshots.current(key);
+  async function snapshotFor(request: FastifyRequest, answer: ReturnType<typeof clientAnswer>) {
+    const kept = snapshots.current(answer.key);
     if (kept) return kept;
     if (gone(request)) return undefined;
-    return snapshots.get(key, async () => {
-      // Toggle by toggle with the schema of one toggle, spliced into the envelope (both compiled once per route).
-      const serializer = (schema: unknown) =>
-        reply.compileSerializationSchema(schema as Record<string, unknown>) as (value: unknown) => string;
-      const [serializeFeature, serializeEnvelope] = [serializer(ClientFeatureSchema), serializer(ClientFeaturesSchema)];
-      const features = await serializedClientFeatures(deps, filter, serializeFeature);
-      return clientFeaturesBody(serializeEnvelope({ version: 2, features: [], query: echo }), features);
-    });
+    return snapshots.get(answer.key, () => answer.read(deps));
   }
 
   for (const path of ['/api/client', '/api/client/']) {
@@ -117,13 +129,10 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       schema: { querystring: ClientFeaturesQuery, response: { 200: ClientFeaturesSchema, 304: NoBody } },
     },
     async (request, reply) => {
-      const { namePrefix, tag, project, environment } = request.query;
-      const snapshot = await snapshotFor(request, reply, {
-        namePrefix,
-        tag: parseTagFilter(tag),
-        project,
-        environment,
-      });
+      const { namePrefix, tag, project, environment, inlineSegmentConstraints } = request.query;
+      const asked: ClientQuery = { namePrefix, tag: parseTagFilter(tag), project, environment };
+      const answer = clientAnswer(tokenOf(request), asked, inlinesSegments(request, inlineSegmentConstraints));
+      const snapshot = await snapshotFor(request, answer);
       return snapshot ? sendSnapshot(request, reply, snapshot) : reply.hijack();
     },
   );
@@ -136,11 +145,34 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       schema: { params: ClientFeatureParams, response: { 200: ClientFeatureSchema, 304: NoBody } },
     },
     async (request, reply) => {
-      const snapshot = await snapshotFor(request, reply, {});
+      const answer = clientAnswer(tokenOf(request), {}, inlinesSegments(request, undefined));
+      const snapshot = await snapshotFor(request, answer);
       if (!snapshot || gone(request)) return reply.hijack();
       const feature = snapshot.feature(request.params.featureName);
       if (!feature) throw notFound(`Could not find feature toggle ${request.params.featureName}`);
       return sendWithEtag(request, reply, feature);
+    },
+  );
+
+  // The delta API: a hydration, then the events since the state the SDK has (see delta.ts), segments by id.
+  app.get(
+    '/api/client/delta',
+    {
+      config: { permission: 'CLIENT' },
+      schema: { querystring: ClientDeltaQuery, response: { 200: ClientDeltaSchema, 304: NoBody } },
+    },
+    async (request, reply) => {
+      const { namePrefix, tag, project, environment } = request.query;
+      const asked: ClientQuery = { namePrefix, tag: parseTagFilter(tag), project, environment };
+      const answer = clientAnswer(tokenOf(request), asked, false);
+      const snapshot = await snapshotFor(request, answer);
+      if (!snapshot || gone(request)) return reply.hijack();
+      reply.header('ETag', snapshot.etag).header('Vary', 'Accept-Encoding');
+      if (noneMatch(request.headers['if-none-match'], snapshot.etag)) return reply.status(304).send();
+      deltas.remember(answer.key, snapshot);
+      const known = sentEtag(request);
+      const base = known === undefined ? undefined : deltas.find(answer.key, known);
+      return sendEncoded(request, reply, base ? deltaBody(base, snapshot) : hydration(snapshot));
     },
   );
 

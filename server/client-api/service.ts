@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { ClientFeature, MetricsReport, Registration } from '../../contract/client-api.ts';
+import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
 import { CLASSIC_ENV, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
-import { addHourlyCounts, upsertApplication, upsertInstance } from './store.ts';
-import { clientFeature, type SerializedBatch } from './views.ts';
+import { listSegments } from '../segments/index.ts';
+import { addHourlyCounts, latestEventId, upsertApplication, upsertInstance } from './store.ts';
+import { clientFeature, clientSegment, type SerializedBatch } from './views.ts';
 
 export interface ClientQuery {
   namePrefix?: string;
@@ -21,7 +23,7 @@ export interface ClientQuery {
  * for, else `default`); a project-scoped token sees only its project. Returns the effective filter and the `query`
  * echoed to the SDK (null when nothing narrows the answer, as Unleash).
  */
-export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
+export function scopeQuery(token: Pick<ApiTokenRow, 'project' | 'environment'>, asked: ClientQuery) {
   const query: ClientQuery = { ...asked };
   if (token.environment !== '*') query.environment = token.environment;
   if (token.project !== '*')
@@ -33,7 +35,8 @@ export function scopeQuery(token: ApiTokenRow, asked: ClientQuery) {
   };
 }
 
-type ClientFilter = ClientQuery & { environment: string };
+/** What an answer is read for: the filter, and whether segments' constraints are inlined into the strategies. */
+export type ClientFilter = ClientQuery & { environment: string; inlineSegments: boolean };
 
 /** Whether the environment serves toggles as they are (false: disabled globally, all off); 404 for an unknown one. */
 async function environmentServes(db: Db, name: string): Promise<boolean> {
@@ -45,38 +48,62 @@ async function environmentServes(db: Db, name: string): Promise<boolean> {
 /** How many toggles are shaped and serialized at a time, so that 10,000 never have all their rows in memory. */
 const BATCH = 500;
 
+/** The toggles an answer serves, serialized in batches, with the segments they name and the newest event seen. */
+export interface SerializedFeatures {
+  batches: SerializedBatch[];
+  segments: ClientSegment[];
+  eventId: number;
+}
+
 /**
  * The toggles an SDK evaluates, each serialized by `serialize` in Unleash's client shape (strategies without ids,
  * no timestamps; in an environment that is disabled globally every toggle is off), as of one moment: every table
  * is read in one read-only REPEATABLE READ transaction, the environment's states and strategies a batch of toggles
- * at a time.
+ * at a time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
  */
 export function serializedClientFeatures(
   deps: AppDeps,
   filter: ClientFilter,
   serialize: (feature: ClientFeature) => string,
   batchSize = BATCH,
-): Promise<SerializedBatch[]> {
-  const read = async (tx: Db) => {
+): Promise<SerializedFeatures> {
+  const read = async (tx: Db): Promise<SerializedFeatures> => {
     const environmentOn = await environmentServes(tx, filter.environment);
     const pending = await liveFeatures(tx, {
       projects: filter.project,
       namePrefix: filter.namePrefix,
       tags: filter.tag,
     });
+    const segments = new Map((await listSegments(tx)).map((s) => [s.id, s]));
+    const named = new Set<number>();
     const batches: SerializedBatch[] = [];
     while (pending.length > 0) {
       const batch = pending.splice(0, batchSize); // served rows are let go
       const state = await servedStates(tx, batch, filter.environment);
       batches.push({
         names: batch.map((f) => f.name),
+        projects: batch.map((f) => f.project),
         json: batch.map((f) => {
           const served = state(f.name);
-          return serialize(clientFeature(f, { ...served, enabled: environmentOn && served.enabled }));
+          for (const strategy of served.strategies) for (const id of strategy.segments) named.add(id);
+          const feature = clientFeature(
+            f,
+            { ...served, enabled: environmentOn && served.enabled },
+            filter.inlineSegments ? segments : undefined,
+          );
+          return serialize(feature);
         }),
       });
     }
-    return batches;
+    const listed = filter.inlineSegments ? [] : [...named].sort((a, b) => a - b);
+    return {
+      batches,
+      segments: listed.flatMap((id) => {
+        const segment = segments.get(id);
+        return segment ? [clientSegment(segment)] : [];
+      }),
+      eventId: await latestEventId(tx),
+    };
   };
   return deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

@@ -32,7 +32,9 @@ describe('content coding and If-None-Match', () => {
 describe('snapshot cache', () => {
   const body = (text: string) => async () => ({
     body: Buffer.from(JSON.stringify({ text, pad: 'x'.repeat(2000) })),
-    features: new Map<string, [number, number]>(),
+    features: new Map(),
+    segments: [],
+    eventId: 0,
   });
 
   it('reads once per revision and key, sharing a read in progress', async () => {

@@ -1,8 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { ClientFeature } from '../../contract/client-api.ts';
+import type { ClientSegment } from '../../contract/segments.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
 import { strongEtag, type Encoding } from './rules.ts';
-import type { SnapshotBody } from './views.ts';
+import type { FeaturePlace, SerializedAnswer } from './views.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -23,31 +25,16 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Promi
     }),
 };
 
-/**
- * One answer, serialized once: the JSON bytes, its ETag, each coding once it has been asked for, and each toggle's
- * JSON within the bytes.
- */
-export class Snapshot {
-  readonly revision: number;
-  readonly etag: string;
+/** A body and its content codings, each made once, on the first request that accepts it. */
+export class EncodedBody {
   /** The body in each coding made so far (identity always). */
   readonly encoded: Partial<Record<Encoding, Buffer>>;
-  readonly #features: Map<string, [number, number]>;
   readonly #pending = new Map<Encoding, Promise<Buffer>>();
   readonly #grown: () => void;
 
-  constructor(revision: number, { body, features }: SnapshotBody, grown: () => void) {
-    this.revision = revision;
-    this.etag = strongEtag(body);
+  constructor(body: Buffer, grown: () => void = () => {}) {
     this.encoded = { identity: body };
-    this.#features = features;
     this.#grown = grown;
-  }
-
-  /** The JSON of one toggle of the answer (a view of its bytes, not a copy); undefined when it is not in it. */
-  feature(name: string): Buffer | undefined {
-    const at = this.#features.get(name);
-    return at && this.encoded.identity!.subarray(at[0], at[1]);
   }
 
   get bytes(): number {
@@ -70,6 +57,73 @@ export class Snapshot {
     }
     return pending;
   }
+}
+
+/** What a snapshot is built from: the answer's bytes with each toggle's place, and what it was read with. */
+export interface SnapshotBody extends SerializedAnswer {
+  /** The segments the toggles name (none when their constraints are inlined). */
+  segments: ClientSegment[];
+  /** The newest audit event the read saw: the delta API's eventId. */
+  eventId: number;
+}
+
+/**
+ * One answer, serialized once: the JSON bytes, its ETag (a hash of its content, equal in every process for equal
+ * content), each coding once it has been asked for, and each toggle's JSON within the bytes. What other readers
+ * derive from it (the toggles as objects, the delta API's fingerprints and hydration) is made once, when first
+ * asked for.
+ */
+export class Snapshot extends EncodedBody {
+  readonly revision: number;
+  readonly etag: string;
+  readonly segments: ClientSegment[];
+  readonly eventId: number;
+  readonly #features: Map<string, FeaturePlace>;
+  #state: ClientState | undefined;
+  #derived = new Map<string, unknown>();
+
+  constructor(revision: number, { body, features, segments, eventId }: SnapshotBody, grown: () => void) {
+    super(body, grown);
+    this.revision = revision;
+    this.etag = strongEtag(body);
+    this.segments = segments;
+    this.eventId = eventId;
+    this.#features = features;
+  }
+
+  /** The JSON of one toggle of the answer (a view of its bytes, not a copy); undefined when it is not in it. */
+  feature(name: string): Buffer | undefined {
+    const at = this.#features.get(name);
+    return at && this.encoded.identity!.subarray(at.start, at.end);
+  }
+
+  /** Each toggle's place in the bytes, in the answer's order. */
+  get places(): ReadonlyMap<string, FeaturePlace> {
+    return this.#features;
+  }
+
+  /** The answer as objects (parsed once). */
+  state(): ClientState {
+    return (this.#state ??= {
+      etag: this.etag,
+      features: (JSON.parse(this.encoded.identity!.toString('utf8')) as { features: ClientFeature[] }).features,
+      segments: this.segments,
+    });
+  }
+
+  /** Something made of this snapshot by `make`, kept with it under `name` (made on the first call). */
+  derived<T>(name: string, make: (snapshot: Snapshot) => T): T {
+    if (!this.#derived.has(name)) this.#derived.set(name, make(this));
+    return this.#derived.get(name) as T;
+  }
+}
+
+/** The toggles and segments of one answer as objects (the frontend API evaluates them). */
+export interface ClientState {
+  /** The answer's ETag: equal states have equal ETags. */
+  etag: string;
+  features: ClientFeature[];
+  segments: ClientSegment[];
 }
 
 export interface SnapshotLimits {

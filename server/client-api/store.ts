@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { max, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { clientApplications, clientInstances, clientMetricsHourly } from '../platform/db/schema.ts';
+import { clientApplications, clientInstances, clientMetricsHourly, events } from '../platform/db/schema.ts';
 
 export async function upsertApplication(db: Db, app: { appName: string; strategies: string[]; createdBy: string }) {
   await db
@@ -50,4 +50,10 @@ export async function addHourlyCounts(
         no: sql`${clientMetricsHourly.no} + excluded.no`,
       },
     });
+}
+
+/** The id of the newest audit event (0 when there is none): every change writes one in its transaction. */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(events.id) }).from(events);
+  return row?.id ?? 0;
 }

@@ -743,6 +743,7 @@ export function samples(s: Seeded): Record<string, Sample> {
     'GET /api/client/': { access: 'sdk', path: 'api/client/' },
     'GET /api/client/features': { access: 'sdk', path: 'api/client/features' },
     'GET /api/client/features/:featureName': { access: 'sdk', path: `api/client/features/${t}` },
+    'GET /api/client/delta': { access: 'sdk', path: 'api/client/delta' },
     'POST /api/client/register': {
       access: 'sdk',
       path: 'api/client/register',

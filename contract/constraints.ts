@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { Type, type Static } from 'typebox';
 
 /**
@@ -107,10 +108,15 @@ function isIpv6(address: string): boolean {
   return address.includes('::') ? count < 8 : count === 8;
 }
 
-/** Whether a regular expression compiles (with the `i` flag when the constraint is case-insensitive). */
+/**
+ * Whether a regular expression compiles both as JavaScript (Node's and browsers' SDKs) and as RE2 (the server's
+ * evaluator, contract/evaluation, and the SDKs built on Yggdrasil): lookarounds and back-references, which RE2 has
+ * not, are refused, so every SDK reads the same expression.
+ */
 export function isRegex(value: string): boolean {
   try {
     new RegExp(value);
+    RE2JS.compile(value);
     return true;
   } catch {
     return false;

@@ -67,7 +67,12 @@ describe('classic toggle API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       isJoi: true,
-      details: [{ message: '"name" must be URL friendly', path: ['name'] }],
+      details: [
+        {
+          message: '"name" must be URL friendly: no /, \\, ?, #, %, spaces or control characters, and not . or ..',
+          path: ['name'],
+        },
+      ],
     });
     expect((await call('POST', 'api/admin/features/validate', { name: '' })).status).toBe(400);
     expect((await call('POST', 'api/admin/features/validate', { name: 'x'.repeat(101) })).status).toBe(400);

@@ -140,6 +140,8 @@ describe('checkConstraints', () => {
       [{ operator: 'DATE_BEFORE', value: '29/01/2022' }, 'value', VALUE_MESSAGES.date],
       [{ operator: 'SEMVER_EQ', value: '1.2' }, 'value', VALUE_MESSAGES.semver],
       [{ operator: 'REGEX', value: '(' }, 'value', VALUE_MESSAGES.regex],
+      // A lookahead compiles in JavaScript but not in RE2, which other SDKs and the server's evaluator use.
+      [{ operator: 'REGEX', value: 'a(?=b)' }, 'value', VALUE_MESSAGES.regex],
       [{ operator: 'IN_CIDR', values: ['10.0.0.0/33'] }, 'values', VALUE_MESSAGES.cidr],
     ];
     for (const [constraint, field, message] of cases) {

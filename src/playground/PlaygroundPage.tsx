@@ -80,7 +80,10 @@ export default function PlaygroundPage() {
               label="Environment"
               value={environment}
               data={environments.length > 0 ? environments.map((e) => e.name) : [environment]}
-              onChange={(e) => setInput((i) => ({ ...i, environment: e.currentTarget.value }))}
+              onChange={(e) => {
+                const chosen = e.currentTarget.value;
+                setInput((i) => ({ ...i, environment: chosen }));
+              }}
             />
             {STANDARD_FIELDS.map((field) => (
               <TextInput

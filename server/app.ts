@@ -15,6 +15,7 @@ import { environmentRoutes } from './environments/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
+import { frontendApiRoutes } from './frontend-api/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importExportRoutes } from './import-export/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });
       await scope.register(clientApiRoutes, { deps });
+      await scope.register(frontendApiRoutes, { deps });
       await scope.register(metricsRoutes, { deps });
       await scope.register(docsRoutes, { baseUriPath: base });
       await scope.register(consoleRoutes, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });

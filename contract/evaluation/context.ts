@@ -13,9 +13,11 @@ export interface EvaluationContext {
   [field: string]: unknown;
 }
 
-/** A context field's value as a string, as the SDKs resolve it; undefined when the context lacks it. */
+/** A context field's value as a string, as the SDKs resolve it (own fields only); undefined when it has none. */
 export function contextValue(context: EvaluationContext, field: string): string | undefined {
-  const value = context[field] ?? context.properties?.[field];
+  const own = (from: object | undefined) =>
+    from && Object.hasOwn(from, field) ? (from as Record<string, unknown>)[field] : undefined;
+  const value = own(context) ?? own(context.properties);
   if (value === undefined || value === null) return undefined;
   return value instanceof Date ? value.toISOString() : String(value);
 }

@@ -48,7 +48,7 @@ describe('api-tokens', () => {
     expect(invalid.body.isJoi).toBe(true);
     expect(invalid.body.details.map((d: { path: string[] }) => d.path[0]).sort()).toEqual(['type', 'username']);
     expect(invalid.body.details.find((d: { path: string[] }) => d.path[0] === 'type').message).toBe(
-      '"type" must be one of [admin, client]',
+      '"type" must be one of [admin, client, frontend]',
     );
     const unknown = await server.call('POST', 'api/admin/api-tokens', {
       cookie: admin,

@@ -24,6 +24,9 @@ export async function createToken(deps: AppDeps, actor: string, input: CreateTok
       field === 'project' ? project : environment,
     );
   }
+  if (input.type === 'frontend' && environment === '*') {
+    throw validationError('environment', '"environment" must be one environment for a frontend token', environment);
+  }
   if (project !== '*' && !(await projectExists(deps.db, project))) {
     throw validationError('project', `"project" ${project} does not exist`, project);
   }

@@ -10,3 +10,6 @@ export const NO_TOKENS = 'No API tokens available.';
 export const ACTIVE_AT_ONCE = 'New API tokens can be used at once.';
 export const EXPIRY_UPDATED = 'Successfully updated the expiry of the API token.';
 export const EXPIRY_IN_PAST = 'The expiry date must be in the future.';
+/** Ours: what a frontend token is for (Unleash 4.18's frontend API). */
+export const FRONTEND_TOKEN_HINT =
+  'For browser and mobile apps: it can only read the frontend API (api/frontend), which evaluates toggles on the server.';

@@ -13,6 +13,14 @@ export interface TokenFormValues {
   expiresOn: string;
 }
 
+/** The token types in the order the create dialog offers them, with their names in the console. */
+export const TOKEN_TYPES: { value: TokenType; label: string }[] = [
+  { value: 'client', label: 'Client' },
+  { value: 'frontend', label: 'Frontend' },
+  { value: 'admin', label: 'Admin' },
+];
+export const typeLabel = (type: TokenType) => TOKEN_TYPES.find((t) => t.value === type)?.label ?? type;
+
 /** All projects, and for an admin token all environments (part 2 section 3). */
 export const ALL = '*';
 

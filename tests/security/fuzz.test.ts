@@ -249,6 +249,7 @@ const STRONGEST_FIRST: readonly CallerName[] = [
   'Editor',
   'Viewer',
   'CLIENT token',
+  'FRONTEND token',
   'no session',
 ];
 

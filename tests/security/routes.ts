@@ -1,6 +1,6 @@
 /**
  * The security suite's shared ground: the route table as the app registers it (collected through Fastify's
- * `fastify.initialization` diagnostics channel, so a new route cannot be left out), the six kinds of caller, a seeded
+ * `fastify.initialization` diagnostics channel, so a new route cannot be left out), the seven kinds of caller, a seeded
  * database in which every route's path names something that exists, a valid request for every route (so a refused
  * call that slipped through would really change something), and a checksum of the data tables.
  */
@@ -49,7 +49,7 @@ export interface SecuritySuite {
 
 /**
  * The suite's set-up for a test file: before its tests, a server whose routes are collected while it starts, the
- * six callers and the seeded data; the server is closed after them. The fields are filled in by then.
+ * seven callers and the seeded data; the server is closed after them. The fields are filled in by then.
  */
 export function useSecuritySuite(): SecuritySuite {
   const suite = {} as SecuritySuite;
@@ -83,9 +83,19 @@ export type Access =
   /** an Admin or an ADMIN token */
   | 'admin'
   /** the SDK API: a CLIENT or ADMIN token */
-  | 'sdk';
+  | 'sdk'
+  /** the frontend API: a FRONTEND token only */
+  | 'frontend';
 
-export const CALLERS = ['no session', 'CLIENT token', 'Viewer', 'Editor', 'ADMIN token', 'Admin'] as const;
+export const CALLERS = [
+  'no session',
+  'CLIENT token',
+  'FRONTEND token',
+  'Viewer',
+  'Editor',
+  'ADMIN token',
+  'Admin',
+] as const;
 export type CallerName = (typeof CALLERS)[number];
 
 /** Whether `caller` may call a route open to `access`: the expectation, written out without the server's code. */
@@ -103,6 +113,8 @@ export function allowed(access: Access, caller: CallerName): boolean {
       return caller === 'Admin' || caller === 'ADMIN token';
     case 'sdk':
       return caller === 'CLIENT token' || caller === 'ADMIN token';
+    case 'frontend':
+      return caller === 'FRONTEND token';
   }
 }
 
@@ -143,20 +155,21 @@ async function ok(promise: Promise<{ status: number; text: string }>, what: stri
   return result;
 }
 
-/** Signs in the people and creates the two tokens. */
+/** Signs in the people and creates the three tokens. */
 export async function createCallers(server: TestServer): Promise<Callers> {
   const admin = { cookie: await server.adminCookie() };
-  const token = async (type: 'client' | 'admin') => {
+  const token = async (type: 'client' | 'frontend' | 'admin') => {
     const body =
-      type === 'client'
-        ? { username: 'sec-client', type, project: 'default', environment: 'development' }
-        : { username: 'sec-admin', type };
+      type === 'admin'
+        ? { username: 'sec-admin', type }
+        : { username: `sec-${type}`, type, project: 'default', environment: 'development' };
     const created = await ok(server.call('POST', 'api/admin/api-tokens', { ...admin, body }), `a ${type} token`);
     return { token: JSON.parse(created.text).secret as string };
   };
   return {
     'no session': {},
     'CLIENT token': await token('client'),
+    'FRONTEND token': await token('frontend'),
     Viewer: { cookie: (await server.createUser('Viewer')).cookie },
     Editor: { cookie: (await server.createUser('Editor')).cookie },
     'ADMIN token': await token('admin'),
@@ -768,6 +781,31 @@ export function samples(s: Seeded): Record<string, Sample> {
           toggles: { [t]: { yes: 3, no: 1 } },
         },
       },
+    },
+    'GET /api/frontend': { access: 'frontend', path: 'api/frontend?userId=u1&properties[tier]=gold' },
+    'POST /api/frontend': { access: 'frontend', path: 'api/frontend', body: { context: { userId: 'u1' } } },
+    'POST /api/frontend/client/metrics': {
+      access: 'frontend',
+      path: 'api/frontend/client/metrics',
+      body: {
+        appName: 'sec-web',
+        instanceId: 'browser',
+        bucket: { start: new Date(now.getTime() - 60_000).toISOString(), stop: now.toISOString(), toggles: {} },
+      },
+    },
+    'POST /api/frontend/client/register': {
+      access: 'frontend',
+      path: 'api/frontend/client/register',
+      body: { appName: 'sec-web', instanceId: 'tab-1' },
+    },
+    'OPTIONS /api/frontend': { access: 'open', path: 'api/frontend' },
+    'OPTIONS /api/frontend/client/metrics': { access: 'open', path: 'api/frontend/client/metrics' },
+    'OPTIONS /api/frontend/client/register': { access: 'open', path: 'api/frontend/client/register' },
+    'GET /api/admin/ui-config/cors': { access: 'signed-in', path: 'api/admin/ui-config/cors' },
+    'POST /api/admin/ui-config/cors': {
+      access: 'admin',
+      path: 'api/admin/ui-config/cors',
+      body: { frontendApiOrigins: ['*'] },
     },
     'GET /api/admin/metrics/feature-toggles': { access: 'signed-in', path: 'api/admin/metrics/feature-toggles' },
     'GET /api/admin/metrics/feature-toggles/:name': {

@@ -6,9 +6,11 @@ import { needsProjectRoles, needsProjects, permissionsFor, type ProjectRoleGrant
 
 /**
  * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin
- * API token: the SDK API), or a permission.
+ * API token: the SDK API), FRONTEND (a frontend API token only: the frontend API), or a permission.
  */
-export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | Permission;
+export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | 'FRONTEND' | Permission;
+
+const FRONTEND_TOKEN_NEEDED = 'The frontend API (api/frontend) needs a frontend API token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,12 +79,17 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     const caller = await options.resolveCaller(request);
     request.caller = caller;
     if (caller.kind === 'token') {
+      if (caller.token.type === 'frontend' && permission !== 'FRONTEND') {
+        throw noAccess('Frontend API tokens can only be used on the frontend API (api/frontend)');
+      }
+      if (permission === 'FRONTEND' && caller.token.type !== 'frontend') throw noAccess(FRONTEND_TOKEN_NEEDED);
       if (caller.token.type === 'client' && permission !== 'CLIENT') {
         throw noAccess('Client API tokens can only be used on the client API (api/client)');
       }
       return; // admin tokens may do everything
     }
     if (permission === 'CLIENT') throw noAccess('The client API needs an API token');
+    if (permission === 'FRONTEND') throw noAccess(FRONTEND_TOKEN_NEEDED);
     if (permission === 'NONE') return;
     if (!can(await request.callerPermissions(), permission, await project?.(request))) {
       throw noAccess(`You need permission=${permission} to perform this action`, permission);

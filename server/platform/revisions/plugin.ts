@@ -38,7 +38,8 @@ export function registerRevisions(app: FastifyInstance, { db }: { db: Db }) {
       !READS.has(request.method) &&
       request.caller &&
       !refused &&
-      request.routeOptions.config.permission !== 'CLIENT'
+      request.routeOptions.config.permission !== 'CLIENT' &&
+      request.routeOptions.config.permission !== 'FRONTEND'
     ) {
       revisions.bump();
     }

@@ -6,7 +6,7 @@ import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import type { ApiToken } from '../api/queries';
-import { ALL, isExpired } from '../rules';
+import { ALL, isExpired, typeLabel } from '../rules';
 
 export type TokenAction = 'copy' | 'expiry' | 'delete';
 
@@ -50,7 +50,7 @@ export function ApiTokenTable({ tokens, onAction }: Props) {
             <td data-label="Username" className="sy-token-username">
               {token.username}
             </td>
-            <td data-label="Type">{token.type === 'admin' ? 'Admin' : 'Client'}</td>
+            <td data-label="Type">{typeLabel(token.type)}</td>
             <td data-label="Project">{scopeLabel(token.project)}</td>
             <td data-label="Environment">{scopeLabel(token.environment)}</td>
             <td data-label="Expires">

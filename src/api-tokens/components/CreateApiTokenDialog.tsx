@@ -15,7 +15,8 @@ import { PermissionButton } from '../../auth/PermissionControls';
 import { useEnvironments } from '../../environments/api/queries';
 import { useProjects } from '../../projects/api/queries';
 import { useUiConfig } from '../../ui-config/api/queries';
-import { ALL, dayOf, type TokenType } from '../rules';
+import { FRONTEND_TOKEN_HINT } from '../messages';
+import { ALL, dayOf, TOKEN_TYPES, type TokenType } from '../rules';
 import { useApiTokenForm } from './use-api-token-form';
 import '@mantine/core/styles/SegmentedControl.css';
 
@@ -23,11 +24,6 @@ interface Props {
   onCreate(token: CreateTokenInput): Promise<void>;
   onClose(): void;
 }
-
-const TYPES: { value: TokenType; label: string }[] = [
-  { value: 'client', label: 'Client' },
-  { value: 'admin', label: 'Admin' },
-];
 
 function TokenForm({
   firstEnvironment,
@@ -63,10 +59,15 @@ function TokenForm({
           <SegmentedControl
             aria-labelledby="sy-token-type"
             className="sy-token-type"
-            data={TYPES}
+            data={TOKEN_TYPES}
             value={values.type}
             onChange={(type) => form.setType(type as TokenType)}
           />
+          {values.type === 'frontend' && (
+            <Text size="sm" c="dimmed">
+              {FRONTEND_TOKEN_HINT}
+            </Text>
+          )}
         </Stack>
         <NativeSelect
           label="Project"

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CorsSettingsSchema,
+  FrontendBody,
+  FrontendMetricsBody,
+  FrontendQuery,
+  FrontendRegistrationBody,
+  FrontendTogglesSchema,
+} from '../../contract/frontend-api.ts';
+import type { EvaluationContext } from '../../contract/evaluation/index.ts';
+import { clientState, recordMetrics, register } from '../client-api/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { callerName } from '../platform/access/caller.ts';
+import { noAccess } from '../platform/http/errors.ts';
+import { NoBody } from '../platform/http/no-body.ts';
+import { allowedOrigin, contextFromQuery, withRemoteAddress } from './rules.ts';
+import { currentOrigins, frontendToggles, OriginsCache, setOrigins } from './service.ts';
+
+/** The headers unleash-proxy-client and Unleash's other frontend SDKs send. */
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, If-None-Match, Unleash-AppName, Unleash-Connection-Id, Unleash-Sdk, Unleash-Client-Spec';
+const PREFLIGHT_MAX_AGE = String(24 * 60 * 60);
+
+/** The token of the caller (the guard lets only frontend API tokens through to permission FRONTEND). */
+function tokenOf(request: FastifyRequest) {
+  const caller = request.caller;
+  if (caller?.kind !== 'token') throw new Error('frontend API reached without a token');
+  return caller.token;
+}
+
+const weakEtag = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * The frontend API (Unleash 4.18+, for unleash-proxy-client): the enabled toggles for one context, evaluated here
+ * by the shared evaluator from the client API's snapshot of what the token sees (no database read per request),
+ * CORS for the origins an admin allows, and the SDKs' metrics and registration as the client API records them.
+ */
+export const frontendApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const origins = new OriginsCache(deps, app.revisions);
+
+  await app.register(async (scope: typeof app) => {
+    // Every answer of the frontend API, a refusal included, carries CORS headers when the origin is allowed.
+    scope.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin) return;
+      const allowed = allowedOrigin(await origins.get(), origin);
+      reply.header('Vary', 'Origin');
+      if (allowed) reply.header('Access-Control-Allow-Origin', allowed).header('Access-Control-Expose-Headers', 'ETag');
+    });
+
+    for (const path of ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register']) {
+      scope.options(
+        path,
+        { config: { permission: 'OPEN' }, schema: { hide: true, response: { 204: NoBody } } },
+        async (request, reply) => {
+          const origin = request.headers.origin;
+          if (origin && !allowedOrigin(await origins.get(), origin)) {
+            throw noAccess(`The origin ${origin} may not use the frontend API`);
+          }
+          return reply
+            .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+            .header(
+              'Access-Control-Allow-Headers',
+              request.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
+            )
+            .header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE)
+            .status(204)
+            .send();
+        },
+      );
+    }
+
+    /** Answers the enabled toggles for a context, 304 when the SDK already holds exactly that answer. */
+    async function answer(request: FastifyRequest, reply: FastifyReply, context: EvaluationContext) {
+      const state = await clientState(deps, app.revisions, tokenOf(request));
+      const body = JSON.stringify({ toggles: frontendToggles(state, withRemoteAddress(context, request.ip)) });
+      const etag = weakEtag(body);
+      reply.header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    }
+
+    const toggles = { 200: FrontendTogglesSchema, 304: NoBody };
+    scope.get(
+      '/api/frontend',
+      { config: { permission: 'FRONTEND' }, schema: { querystring: FrontendQuery, response: toggles } },
+      async (request, reply) => answer(request, reply, contextFromQuery(request.query)),
+    );
+    scope.post(
+      '/api/frontend',
+      { config: { permission: 'FRONTEND' }, schema: { body: FrontendBody, response: toggles } },
+      async (request, reply) => answer(request, reply, request.body.context ?? {}),
+    );
+
+    scope.post(
+      '/api/frontend/client/metrics',
+      { config: { permission: 'FRONTEND' }, schema: { body: FrontendMetricsBody, response: { 202: NoBody } } },
+      async (request, reply) => {
+        await recordMetrics(deps, tokenOf(request), request.body, request.ip);
+        return reply.status(202).send();
+      },
+    );
+    scope.post(
+      '/api/frontend/client/register',
+      { config: { permission: 'FRONTEND' }, schema: { body: FrontendRegistrationBody, response: { 202: NoBody } } },
+      async (request, reply) => {
+        const { started, interval, ...rest } = request.body;
+        const registration = {
+          ...rest,
+          strategies: [],
+          started: started ?? new Date().toISOString(),
+          interval: interval ?? 0,
+        };
+        await register(deps, tokenOf(request), registration, request.ip);
+        return reply.status(202).send();
+      },
+    );
+  });
+
+  app.get(
+    '/api/admin/ui-config/cors',
+    { config: { permission: 'NONE' }, schema: { response: { 200: CorsSettingsSchema } } },
+    async () => ({ frontendApiOrigins: await currentOrigins(deps) }),
+  );
+  app.post(
+    '/api/admin/ui-config/cors',
+    { config: { permission: 'ADMIN' }, schema: { body: CorsSettingsSchema, response: { 204: NoBody } } },
+    async (request, reply) => {
+      await setOrigins(deps, callerName(request), request.body.frontendApiOrigins);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -17,6 +17,8 @@ const CONTEXT_FIELD = 'region';
 const APPLICATION = 'web-shop';
 /** The first addon of a fresh server (seeded below). */
 const ADDON_ID = 1;
+/** The first segment of a fresh server (seeded below). */
+const SEGMENT_ID = 1;
 
 /** Every route in src/app/routes today, with the seeded names. /login is checked last, after logout. */
 const SCREENS = [
@@ -60,6 +62,7 @@ const SCREENS = [
   `/context/edit/${CONTEXT_FIELD}`,
   '/segments',
   '/segments/create',
+  `/segments/edit/${SEGMENT_ID}`,
   '/tag-types',
   '/tag-types/create',
   '/tag-types/edit/simple',
@@ -115,6 +118,15 @@ test.beforeAll(async () => {
   await call('POST', 'api/admin/features', { name: ARCHIVED, description: 'Retired banner' });
   await call('DELETE', `api/admin/features/${ARCHIVED}`);
   await call('POST', 'api/admin/context', { name: CONTEXT_FIELD, legalValues: ['eu', 'us'], stickiness: true });
+  const segment = {
+    name: 'beta-testers',
+    description: 'Recent app versions in the EU',
+    constraints: [
+      { contextName: 'appName', operator: 'SEMVER_GT', value: '2.0.0', values: [] },
+      { contextName: CONTEXT_FIELD, operator: 'IN', values: ['eu'] },
+    ],
+  };
+  expect((await call('POST', 'api/admin/segments', segment)).id).toBe(SEGMENT_ID);
   const addon = { provider: 'webhook', parameters: { url: 'http://127.0.0.1:9/hook' }, events: ['feature-created'] };
   expect((await call('POST', 'api/admin/addons', addon)).id).toBe(ADDON_ID);
   // An SDK registers and reports, with a client token (the applications screens).

@@ -9,7 +9,8 @@ import { PAYLOAD_TYPES } from './variants.ts';
 const Closed = { additionalProperties: false } as const;
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Id = Type.String({ minLength: 1, maxLength: 100 });
-const Text = Type.Union([Type.String({ maxLength: 10_000 }), Type.Null()]);
+/** Null first: the answer's serialiser takes the first branch a value fits, and null fits a string with maxLength. */
+const Text = Type.Union([Type.Null(), Type.String({ maxLength: 10_000 })]);
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T, maxItems = 10_000) => Type.Array(item, { maxItems });
 
 /** POST api/admin/features-batch/export: the toggles by name, by tag (type:value) or of a project, one environment. */
@@ -90,8 +91,8 @@ export const ExportedStrategySchema = Type.Object(
     id: Type.Optional(Type.String({ maxLength: 100 })),
     featureName: Name,
     /** Unleash 5's optional title and disabled flag: a title is not kept here; a disabled strategy is refused. */
-    title: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    disabled: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    title: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
+    disabled: Type.Optional(Type.Union([Type.Null(), Type.Boolean()])),
     sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
     parameters: Type.Optional(
       Type.Record(Type.String({ maxLength: 100 }), Type.Union([Type.String({ maxLength: 10_000 }), Type.Number()])),

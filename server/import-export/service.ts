@@ -148,14 +148,15 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
     environmentsOfProject(db, project),
   ]);
   const existingByName = new Map(existing.map((f) => [f.name, f]));
+  const inImportOrder = names.flatMap((name) => existingByName.get(name) ?? []);
   const invalid: string[] = [];
 
   // Toggles.
-  const archived = existing.filter((f) => f.archivedAt !== null).map((f) => f.name);
-  const elsewhere = existing
+  const archived = inImportOrder.filter((f) => f.archivedAt !== null).map((f) => f.name);
+  const elsewhere = inImportOrder
     .filter((f) => f.archivedAt === null && f.project !== project)
     .map((f) => `${f.name} (in project ${f.project})`);
-  const overwritten = existing.filter((f) => f.archivedAt === null && f.project === project).map((f) => f.name);
+  const overwritten = inImportOrder.filter((f) => f.archivedAt === null && f.project === project).map((f) => f.name);
   data.features.forEach((f, i) => {
     if (f.type !== undefined && !FEATURE_TYPE_IDS.includes(f.type as never)) {
       invalid.push(`features[${i}].type: must be one of [${FEATURE_TYPE_IDS.join(', ')}]`);

@@ -105,12 +105,12 @@ export function StrategyItem({
                 </Badge>
               )}
               {segmentNames.map((name) => (
-                <Badge key={name} variant="light" color="teal" title="Segment">
+                <Badge key={name} variant="light" color="gray" title="Segment">
                   {`Segment: ${name}`}
                 </Badge>
               ))}
               {variantCount > 0 && (
-                <Badge variant="light" color="grape">
+                <Badge variant="light" color="gray">
                   {count(variantCount, 'variant', 'variants')}
                 </Badge>
               )}

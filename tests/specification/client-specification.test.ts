@@ -31,7 +31,8 @@ const projectOf = (file: string) => `spec-${file.slice(0, 2)}`;
 
 /**
  * The toggles the import refuses by design, per file, and what the refusal must name: an unknown constraint operator
- * (the request schema's enum), and dependencies on a missing parent, in a cycle or in a chain (Unleash's rules).
+ * (the request schema's enum), values the operator cannot use (as RE2 patterns: 21's lookahead and backreference
+ * 'should be rejected upstream'), and dependencies on a missing parent, in a cycle or in a chain (Unleash's rules).
  */
 const REFUSED: Record<string, { toggles: string[]; reason: RegExp; named: boolean }> = {
   '13-constraint-operators.json': { toggles: ['F7.invalid-operator'], reason: /operator/, named: false },
@@ -52,7 +53,7 @@ const REFUSED: Record<string, { toggles: string[]; reason: RegExp; named: boolea
     named: true,
   },
   '21-regex-constraint-operators.json': {
-    toggles: ['invalid-regex-defaults-to-false'],
+    toggles: ['invalid-regex-defaults-to-false', 'R90.reject_lookahead', 'R91.reject_backreference'],
     reason: /regular expression/,
     named: true,
   },

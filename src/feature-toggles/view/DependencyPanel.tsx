@@ -1,4 +1,4 @@
-import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';

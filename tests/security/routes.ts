@@ -63,7 +63,8 @@ export function useSecuritySuite(): SecuritySuite {
     suite.registered = collector.routes;
     suite.callers = await createCallers(suite.server);
     suite.table = samples(await seed(suite.server, suite.callers));
-  });
+    // Signing in six callers (argon2) and seeding every domain: seconds on a quiet machine, a minute on a busy one.
+  }, 180_000);
   afterAll(async () => {
     await suite.server?.close();
   });

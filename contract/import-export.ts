@@ -9,8 +9,12 @@ import { PAYLOAD_TYPES } from './variants.ts';
 const Closed = { additionalProperties: false } as const;
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Id = Type.String({ minLength: 1, maxLength: 100 });
-/** Null first: the answer's serialiser takes the first branch a value fits, and null fits a string with maxLength. */
-const Text = Type.Union([Type.Null(), Type.String({ maxLength: 10_000 })]);
+/**
+ * Null first (the answer's serialiser takes the first branch a value fits, and null fits a string with maxLength),
+ * and no maxLength: a stored description longer than a request may send must still be exported (the body limit
+ * bounds a request).
+ */
+const Text = Type.Union([Type.Null(), Type.String()]);
 const List = <T extends Parameters<typeof Type.Array>[0]>(item: T, maxItems = 10_000) => Type.Array(item, { maxItems });
 
 /** POST api/admin/features-batch/export: the toggles by name, by tag (type:value) or of a project, one environment. */

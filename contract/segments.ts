@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ConstraintSchema, OPERATORS } from './constraints.ts';
-import { Nullable, Timestamp } from './wire.ts';
+import { Nullable, NullableText, Timestamp } from './wire.ts';
 
 // Segments (Unleash 4.13+ shapes): named lists of constraints that strategies share.
 
@@ -49,8 +49,8 @@ const SegmentConstraintBody = Type.Object(
 export const SegmentBody = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
-    description: Type.Optional(Nullable(Type.String({ maxLength: 10_000 }))),
-    project: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    description: Type.Optional(NullableText({ maxLength: 10_000 })),
+    project: Type.Optional(NullableText({ maxLength: 100 })),
     constraints: Type.Array(SegmentConstraintBody, { maxItems: 100 }),
   },
   { additionalProperties: false },

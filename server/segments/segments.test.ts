@@ -63,6 +63,16 @@ describe('segments', () => {
     const [createdEvent] = await eventsOf('segment-created');
     expect(createdEvent.data).toEqual(created.body);
 
+    // Unleash's form for 'every project' and 'no description': nulls, kept as nulls.
+    const global = await call('POST', SEGMENTS, {
+      name: 'everyone',
+      description: null,
+      project: null,
+      constraints: [inList('userId', 'z')],
+    });
+    expect(global.status).toBe(201);
+    expect(global.body).toMatchObject({ name: 'everyone', description: null, project: null });
+
     const changed = await call('PUT', `${SEGMENTS}/${id}`, {
       name: 'beta users',
       project: 'web',

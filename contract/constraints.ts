@@ -109,13 +109,11 @@ function isIpv6(address: string): boolean {
 }
 
 /**
- * Whether a regular expression compiles both as JavaScript (Node's and browsers' SDKs) and as RE2 (the server's
- * evaluator, contract/evaluation, and the SDKs built on Yggdrasil): lookarounds and back-references, which RE2 has
- * not, are refused, so every SDK reads the same expression.
+ * Whether a regular expression compiles as RE2, the syntax SDKs evaluate (unleash-client 6 and Yggdrasil) and so
+ * does contract/evaluation: inline flags such as (?i) are fine, lookarounds and back-references are not.
  */
 export function isRegex(value: string): boolean {
   try {
-    new RegExp(value);
     RE2JS.compile(value);
     return true;
   } catch {
@@ -137,12 +135,18 @@ export const VALUE_MESSAGES = {
  * The rule for a constraint's value(s), on both sides: the single-value operators need a `value` that fits them
  * (number, date-time, semantic version, regular expression); IN_CIDR needs addresses or ranges; an empty list of
  * values is allowed by the specification (IN matches nothing, NOT_IN everything) and left to the caller.
+ * `imported`: state written elsewhere (an import) keeps an IN_CIDR list with some invalid entries as long as one is
+ * valid, as SDKs skip the invalid ones (client specification file 22); what a person types has every entry checked.
  * Undefined when the value fits.
  */
-export function constraintValueProblem(c: Pick<Constraint, 'operator' | 'value' | 'values'>): string | undefined {
+export function constraintValueProblem(
+  c: Pick<Constraint, 'operator' | 'value' | 'values'>,
+  { imported = false }: { imported?: boolean } = {},
+): string | undefined {
   const operator = c.operator || DEFAULT_OPERATOR;
   if (isMultiValue(operator)) {
-    if (operator === 'IN_CIDR' && !(c.values ?? []).every(isCidr)) return VALUE_MESSAGES.cidr;
+    const values = c.values ?? [];
+    if (operator === 'IN_CIDR' && !(imported ? values.some(isCidr) : values.every(isCidr))) return VALUE_MESSAGES.cidr;
     return undefined;
   }
   const value = c.value?.trim() ?? '';

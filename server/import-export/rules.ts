@@ -69,7 +69,7 @@ export function constraintProblems(constraints: readonly ConstraintData[], at: s
     problems.push(`${at}.constraints: at most ${CONSTRAINT_LIMIT} constraints`);
   constraints.forEach((c, i) => {
     const field = `${at}.constraints[${i}]`;
-    const problem = constraintValueProblem(storedConstraint(c));
+    const problem = constraintValueProblem(storedConstraint(c), { imported: true });
     if (problem) problems.push(`${field}: ${problem}`);
     if ((c.values ?? []).length > VALUE_LIMIT) problems.push(`${field}.values: at most ${VALUE_LIMIT} values`);
   });

@@ -291,6 +291,21 @@ describe('import and export', () => {
       /dependent toggles that cannot be imported.*: ie.x/,
     ],
     [
+      'a toggle name that breaks URLs (the name rule of the toggle API)',
+      { features: [{ name: 'ie/x' }], featureStrategies: [] },
+      400,
+      /features\[0\]\.name: name must be URL friendly/,
+    ],
+    [
+      'a parameter value of the wrong type (the parameter rule of the toggle API)',
+      {
+        features: [{ name: 'ie.x' }],
+        featureStrategies: [{ name: 'flexibleRollout', featureName: 'ie.x', parameters: { rollout: '150' } }],
+      },
+      400,
+      /featureStrategies\[0\]\.parameters\.rollout must be a whole number from 0 to 100 \(toggle ie.x\)/,
+    ],
+    [
       'the same toggle twice',
       { features: [{ name: 'ie.x' }, { name: 'ie.x' }], featureStrategies: [] },
       400,

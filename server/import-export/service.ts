@@ -4,6 +4,7 @@ import type { Variant } from '../../contract/variants.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireEnvironment } from '../environments/index.ts';
 import { FEATURE_TYPE_IDS } from '../feature-types/index.ts';
+import { checkName, checkParameters } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, noAccess, notFound, validationError } from '../platform/http/errors.ts';
@@ -158,6 +159,8 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
     .map((f) => `${f.name} (in project ${f.project})`);
   const overwritten = inImportOrder.filter((f) => f.archivedAt === null && f.project === project).map((f) => f.name);
   data.features.forEach((f, i) => {
+    const nameProblem = refusal(() => checkName(f.name));
+    if (nameProblem) invalid.push(`features[${i}].name: ${nameProblem}`);
     if (f.type !== undefined && !FEATURE_TYPE_IDS.includes(f.type as never)) {
       invalid.push(`features[${i}].type: must be one of [${FEATURE_TYPE_IDS.join(', ')}]`);
     }
@@ -204,11 +207,11 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
     if (!imported.has(s.featureName))
       problems.push(`${at}.featureName: ${s.featureName} is not a toggle of the import`);
     if (s.disabled) problems.push(`${at}.disabled: disabled strategies are not supported`);
-    const parameters = storedParameters(s.parameters);
-    for (const name of Object.keys(parameters)) {
-      if (definition && !definition.parameters.some((p) => p.name === name)) {
-        problems.push(`${at}.parameters.${name}: the strategy ${s.name} has no parameter ${name}`);
-      }
+    // The toggle API's parameter rule (names and types; a Gradual rollout's missing values filled in).
+    let parameters = storedParameters(s.parameters);
+    if (definition) {
+      const problem = refusal(() => (parameters = checkParameters(definition, s.parameters ?? {}, s.featureName)));
+      if (problem) problems.push(`${at}.${problem}`);
     }
     problems.push(...constraintProblems(s.constraints ?? [], at));
     problems.push(...segmentLimitProblem(s.segments ?? [], at));
@@ -437,4 +440,15 @@ export async function importFeatures(
       });
     }
   });
+}
+
+/** The message of the 400 a rule of another domain throws, or undefined when it passes. */
+function refusal(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message.replace(/^"([^"]+)" /, '$1 ');
+    throw error;
+  }
 }

@@ -109,7 +109,7 @@ describe('classic Activation tab', () => {
     const list = await renderTab(ADMIN);
     expect(titles(list)).toEqual(['Standard', 'UserIDs', 'retired']);
     expect(within(list).getByText('ann,bob')).toBeInTheDocument();
-    expect(within(list).getByText('environment')).toBeInTheDocument();
+    expect(within(list).getByText('environment is one of prod')).toBeInTheDocument();
     expect(
       within(list).getByText('The strategy definition "retired" does not exist', { exact: false }),
     ).toBeInTheDocument();

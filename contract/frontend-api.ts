@@ -11,7 +11,17 @@ const MAX_FIELDS = 100;
  * GET api/frontend: the context as query parameters, custom fields as `properties[name]` (as unleash-proxy-client
  * sends them); every value one string.
  */
-export const FrontendQuery = Type.Record(Type.String({ maxLength: 200 }), Field, { maxProperties: MAX_FIELDS });
+export const FrontendQuery = Type.Object(
+  {
+    userId: Type.Optional(Field),
+    sessionId: Type.Optional(Field),
+    remoteAddress: Type.Optional(Field),
+    environment: Type.Optional(Field),
+    appName: Type.Optional(Field),
+    currentTime: Type.Optional(Field),
+  },
+  { additionalProperties: Field, maxProperties: MAX_FIELDS },
+);
 export type FrontendQueryInput = Static<typeof FrontendQuery>;
 
 /** A context as a POST body carries it (usePOSTrequests): Unleash's fields, custom ones in `properties`. */

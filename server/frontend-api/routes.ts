@@ -53,7 +53,7 @@ export const frontendApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
     for (const path of ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register']) {
       scope.options(
         path,
-        { config: { permission: 'OPEN' }, schema: { hide: true, response: { 204: NoBody } } },
+        { config: { permission: 'OPEN' }, schema: { response: { 204: NoBody } } },
         async (request, reply) => {
           const origin = request.headers.origin;
           if (origin && !allowedOrigin(await origins.get(), origin)) {

@@ -95,7 +95,7 @@ test('a Gradual rollout with a constraint is added to production after the confi
   await constraints.getByRole('textbox', { name: 'Values' }).press('Enter');
   await constraints.getByRole('button', { name: 'Update constraints' }).click();
   await expect(constraints).toBeHidden();
-  await expect(form.getByRole('region', { name: 'Constraints' })).toContainText('appName IN checkout-web');
+  await expect(form.getByRole('region', { name: 'Constraints' })).toContainText('appName is one of checkout-web');
 
   await form.getByRole('button', { name: 'Save strategy' }).click();
   const confirm = page.getByRole('dialog', { name: 'Change production?' });
@@ -111,7 +111,9 @@ test('a Gradual rollout with a constraint is added to production after the confi
       expect.objectContaining({
         name: 'flexibleRollout',
         parameters: { rollout: '100', stickiness: 'default', groupId: name },
-        constraints: [{ contextName: 'appName', operator: 'IN', values: ['checkout-web'] }],
+        constraints: [
+          { contextName: 'appName', operator: 'IN', values: ['checkout-web'], inverted: false, caseInsensitive: false },
+        ],
       }),
     ]);
   // The other environments keep what they had.

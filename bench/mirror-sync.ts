@@ -48,7 +48,9 @@ const mirrorProbe = (revision: number | null) => `(async () => {
     if (!db.objectStoreNames.contains('toggles')) return empty;
     const sync = (await read('reference', '["features","sync"]'))?.value;
     if (${revision} !== null && !(sync && sync.after === null && sync.revision >= ${revision})) return empty;
-    const full = (await read('toggles')).filter((r) => r.environments && r.environments.every((e) => e.strategies));
+    // Each stored toggle is its row as JSON (src/feature-toggles/offline/mirror.ts, StoredToggle).
+    const rows = (await read('toggles')).map((stored) => JSON.parse(stored.json));
+    const full = rows.filter((r) => r.environments && r.environments.every((e) => e.strategies));
     return {
       complete: full.length,
       versions: Object.fromEntries(full.map((r) => [r.name, r.detailVersion])),

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import type { PermissionEntry } from './users.ts';
 
 /** Permission names (spec part 1 section 6, part 2 section 6). DELETE_PROJECT is held by no root role: only ADMIN. */
 export const PERMISSIONS = [
@@ -35,12 +35,7 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** One entry of a caller's permission list, as GET api/admin/user reports it. */
-export const PermissionEntrySchema = Type.Object({
-  permission: Type.String(),
-  project: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-});
-export type PermissionEntry = Static<typeof PermissionEntrySchema>;
+export type { PermissionEntry } from './users.ts';
 
 /**
  * The one permission rule (part 1 section 6): a check passes if the caller holds ADMIN, or holds the named

@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { TokenType } from './api-tokens.ts';
-import { PermissionEntrySchema } from './permissions.ts';
 import { Timestamp, Nullable } from './wire.ts';
+
+/** One entry of a caller's permission list, as GET api/admin/user reports it (the rules: permissions.ts). */
+export const PermissionEntrySchema = Type.Object({
+  permission: Type.String(),
+  project: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type PermissionEntry = Static<typeof PermissionEntrySchema>;
 
 /** A person's account as the API shows it (Unleash 4 keys). Never the password hash. */
 export const UserSchema = Type.Object({

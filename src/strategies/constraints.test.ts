@@ -3,7 +3,6 @@ import { cleanValues, OPERATORS, VALUE_MESSAGES, VALUES_REQUIRED } from '../../c
 import {
   constraintErrors,
   constraintSentence,
-  constraintsEnabled,
   dateInputValue,
   dropEmptyConstraints,
   fromDateInput,
@@ -12,6 +11,7 @@ import {
   valueKind,
   withOperator,
 } from './constraints';
+import { constraintsEnabled } from './api/queries';
 
 describe('constraints', () => {
   it('need the enterprise flag C', () => {

@@ -17,11 +17,6 @@ export const ENTERPRISE_ONLY = 'Constraints are only available as an enterprise 
 /** A context field as GET api/admin/context lists it. */
 export type ContextField = Received<WireContextField, 'name'>;
 
-/** Constraints need the enterprise flag C of the UI config. */
-export function constraintsEnabled(flags: Record<string, boolean> | undefined): boolean {
-  return flags?.C === true;
-}
-
 /**
  * Every operator of the client specification, grouped and named in words (the operator picker), with the sentence
  * parts that explain a constraint: `{field} {yes|no} {values}`.

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { useUiConfig } from '../../ui-config/api/queries';
-import { constraintsEnabled, type ContextField } from '../constraints';
+import type { ContextField } from '../constraints';
 import type { StrategyDefinition } from '../definitions';
 
 export const strategyKeys = {
@@ -29,6 +29,14 @@ export function useStrategyDefinitions() {
 
 export function useContextFields() {
   return useQuery(contextFieldsQuery);
+}
+
+/**
+ * Constraints need the enterprise flag C of the UI config. (Here, not in ../constraints: that module carries the
+ * constraint value rules, RE2 included, which only the strategy editors' own chunks load.)
+ */
+export function constraintsEnabled(flags: Record<string, boolean> | undefined): boolean {
+  return flags?.C === true;
 }
 
 /** What the strategy editors need: the definitions (undefined until loaded), context fields and the flag C. */

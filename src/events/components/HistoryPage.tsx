@@ -2,12 +2,11 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
 import { useIsAdmin } from '../../auth/user';
 import { keepNewestPage, useEventPages, type EventFilters } from '../api/queries';
 import { EventFeed } from './EventFeed';
 import { HistoryFilters } from './HistoryFilters';
-
-export const ADMIN_ONLY_MESSAGE = 'You need instance admin to access this section.';
 
 const FILTER_KEYS = ['type', 'createdBy', 'feature', 'project', 'from', 'to'] as const;
 
@@ -50,7 +49,7 @@ export default function HistoryPage() {
       </Title>
       {!isAdmin ? (
         <Alert color="red" variant="light" role="alert">
-          {ADMIN_ONLY_MESSAGE}
+          {NEED_INSTANCE_ADMIN}
         </Alert>
       ) : (
         <>

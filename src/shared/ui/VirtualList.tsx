@@ -1,4 +1,3 @@
-import { useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 interface Props<T> {
@@ -35,29 +34,42 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
   return top;
 }
 
+/** Which rows of a list starting `listTop` down the page are in the window: [start, end), rows of `rowHeight`. */
+const rowsAt = (scrollY: number, listTop: number, rowHeight: number) => ({
+  start: Math.floor((scrollY - listTop) / rowHeight),
+  end: Math.ceil((scrollY + window.innerHeight - listTop) / rowHeight),
+});
+
+/** The rows on screen, followed as the page scrolls and resizes: a render only when they change. */
+function useRowsOnScreen(listTop: number, rowHeight: number) {
+  const [start, setStart] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).start);
+  const [end, setEnd] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).end);
+  useEffect(() => {
+    const update = () => {
+      const rows = rowsAt(window.scrollY, listTop, rowHeight);
+      setStart(rows.start);
+      setEnd(rows.end);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [listTop, rowHeight]);
+  return { start, end };
+}
+
 /**
- * A windowed list in the page's own scroll (@tanstack/react-virtual): only the rows on screen, plus `overscan` rows
+ * A windowed list of rows of one height in the page's own scroll: only the rows on screen, plus `overscan` rows
  * either side, are in the DOM, each placed absolutely inside a list as tall as all rows together.
  */
 export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, overscan = 4, className }: Props<T>) {
   const ref = useRef<HTMLUListElement>(null);
-  const scrollMargin = useDocumentTop(ref);
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => rowHeight,
-    getItemKey: (index) => getKey(items[index]),
-    overscan,
-    scrollMargin,
-    // The scroll position as last reported (window.scrollY read during the render would force a layout of the page
-    // in the middle of it); the virtualizer reads the real one once the list is on screen.
-    initialOffset: () => lastScrollY,
-    // On attaching, the virtualizer scrolls to where the page already is: a scroll that would force a layout of the
-    // whole page in the middle of the render. Only real moves are passed on.
-    scrollToFn: (offset, options, instance) => {
-      if (options.behavior === undefined && offset + (options.adjustments ?? 0) === lastScrollY) return;
-      windowScroll(offset, options, instance);
-    },
-  });
+  const onScreen = useRowsOnScreen(useDocumentTop(ref), rowHeight);
+  const first = Math.max(0, onScreen.start - overscan);
+  const last = Math.min(items.length, onScreen.end + overscan);
   // The list takes its full height in the render that mounts it; its rows follow in a render of their own, so what
   // is above the list is painted without waiting for them, and nothing below it moves when they come.
   const drawRows = useDeferredValue(true, false);
@@ -67,20 +79,23 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, label, ove
       ref={ref}
       aria-label={label}
       className={`sy-virtual-list ${className ?? ''}`}
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: items.length * rowHeight }}
     >
       {drawRows &&
-        virtualizer.getVirtualItems().map((row) => (
-          <li
-            key={row.key}
-            className="sy-virtual-row"
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            style={{ top: row.start - scrollMargin, height: row.size }}
-          >
-            {renderRow(items[row.index], row.index)}
-          </li>
-        ))}
+        items.slice(first, last).map((item, offset) => {
+          const index = first + offset;
+          return (
+            <li
+              key={getKey(item)}
+              className="sy-virtual-row"
+              aria-setsize={items.length}
+              aria-posinset={index + 1}
+              style={{ top: index * rowHeight, height: rowHeight }}
+            >
+              {renderRow(item, index)}
+            </li>
+          );
+        })}
     </ul>
   );
 }

@@ -7,32 +7,27 @@ import { MetricsBody } from './client-api.ts';
 const Field = Type.String({ maxLength: 1000 });
 const MAX_FIELDS = 100;
 
+/** Unleash's context fields, each one string: the query's and the POST body's. */
+const CONTEXT_FIELDS = {
+  userId: Type.Optional(Field),
+  sessionId: Type.Optional(Field),
+  remoteAddress: Type.Optional(Field),
+  environment: Type.Optional(Field),
+  appName: Type.Optional(Field),
+  currentTime: Type.Optional(Field),
+};
+
 /**
  * GET api/frontend: the context as query parameters, custom fields as `properties[name]` (as unleash-proxy-client
  * sends them); every value one string.
  */
-export const FrontendQuery = Type.Object(
-  {
-    userId: Type.Optional(Field),
-    sessionId: Type.Optional(Field),
-    remoteAddress: Type.Optional(Field),
-    environment: Type.Optional(Field),
-    appName: Type.Optional(Field),
-    currentTime: Type.Optional(Field),
-  },
-  { additionalProperties: Field, maxProperties: MAX_FIELDS },
-);
+export const FrontendQuery = Type.Object(CONTEXT_FIELDS, { additionalProperties: Field, maxProperties: MAX_FIELDS });
 export type FrontendQueryInput = Static<typeof FrontendQuery>;
 
 /** A context as a POST body carries it (usePOSTrequests): Unleash's fields, custom ones in `properties`. */
 export const FrontendContextSchema = Type.Object(
   {
-    userId: Type.Optional(Field),
-    sessionId: Type.Optional(Field),
-    remoteAddress: Type.Optional(Field),
-    environment: Type.Optional(Field),
-    appName: Type.Optional(Field),
-    currentTime: Type.Optional(Field),
+    ...CONTEXT_FIELDS,
     properties: Type.Optional(Type.Record(Type.String({ maxLength: 200 }), Field, { maxProperties: MAX_FIELDS })),
   },
   { additionalProperties: Field, maxProperties: MAX_FIELDS },

@@ -11,21 +11,21 @@
  * again without those toggles; their cases are then checked as the SDK answers an unknown toggle (off).
  */
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InMemStorageProvider, Unleash, type Context, type UnleashConfig } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
-import { foldEvents, segmentName, toImportData, type SpecEvent, type SpecState } from './convert.ts';
+import { toImportData, type SpecState } from './convert.ts';
+import {
+  isDelta,
+  readSpec,
+  serverGroups,
+  SPEC_ENVIRONMENT as ENVIRONMENT,
+  SPEC_FILES,
+  stateOf,
+  type SpecFile,
+} from './files.ts';
 
-const require = createRequire(import.meta.url);
-const SPECIFICATIONS = join(dirname(require.resolve('@unleash/client-specification/package.json')), 'specifications');
-const read = (file: string) => JSON.parse(readFileSync(join(SPECIFICATIONS, file), 'utf8'));
-const FILES: string[] = read('index.json');
-
-const ENVIRONMENT = 'development';
 /** Each file's toggles go into a project of their own (created with every enabled environment). */
 const projectOf = (file: string) => `spec-${file.slice(0, 2)}`;
 
@@ -60,45 +60,11 @@ const REFUSED: Record<string, { toggles: string[]; reason: RegExp; named: boolea
   '22-cidr-constraint-operators.json': { toggles: ['CIDR.invalid.only'], reason: /CIDR/, named: true },
 };
 
-interface Case {
-  description: string;
-  context: Context;
-  toggleName: string;
-}
-interface SpecFile {
-  name: string;
-  state: SpecState | { events: SpecEvent[] };
-  tests?: Array<Case & { expectedResult: boolean }>;
-  variantTests?: Array<Case & { expectedResult: Record<string, unknown> }>;
-}
-
-const isDelta = (state: SpecFile['state']): state is { events: SpecEvent[] } => 'events' in state;
-
 async function importState(server: TestServer, cookie: string, project: string, state: SpecState) {
   return server.call('POST', 'api/admin/features-batch/import', {
     cookie,
     body: { project, environment: ENVIRONMENT, data: toImportData(state) },
   });
-}
-
-const stateOf = (spec: SpecFile): SpecState => (isDelta(spec.state) ? foldEvents(spec.state.events) : spec.state);
-
-/**
- * Files share a server when their toggle and segment names do not meet (names are unique per server), each in its
- * own project; only 09 and 11 share a toggle name, so the 22 files need two servers instead of 22.
- */
-function serverGroups(files: readonly string[]): string[][] {
-  const groups: Array<{ files: string[]; names: Set<string> }> = [];
-  for (const file of files) {
-    const state = stateOf(read(file));
-    const names = [...state.features.map((f) => f.name), ...(state.segments ?? []).map(segmentName)];
-    const group = groups.find((g) => names.every((n) => !g.names.has(n)));
-    if (group) {
-      group.files.push(file);
-      names.forEach((n) => group.names.add(n));
-    } else groups.push({ files: [file], names: new Set(names) });
-  }
-  return groups.map((g) => g.files);
 }
 
 /** The official SDK, synchronised once with the server (its first fetch answered), or the error it reported. */
@@ -128,7 +94,7 @@ function variantAnswer(answer: Record<string, unknown>, expected: Record<string,
 describe('Unleash client specification 6.1.0 with unleash-client against the client API', () => {
   const totals = { passed: 0, total: 0 };
 
-  serverGroups(FILES).forEach((files, group) => {
+  serverGroups(SPEC_FILES).forEach((files, group) => {
     describe(`server ${group + 1}`, () => {
       let server: TestServer;
       let admin: string;
@@ -141,7 +107,7 @@ describe('Unleash client specification 6.1.0 with unleash-client against the cli
       for (const file of files) it(file, { timeout: 120_000 }, () => runFile(file));
 
       async function runFile(file: string) {
-        const spec: SpecFile = read(file);
+        const spec = readSpec<SpecFile<Context>>(file);
         const project = projectOf(file);
         const created = await server.call('POST', 'api/admin/projects', {
           cookie: admin,

@@ -13,36 +13,26 @@
  * Toggles the import refuses by design (must-show 1 lists them) are left out; their cases expect what the SDK answers
  * for an unknown toggle (off), as there.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InMemoryStorageProvider, UnleashClient, EVENTS, type IContext } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
-import { foldEvents, segmentName, toImportData, type SpecEvent, type SpecState } from './convert.ts';
+import { toImportData, type SpecState } from './convert.ts';
+import {
+  readSpec,
+  serverGroups,
+  SPEC_ENVIRONMENT as ENVIRONMENT,
+  SPEC_FILES as FILES,
+  stateOf,
+  type SpecCase,
+  type SpecFile as SpecFileOf,
+} from './files.ts';
 
-const require = createRequire(import.meta.url);
-const SPECIFICATIONS = join(dirname(require.resolve('@unleash/client-specification/package.json')), 'specifications');
-const read = (file: string) => JSON.parse(readFileSync(join(SPECIFICATIONS, file), 'utf8'));
-const FILES: string[] = read('index.json');
-const ENVIRONMENT = 'development';
 const APP_NAME = 'frontend-specification';
 
 type Context = Record<string, unknown> & { properties?: Record<string, unknown> };
-interface Case {
-  description: string;
-  context: Context;
-  toggleName: string;
-}
-interface SpecFile {
-  name: string;
-  state: SpecState | { events: SpecEvent[] };
-  tests?: Array<Case & { expectedResult: boolean }>;
-  variantTests?: Array<Case & { expectedResult: Record<string, unknown> }>;
-}
-const stateOf = (spec: SpecFile): SpecState =>
-  'events' in spec.state ? foldEvents(spec.state.events) : structuredClone(spec.state);
+type Case = SpecCase<Context>;
+type SpecFile = SpecFileOf<Context>;
 
 /** Every context field a toggle's evaluation reads (strategy kinds that read one, constraints, segments). */
 function fieldsRead(state: SpecState, toggle: string, seen = new Set<string>()): Set<string> {
@@ -104,24 +94,6 @@ function dynamicContext(context: Context): IContext {
   return { sessionId: undefined, ...fields, properties: custom } as IContext;
 }
 
-/**
- * Files share a server when their toggle and segment names do not meet (names are unique per server), each in a
- * project of its own; only 09 and 11 share a toggle name.
- */
-function serverGroups(files: readonly string[]): string[][] {
-  const groups: Array<{ files: string[]; names: Set<string> }> = [];
-  for (const file of files) {
-    const state = stateOf(read(file));
-    const names = [...state.features.map((f) => f.name), ...(state.segments ?? []).map(segmentName)];
-    const group = groups.find((g) => names.every((n) => !g.names.has(n)));
-    if (group) {
-      group.files.push(file);
-      names.forEach((n) => group.names.add(n));
-    } else groups.push({ files: [file], names: new Set(names) });
-  }
-  return groups.map((g) => g.files);
-}
-
 /** The toggles a refused import names: by name, or by the index of one of their strategies in the data. */
 function refusedToggles(message: string, state: SpecState): string[] {
   const data = toImportData(state) as unknown as { featureStrategies: Array<{ featureName: string }> };
@@ -154,7 +126,7 @@ describe('Unleash client specification 6.1.0 with unleash-proxy-client against t
       for (const file of files) {
         const index = FILES.indexOf(file);
         it(file, { timeout: 180_000 }, async () => {
-          const spec: SpecFile = read(file);
+          const spec = readSpec<SpecFile>(file);
           const project = `fe-${file.slice(0, 2)}`;
           const created = await server.call('POST', 'api/admin/projects', {
             cookie: admin,

@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { basePath } from '../shared/api/base-path';
-import { connectivity } from '../shared/api/connectivity';
+import { api } from '../shared/api/client';
+import { connectivity, probeWhileUnreachable } from '../shared/api/connectivity';
 import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
 import { databaseName } from './db-name';
@@ -76,6 +77,8 @@ async function start(queryClient: QueryClient, base: string) {
     setOnline(connectivity.isOnline());
     return connectivity.subscribe(() => setOnline(connectivity.isOnline()));
   });
+  // From the start, not only once IndexedDB is open: a first visit's passing failure must not pause reads for good.
+  probeWhileUnreachable(() => api.get('health'));
   listenForInstall();
   const stopPersisting = persistQueryCache(queryClient, base);
   // After the persisted session is restored: queued changes are recorded with, and sent for, the signed-in account.

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { api as defaultApi, type ApiClient } from '../shared/api/client';
-import { connectivity } from '../shared/api/connectivity';
+import { connectivity, PROBE_INTERVAL_MS } from '../shared/api/connectivity';
 import { ApiError, AuthenticationError, statusOf } from '../shared/api/errors';
 import { snackbar } from '../shared/messages/messages';
 import { showToast } from '../shared/messages/toast';
@@ -9,8 +9,6 @@ import { confirmSent, enqueue, fail, hold, rebase, refreshConflict, release, ret
 import { isActive, isMine, pending, signedIn } from './pending';
 import { accountSource, describeChange, failureMessage, handlerFor } from './registry';
 
-/** While changes wait (or the server is unreachable), the server is probed this often. */
-export const PROBE_INTERVAL_MS = 15_000;
 /**
  * The pauses before a change answered "not now" (a server error, 429...) is sent again, with the same key; once
  * they are used up it is marked failed, with its message, until the user retries or dismisses it.
@@ -186,9 +184,12 @@ export async function retryFailed(seq: number) {
 /** Changes this session may send wait (another account's are left for that account). */
 const hasWaiting = () => pending.get().some((entry) => isActive(entry) && isMine(entry));
 
-/** One request to the health check: any answer means the server is reachable again. */
+/**
+ * While changes wait on a server taken for reachable, the health check is asked and they are sent again. (While it
+ * cannot be reached, offline.ts asks it: its answer starts a drain through the connectivity subscription.)
+ */
 async function probe() {
-  if (!navigator.onLine || (connectivity.isOnline() && !hasWaiting())) return;
+  if (!navigator.onLine || !connectivity.isOnline() || !hasWaiting()) return;
   try {
     await client.get('health');
   } catch {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
-import { connectivity } from '../../shared/api/connectivity';
+import { connectivity, PROBE_INTERVAL_MS, probeWhileUnreachable } from '../../shared/api/connectivity';
 import type { FeatureEnvironment, ProjectFeature, StrategyInstance } from '../api/types';
 import { snackbar } from '../../shared/messages/messages';
 import { toastStore } from '../../shared/messages/toast';
@@ -12,15 +12,7 @@ import { attachMirror, clearMirror } from '../../offline/mirror';
 import { projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
 import { attachOutbox, cancel, refreshConflict } from '../../offline/outbox';
 import { pending, signedIn } from '../../offline/pending';
-import {
-  applyAgain,
-  drain,
-  PROBE_INTERVAL_MS,
-  queueChange,
-  refreshHeld,
-  retryFailed,
-  startReplay,
-} from '../../offline/replay';
+import { applyAgain, drain, queueChange, refreshHeld, retryFailed, startReplay } from '../../offline/replay';
 
 /**
  * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
@@ -615,14 +607,18 @@ describe('when the replay runs', () => {
     expect(sent()).toHaveLength(4);
   });
 
-  it('on a periodic probe of the health check while changes wait', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval'] });
+  it('on the periodic probe of the health check while the server cannot be reached', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     stop();
-    stop = startReplay({ queryClient: client, api: createApiClient('', server.fetch), base: '' });
+    const api = createApiClient('', server.fetch);
+    stop = startReplay({ queryClient: client, api, base: '' });
+    // As offline.ts starts it for the console.
+    const stopProbing = probeWhileUnreachable(() => api.get('health'));
     await queueChange('kill.switch', { kind: 'stale', stale: true });
     vi.advanceTimersByTime(PROBE_INTERVAL_MS);
     await vi.waitFor(() => expect(pending.get()).toEqual([]));
     expect(server.requests.map((r) => r.path)).toEqual(['health', 'api/admin/features/kill.switch/stale/on']);
+    stopProbing();
     vi.useRealTimers();
   });
 });

@@ -28,6 +28,21 @@ export const connectivity = {
   lost: () => set(false),
 };
 
+/** While the server cannot be reached (and the browser says it is online), it is asked again this often. */
+export const PROBE_INTERVAL_MS = 15_000;
+
+/**
+ * Asks the server again (`probe`, a request through the API client) every PROBE_INTERVAL_MS while it cannot be
+ * reached and the browser says it is online: a request that got no answer pauses every read, so without another
+ * request a passing failure would leave the console offline. Returns a function that stops it.
+ */
+export function probeWhileUnreachable(probe: () => Promise<unknown>): () => void {
+  const timer = setInterval(() => {
+    if (navigator.onLine && !online) probe().catch(() => undefined);
+  }, PROBE_INTERVAL_MS);
+  return () => clearInterval(timer);
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('online', connectivity.reached);
   window.addEventListener('offline', connectivity.lost);

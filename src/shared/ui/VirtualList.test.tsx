@@ -5,7 +5,11 @@ import { VirtualList } from './VirtualList';
 const setWindow = (property: 'innerHeight' | 'scrollY', value: number) =>
   Object.defineProperty(window, property, { value, configurable: true });
 
-afterEach(() => setWindow('scrollY', 0));
+// Back at the top, as the browser reports it (the list follows the scroll position the scroll events give).
+afterEach(() => {
+  setWindow('scrollY', 0);
+  window.dispatchEvent(new Event('scroll'));
+});
 
 describe('VirtualList', () => {
   const items = Array.from({ length: 10_000 }, (_, i) => `toggle-${i}`);

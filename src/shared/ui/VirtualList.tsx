@@ -40,13 +40,16 @@ const rowsAt = (scrollY: number, listTop: number, rowHeight: number) => ({
   end: Math.ceil((scrollY + window.innerHeight - listTop) / rowHeight),
 });
 
-/** The rows on screen, followed as the page scrolls and resizes: a render only when they change. */
+/**
+ * The rows on screen, followed as the page scrolls and resizes: a render only when they change. The scroll position
+ * is the one last reported (reading window.scrollY as the list mounts would force a layout of the page there).
+ */
 function useRowsOnScreen(listTop: number, rowHeight: number) {
   const [start, setStart] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).start);
   const [end, setEnd] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).end);
   useEffect(() => {
     const update = () => {
-      const rows = rowsAt(window.scrollY, listTop, rowHeight);
+      const rows = rowsAt(lastScrollY, listTop, rowHeight);
       setStart(rows.start);
       setEnd(rows.end);
     };

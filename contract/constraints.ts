@@ -66,6 +66,23 @@ export const ConstraintSchema = Type.Object({
 });
 export type Constraint = Static<typeof ConstraintSchema>;
 
+/**
+ * A constraint as a request carries it (a strategy's, a segment's), closed to other fields: the schema caps only the
+ * size of what is read (`values` at `maxValues`); the operator's values are checked by constraintValueProblem.
+ */
+export const constraintBody = (maxValues: number) =>
+  Type.Object(
+    {
+      contextName: Type.String({ minLength: 1, maxLength: 100 }),
+      operator: Type.Optional(Type.Enum([...OPERATORS])),
+      values: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: maxValues })),
+      value: Type.Optional(Type.String({ maxLength: 1000 })),
+      inverted: Type.Optional(Type.Boolean()),
+      caseInsensitive: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  );
+
 /** Values trimmed, blanks and duplicates dropped. */
 export function cleanValues(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];

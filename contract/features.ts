@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ConstraintSchema, OPERATORS } from './constraints.ts';
+import { constraintBody, ConstraintSchema } from './constraints.ts';
 import { StrategyVariantSchema, VariantSchema } from './variants.ts';
 import { Timestamp, Nullable } from './wire.ts';
 
@@ -43,17 +43,7 @@ export const FeatureNameBody = Type.Object({ name: FeatureName });
  */
 const Closed = { additionalProperties: false } as const;
 
-const ConstraintBody = Type.Object(
-  {
-    contextName: Type.String({ minLength: 1, maxLength: 100 }),
-    operator: Type.Optional(Type.Enum([...OPERATORS])),
-    values: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 })),
-    value: Type.Optional(Type.String({ maxLength: 1000 })),
-    inverted: Type.Optional(Type.Boolean()),
-    caseInsensitive: Type.Optional(Type.Boolean()),
-  },
-  Closed,
-);
+const ConstraintBody = constraintBody(1000);
 // The limits (30 constraints, 250 values) are checked by the server's strategy rules, with clear messages; the
 // schemas only cap the size of what is read.
 const ParametersBody = Type.Record(

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ConstraintSchema, OPERATORS } from './constraints.ts';
+import { constraintBody, ConstraintSchema } from './constraints.ts';
 import { Nullable, NullableText, Timestamp } from './wire.ts';
 
 // Segments (Unleash 4.13+ shapes): named lists of constraints that strategies share.
@@ -32,26 +32,13 @@ export type ClientSegment = Static<typeof ClientSegmentSchema>;
 
 export const SegmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-/** A constraint in a segment: the operator's value(s) are checked by constraintValueProblem on the server. */
-const SegmentConstraintBody = Type.Object(
-  {
-    contextName: Type.String({ minLength: 1, maxLength: 100 }),
-    operator: Type.Optional(Type.Enum([...OPERATORS])),
-    values: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: SEGMENT_VALUES_LIMIT })),
-    value: Type.Optional(Type.String({ maxLength: 1000 })),
-    inverted: Type.Optional(Type.Boolean()),
-    caseInsensitive: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-
 /** POST api/admin/segments and PUT api/admin/segments/{id} (Unleash's upsertSegmentSchema). */
 export const SegmentBody = Type.Object(
   {
     name: Type.String({ maxLength: 100 }),
     description: Type.Optional(NullableText({ maxLength: 10_000 })),
     project: Type.Optional(NullableText({ maxLength: 100 })),
-    constraints: Type.Array(SegmentConstraintBody, { maxItems: 100 }),
+    constraints: Type.Array(constraintBody(SEGMENT_VALUES_LIMIT), { maxItems: 100 }),
   },
   { additionalProperties: false },
 );

@@ -379,6 +379,47 @@ describe('import and export', () => {
     ).toBe(401);
   });
 
+  it("a project's Owner imports toggles there, but not a new segment or context field (403, nothing changed)", async () => {
+    const created = await server.call('POST', 'api/admin/projects', {
+      cookie: admin,
+      body: { id: 'ie-owned', name: 'Owned' },
+    });
+    expect(created.status).toBe(201);
+    const person = await server.createUser('Viewer');
+    const OWNER_ROLE = 4;
+    const granted = await server.call('POST', `api/admin/projects/ie-owned/users/${person.id}/roles/${OWNER_ROLE}`, {
+      cookie: admin,
+    });
+    expect(granted.status).toBeLessThan(300);
+    const features = [{ name: 'ie.owned' }];
+    const strategy = {
+      featureName: 'ie.owned',
+      name: 'default',
+      constraints: [],
+      parameters: {},
+      segments: [1],
+    };
+    const before = await state();
+
+    const segment = { id: 1, name: 'ie-owner-segment', constraints: [] };
+    const withSegment = { features, featureStrategies: [strategy], segments: [segment] };
+    const refusedSegment = await post('import', importBody(withSegment, 'ie-owned'), person.cookie);
+    expect(refusedSegment.status).toBe(403);
+    expect(refusedSegment.body.name).toBe('NoAccessError');
+    expect(refusedSegment.body.message).toContain('CREATE_SEGMENT');
+
+    const field = { name: 'ie-owner-field', legalValues: [{ value: 'a' }] };
+    const withField = { features, featureStrategies: [], contextFields: [field] };
+    const refusedField = await post('import', importBody(withField, 'ie-owned'), person.cookie);
+    expect(refusedField.status).toBe(403);
+    expect(refusedField.body.message).toContain('CREATE_CONTEXT_FIELD');
+    expect(await state()).toBe(before);
+
+    const plain = await post('import', importBody({ features, featureStrategies: [] }, 'ie-owned'), person.cookie);
+    expect(plain.status, plain.text).toBe(200);
+    expect(await state()).not.toBe(before);
+  });
+
   it('refuses an export that names no toggles, or an unknown toggle or environment', async () => {
     const none = await post('export', { environment: ENV });
     expect(none.status).toBe(400);

@@ -49,6 +49,7 @@ export function SegmentForm({ form, onCancel }: Props) {
             value={values.name}
             error={errors.name}
             onChange={(e) => setField('name', e.currentTarget.value)}
+            onBlur={() => void form.onNameBlur()}
           />
           <Textarea
             label="Description"

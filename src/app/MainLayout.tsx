@@ -7,7 +7,7 @@ import { useFeedbackPromptShown } from '../feedback/feedback';
 import { useUndoOffer } from '../feature-toggles/switches/flip';
 import { Snackbar } from '../shared/messages/Snackbar';
 import { ToastArea } from '../shared/messages/ToastArea';
-import { isMine, usePendingChanges } from '../offline/pending';
+import { useConflictShown } from '../offline/pending';
 import { EnvironmentsWalkthrough } from '../onboarding/EnvironmentsWalkthrough';
 import { useUpdateWaiting } from '../offline/service-worker';
 import { useUiConfig } from '../ui-config/api/queries';
@@ -38,9 +38,8 @@ export default function MainLayout() {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const feedbackShown = useFeedbackPromptShown();
   const { pathname } = useLocation();
-  const conflict = usePendingChanges().some(
-    (entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry),
-  );
+  // Not the outbox itself: the layout is not drawn again as changes are queued and sent.
+  const conflict = useConflictShown();
   const updateWaiting = useUpdateWaiting();
   const undoable = useUndoOffer() !== undefined;
 

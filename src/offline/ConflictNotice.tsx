@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { APPLY_AGAIN, DISCARD } from './labels';
 import { cancel, disregard } from './outbox';
-import { isMine, usePendingChanges } from './pending';
+import { showsConflict, usePendingChanges } from './pending';
 import { RefreshNotice } from './RefreshNotice';
 import { describeChange } from './registry';
 import { applyAgain, refreshHeld } from './replay';
@@ -31,9 +31,7 @@ function useAction() {
  * is left for that account (the waiting list offers to discard it).
  */
 export default function ConflictNotice() {
-  const conflict = usePendingChanges().find(
-    (entry) => entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry),
-  );
+  const conflict = usePendingChanges().find(showsConflict);
   const { busy, error, run } = useAction();
   if (!conflict) return null;
   const words = describeChange(conflict);

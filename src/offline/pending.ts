@@ -66,6 +66,20 @@ export const heldBehind = (entry: QueuedChange): QueuedChange | undefined =>
     (other) => other.feature === entry.feature && other.seq! < entry.seq! && (!isMine(other) || !isActive(other)),
   );
 
+/**
+ * Whether a change shows the refresh notice: the signed-in account's, held in conflict, not disregarded. A held change
+ * is never resolved silently.
+ */
+export const showsConflict = (entry: QueuedChange) =>
+  entry.state === 'conflict' && entry.notice !== 'disregarded' && isMine(entry);
+
+const conflictShown = () => entries.some(showsConflict);
+
+/** Whether a change shows the refresh notice; a component using it re-renders only when that turns. */
+export function useConflictShown(): boolean {
+  return useSyncExternalStore(pending.subscribe, conflictShown, conflictShown);
+}
+
 /** The outbox, in replay order; a component using it also re-renders when another account signs in. */
 export function usePendingChanges(): QueuedChange[] {
   return useSyncExternalStore(pending.subscribe, pending.get, pending.get);

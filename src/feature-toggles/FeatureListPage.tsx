@@ -1,29 +1,15 @@
-import {
-  Button,
-  Checkbox,
-  Drawer,
-  Group,
-  Loader,
-  Menu,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
   IconArchive,
-  IconColumns3,
   IconPlus,
   IconSearch,
   IconStar,
   IconStarFilled,
 } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
@@ -60,7 +46,13 @@ import {
 } from './switches/environment-columns';
 import { switchName, type Flip } from './switches/flip';
 import { useEnvironmentFlip } from './switches/use-environment-flip';
+import { ColumnsButton } from './ColumnsButton';
 import './feature-list.css';
+
+// What the first screen does not need loads apart: the desktop's environments menu (Mantine's Menu and its floating
+// layer) and the phone's filter sheet, once first opened.
+const ColumnsMenu = lazy(() => import('./ColumnsMenu'));
+const FilterSheet = lazy(() => import('./FilterSheet'));
 
 /** Search debounce (part 1 section 9). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -197,6 +189,43 @@ const FeatureRow = memo(
     before.columns.map((column) => column.name).join() === after.columns.map((column) => column.name).join(),
 );
 
+/**
+ * The list's rows, windowed. They read their environments from the mirror, so they, not the page around them, are
+ * drawn again when it syncs or a change is queued.
+ */
+function ToggleRows({
+  items,
+  columns,
+  rowHeight,
+  onFlip,
+}: {
+  items: IndexedFeature[];
+  columns: ColumnEnvironment[];
+  rowHeight: number;
+  onFlip(flip: Flip): void;
+}) {
+  useLastSynced();
+  usePendingChanges();
+  const hasAccess = useHasAccess();
+  return (
+    <VirtualList
+      items={items}
+      rowHeight={rowHeight}
+      label="Feature toggles"
+      getKey={(item: IndexedFeature) => item.feature.name}
+      renderRow={(item: IndexedFeature) => (
+        <FeatureRow
+          feature={item.feature}
+          environments={stateOf(item.feature.name)?.environments}
+          columns={columns}
+          allowed={hasAccess('UPDATE_FEATURE', item.feature.project ?? DEFAULT_PROJECT)}
+          onFlip={onFlip}
+        />
+      )}
+    />
+  );
+}
+
 /** Shows the pinned toggles only, or all (the URL keeps it: the 'Pinned toggles' app shortcut opens it). */
 function PinnedOnly({ pinned, onChange }: { pinned: boolean; onChange(pinned: boolean): void }) {
   return (
@@ -211,44 +240,6 @@ function PinnedOnly({ pinned, onChange }: { pinned: boolean; onChange(pinned: bo
   );
 }
 
-/** Desktop: which environments have a column (at least one stays). */
-function ColumnsMenu({
-  offered,
-  shown,
-  setShown,
-}: {
-  offered: ColumnEnvironment[];
-  shown: ColumnEnvironment[];
-  setShown(name: string, shown: boolean): void;
-}) {
-  return (
-    <Menu closeOnItemClick={false} position="bottom-end">
-      <Menu.Target>
-        <Button variant="default" leftSection={<IconColumns3 size={18} aria-hidden />}>
-          Environments
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown aria-label="Environments shown">
-        {offered.map((env) => {
-          const checked = shown.some((column) => column.name === env.name);
-          return (
-            <Menu.Item
-              key={env.name}
-              role="menuitemcheckbox"
-              aria-checked={checked}
-              disabled={checked && shown.length === 1}
-              onClick={() => setShown(env.name, !checked)}
-              leftSection={<Checkbox checked={checked} readOnly tabIndex={-1} aria-hidden size="sm" />}
-            >
-              {env.name}
-            </Menu.Item>
-          );
-        })}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 /**
  * /features: search, sort, project filter (flag P), the environments whose switches show, archive link, create button,
  * and a windowed list of toggles, each with a switch per chosen environment (production first by default). On a
@@ -259,7 +250,8 @@ export default function FeatureListPage() {
   const flags = useUiConfig().data?.flags ?? {};
   const projectsEnabled = flags.P === true;
   const projects = useProjects(projectsEnabled);
-  const environments = useQuery(environmentsQuery).data ?? [];
+  const environmentsRead = useQuery(environmentsQuery);
+  const environments = environmentsRead.data ?? [];
   const search = listRoute.useSearch();
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -273,15 +265,11 @@ export default function FeatureListPage() {
   const latestFlip = useRef(flip);
   latestFlip.current = flip;
   const onFlip = useCallback((target: Flip) => latestFlip.current(target), []);
-  const hasAccess = useHasAccess();
   const navigate = useNavigate();
   const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
   const { columns: chosen, setShown, setFirst } = useChosenColumns(environments);
   const columns = wide ? chosen : chosen.slice(0, 1);
   const searchBox = useRef<HTMLInputElement>(null);
-  // The rows read their environments from the mirror: they are drawn again when it syncs or a change is queued.
-  useLastSynced();
-  usePendingChanges();
 
   useEffect(() => {
     if (search.focus === 'search') searchBox.current?.focus();
@@ -304,6 +292,8 @@ export default function FeatureListPage() {
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
   const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });
   const total = features.data?.length ?? 0;
+  // The rows wait for the environments too, so their switch columns are drawn once, at their width.
+  const loading = features.isPending || (total > 0 && environmentsRead.isPending);
   const filtersSet = Number(sort !== 'name') + Number(projectsEnabled && project !== ALL_PROJECTS) + Number(pinnedOnly);
 
   const sortSelect = (
@@ -387,7 +377,9 @@ export default function FeatureListPage() {
               {sortSelect}
               {projectSelect}
               <PinnedOnly pinned={pinnedOnly} onChange={setPinnedOnly} />
-              <ColumnsMenu offered={offeredColumns(environments)} shown={chosen} setShown={setShown} />
+              <Suspense fallback={<ColumnsButton />}>
+                <ColumnsMenu offered={offeredColumns(environments)} shown={chosen} setShown={setShown} />
+              </Suspense>
               {archiveLink}
             </>
           ) : (
@@ -407,16 +399,8 @@ export default function FeatureListPage() {
         </div>
       </Paper>
       {!wide && sheetUsed && (
-        <Drawer
-          opened={sheetOpen}
-          onClose={() => setSheetOpen(false)}
-          position="bottom"
-          // A sheet as tall as its content, rising from the bottom edge.
-          styles={{ content: { height: 'auto', borderTopLeftRadius: 16, borderTopRightRadius: 16 } }}
-          title="Filters"
-          closeButtonProps={{ 'aria-label': 'Close filters', size: 'lg' }}
-        >
-          <Stack gap="md" pb="md">
+        <Suspense>
+          <FilterSheet opened={sheetOpen} onClose={() => setSheetOpen(false)}>
             {sortSelect}
             {projectSelect}
             <NativeSelect
@@ -427,10 +411,10 @@ export default function FeatureListPage() {
             />
             <PinnedOnly pinned={pinnedOnly} onChange={setPinnedOnly} />
             {archiveLink}
-          </Stack>
-        </Drawer>
+          </FilterSheet>
+        </Suspense>
       )}
-      {features.isPending && (
+      {loading && (
         // The list's place, kept while it loads (a screen's height), so nothing below jumps.
         <Paper withBorder radius="md" h="100dvh" pt="xl" ta="center">
           <Loader aria-label="Loading feature toggles" />
@@ -451,7 +435,7 @@ export default function FeatureListPage() {
           </Stack>
         </Paper>
       )}
-      {total > 0 && (
+      {total > 0 && !loading && (
         <>
           <Paper withBorder radius="md" className="sy-feature-list">
             {/* The environment columns' names above their switches, and the count of what the list shows. */}
@@ -468,20 +452,11 @@ export default function FeatureListPage() {
                 {pinnedOnly && ' (pinned only)'}
               </Text>
             </div>
-            <VirtualList
+            <ToggleRows
               items={sorted}
+              columns={columns}
               rowHeight={wide ? ROW_HEIGHT.wide : ROW_HEIGHT.narrow}
-              label="Feature toggles"
-              getKey={(item: IndexedFeature) => item.feature.name}
-              renderRow={(item: IndexedFeature) => (
-                <FeatureRow
-                  feature={item.feature}
-                  environments={stateOf(item.feature.name)?.environments}
-                  columns={columns}
-                  allowed={hasAccess('UPDATE_FEATURE', item.feature.project ?? DEFAULT_PROJECT)}
-                  onFlip={onFlip}
-                />
-              )}
+              onFlip={onFlip}
             />
           </Paper>
         </>

@@ -207,6 +207,16 @@ async function checkSession(browser: Browser, size: (typeof SIZES)[number], sche
   };
 
   await signIn(page, url);
+  // The toggle list's own popup: the environments shown as columns on a desktop, the filter sheet on a phone.
+  await settle(page);
+  await page.getByRole('button', { name: size.isMobile ? 'Filters' : 'Environments' }).click();
+  const popup = size.isMobile
+    ? page.getByRole('dialog', { name: 'Filters' })
+    : page.getByRole('group', { name: 'Environments shown' });
+  await expect(popup).toBeVisible();
+  await check(size.isMobile ? '/features filters' : '/features environments');
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
   // The profile menu; 'System' follows the device, here emulated as light or dark.
   await page.getByRole('button', { name: 'Profile' }).click();
   const profile = page.getByRole('dialog', { name: 'Profile' });

@@ -34,6 +34,28 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await page.goto(`${url}/features`);
   await page.getByRole('searchbox', { name: 'Search' }).fill('NEW-FLOW');
   await expect(page.getByText('1 feature toggles').or(page.getByText(/^1 of \d+ feature toggles$/))).toBeVisible();
+
+  // The environments menu chooses which environments have a column of switches; the last one shown stays.
+  await page.getByRole('button', { name: 'Environments' }).click();
+  const shown = page.getByRole('group', { name: 'Environments shown' });
+  await expect(shown.getByRole('checkbox').first()).toBeVisible();
+  const environments = await shown
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((box) => box.closest('.mantine-Checkbox-root')?.textContent ?? ''));
+  expect(environments.length).toBeGreaterThan(1);
+  const box = (environment: string) => shown.getByRole('checkbox', { name: environment, exact: true });
+  const rowSwitch = (environment: string) => page.getByRole('switch', { name: `${name} in ${environment}` });
+  for (const environment of environments) await expect(rowSwitch(environment)).toBeVisible();
+  for (const environment of environments.slice(0, -1)) {
+    await box(environment).uncheck();
+    await expect(rowSwitch(environment)).toHaveCount(0);
+  }
+  await expect(box(environments.at(-1)!)).toBeDisabled();
+  for (const environment of environments.slice(0, -1)) await box(environment).check();
+  for (const environment of environments) await expect(rowSwitch(environment)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+
   await page.getByRole('link', { name }).click();
   // The list opens the new view; its header leads to the classic page.
   await expect(page).toHaveURL(new RegExp(`/projects/default/features2/${name}$`));

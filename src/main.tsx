@@ -47,20 +47,27 @@ import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
 import { cssVariablesResolver, theme } from './app/theme';
 import { startOffline } from './offline/offline';
+import { nextTask } from './shared/next-task';
 
-registerOfflineDomains();
-const queryClient = createSessionQueryClient({
-  // Where the router is going (its state still holds the page it leaves while the next one loads): the login page's
-  // own loader's 401 must not send it to a bare /login, dropping ?reset and ?email.
-  isOnLogin: () => router.matchRoutes(router.latestLocation).some((match) => match.routeId === '/login'),
-  toLogin: () => void router.navigate({ to: '/login' }),
-});
-const router = createAppRouter(queryClient);
-
-// The first render comes from the persisted session and the offline mirror: no network needed to show the list.
-// The route's code loads meanwhile; its loader waits for the stored mirror. It is rendered as a transition, which
-// React works through in short slices, so the page stays responsive while the first screen is built.
-void Promise.all([startOffline(queryClient), router.load()]).then(() => {
+/**
+ * Starts the console in steps, each in a task of its own after the script's evaluation (making the router, opening
+ * what is stored, the first render), so that no single long task holds up a phone's first screen.
+ */
+async function boot() {
+  await nextTask();
+  registerOfflineDomains();
+  const queryClient = createSessionQueryClient({
+    // Where the router is going (its state still holds the page it leaves while the next one loads): the login page's
+    // own loader's 401 must not send it to a bare /login, dropping ?reset and ?email.
+    isOnLogin: () => router.matchRoutes(router.latestLocation).some((match) => match.routeId === '/login'),
+    toLogin: () => void router.navigate({ to: '/login' }),
+  });
+  const router = createAppRouter(queryClient);
+  await nextTask();
+  // The first render comes from the persisted session and the offline mirror: no network needed to show the list.
+  // The route's code loads meanwhile; its loader waits for the stored mirror. It is rendered as a transition, which
+  // React works through in short slices, so the page stays responsive while the first screen is built.
+  await Promise.all([startOffline(queryClient), router.load()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
@@ -73,4 +80,6 @@ void Promise.all([startOffline(queryClient), router.load()]).then(() => {
       </StrictMode>,
     ),
   );
-});
+}
+
+void boot();

@@ -3,6 +3,7 @@ import type { Table } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
+import { nextTask } from '../shared/next-task';
 import type { SwitchyardDb } from './db';
 import { isReference, mirroredRecords, mirroredTables } from './registry';
 
@@ -37,7 +38,7 @@ export const ROWS_PER_SLICE = 25;
  */
 export async function putInSlices<Row, Stored>(table: Table<Stored>, rows: Row[], encode: (row: Row) => Stored) {
   for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
-    if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (start > 0) await nextTask();
     await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE).map(encode));
   }
 }

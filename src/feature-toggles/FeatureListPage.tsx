@@ -9,7 +9,18 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { VirtualList } from '../shared/ui/VirtualList';
@@ -275,7 +286,10 @@ export default function FeatureListPage() {
     if (search.focus === 'search') searchBox.current?.focus();
   }, [search.focus]);
 
-  const indexed = useMemo(() => indexFeatures(features.data ?? []), [features.data]);
+  // The list as it arrives is drawn as a transition, in slices, not in the one synchronous render of the page that
+  // react-query's update makes (a thousand toggles indexed, sorted and their rows drawn in one task).
+  const list = useDeferredValue(features.data);
+  const indexed = useMemo(() => indexFeatures(list ?? []), [list]);
   const pinnedOnly = search.pinned === true;
   const project = search.project ?? ALL_PROJECTS;
   const filtered = useMemo(
@@ -291,9 +305,9 @@ export default function FeatureListPage() {
 
   const createProject = projectsEnabled && project !== ALL_PROJECTS ? project : DEFAULT_PROJECT;
   const toCreate = () => navigate({ to: '/projects/$projectId/create-toggle', params: { projectId: createProject } });
-  const total = features.data?.length ?? 0;
+  const total = list?.length ?? 0;
   // The rows wait for the environments too, so their switch columns are drawn once, at their width.
-  const loading = features.isPending || (total > 0 && environmentsRead.isPending);
+  const loading = (list === undefined && !features.isError) || (total > 0 && environmentsRead.isPending);
   const filtersSet = Number(sort !== 'name') + Number(projectsEnabled && project !== ALL_PROJECTS) + Number(pinnedOnly);
 
   const sortSelect = (
@@ -331,7 +345,7 @@ export default function FeatureListPage() {
           <Title order={1} size="h2">
             Feature toggles
           </Title>
-          {features.data && (
+          {list && (
             <Text span c="dimmed" fz="h2" fw="var(--mantine-h2-font-weight)" lh="var(--mantine-h2-line-height)">
               ({total})
             </Text>
@@ -425,7 +439,7 @@ export default function FeatureListPage() {
           {features.error.message}
         </Text>
       )}
-      {features.data?.length === 0 && (
+      {list?.length === 0 && (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Stack align="center" gap="sm">
             <Text fw={600}>No feature toggles added yet.</Text>

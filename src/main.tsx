@@ -47,7 +47,7 @@ import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
 import { cssVariablesResolver, theme } from './app/theme';
 import { startOffline } from './offline/offline';
-import { nextTask } from './shared/next-task';
+import { nextTask } from './shared/tasks';
 
 /**
  * Starts the console in steps, each in a task of its own after the script's evaluation (making the router, opening

@@ -3,7 +3,7 @@ import type { Table } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
-import { nextTask } from '../shared/next-task';
+import { nextTask } from '../shared/tasks';
 import type { SwitchyardDb } from './db';
 import { isReference, mirroredRecords, mirroredTables } from './registry';
 
@@ -42,17 +42,6 @@ export async function putInSlices<Row, Stored>(table: Table<Stored>, rows: Row[]
     await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE).map(encode));
   }
 }
-
-/**
- * Starts a background sync once the browser is idle (the page's first screen is built and painted), within
- * IDLE_TIMEOUT_MS at the latest: its requests and IndexedDB writes never compete with the first render.
- */
-export function inBackground(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(task, 0);
-}
-
-const IDLE_TIMEOUT_MS = 3000;
 
 /** The server has answered (at `at`): the header's last sync moves on. */
 export function markSynced(at = Date.now()) {

@@ -1,7 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
-import { inBackground, markSynced, putInSlices, writeMirror } from '../../offline/mirror';
+import { markSynced, putInSlices, writeMirror } from '../../offline/mirror';
+import { inBackground } from '../../shared/tasks';
 import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';

@@ -1,6 +1,12 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { inBackground } from '../../shared/tasks';
 import { PRODUCTION_TYPE } from './constants';
+
+// The dialog's code (Mantine's Modal, with its scroll area and floating layer) is not part of a screen's first
+// render: it is fetched once the page is idle, well before a switch is likely to be tapped (and kept by the service
+// worker for offline use); a confirmation asked for sooner waits for it.
+const loadDialog = () => import('../../strategies/ConfirmDialog');
+const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
 /** An environment as a change to it is confirmed: by its type. */
 interface TargetEnvironment {
@@ -30,6 +36,7 @@ export const productionNote = (environment: string) =>
 export function useProductionConfirm() {
   const [pending, setPending] = useState<Pending>();
   const [running, setRunning] = useState(false);
+  useEffect(() => inBackground(() => void loadDialog()), []);
 
   const confirm = (
     environment: TargetEnvironment,
@@ -39,23 +46,25 @@ export function useProductionConfirm() {
   ) => (isProduction(environment) ? setPending({ environment: environment.name, label, text, run }) : run());
 
   const dialog = pending && (
-    <ConfirmDialog
-      title={`Change ${pending.environment}?`}
-      confirmLabel={pending.label}
-      loading={running}
-      onClose={() => setPending(undefined)}
-      onConfirm={async () => {
-        setRunning(true);
-        try {
-          await pending.run();
-          setPending(undefined);
-        } finally {
-          setRunning(false);
-        }
-      }}
-    >
-      {pending.text}
-    </ConfirmDialog>
+    <Suspense>
+      <ConfirmDialog
+        title={`Change ${pending.environment}?`}
+        confirmLabel={pending.label}
+        loading={running}
+        onClose={() => setPending(undefined)}
+        onConfirm={async () => {
+          setRunning(true);
+          try {
+            await pending.run();
+            setPending(undefined);
+          } finally {
+            setRunning(false);
+          }
+        }}
+      >
+        {pending.text}
+      </ConfirmDialog>
+    </Suspense>
   );
 
   return { confirm, dialog };

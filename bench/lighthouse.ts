@@ -2,8 +2,10 @@
 // Debian's Chromium, a fresh profile per page, on a cold /login and a cold signed-in /features with 1000 toggles
 // seeded through the API. Prints the performance score, largest contentful paint, total blocking time, cumulative
 // layout shift and the unused JavaScript and CSS bytes. Targets: performance at least 90 and layout shift under 0.1
-// on both pages.
-// BENCH_LIGHTHOUSE_OUT=<folder> also writes each page's full Lighthouse report there (login.json, features.json).
+// on both pages. One Lighthouse run's score swings by up to 10 points here, so each page is audited
+// BENCH_LIGHTHOUSE_RUNS times (5 unless set; the pages alternate) and the run with the median score is reported, as
+// Lighthouse's own guidance on variability advises, with the range of scores beside it.
+// BENCH_LIGHTHOUSE_OUT=<folder> also writes each run's full Lighthouse report there (login-1.json, features-1.json...).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +13,12 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { adminCookie, seedToggles } from './support.ts';
+import { adminCookie, median, seedToggles } from './support.ts';
 
 const TOGGLES = 1000;
 const TARGET_SCORE = 90;
 const TARGET_CLS = 0.1;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
 /** Chromium with a DevTools port for Lighthouse (and a fresh profile); resolves with the port once it listens. */
 async function launchChromium() {
@@ -102,25 +105,42 @@ async function report(port: number, url: string, name: string, cookie?: string):
   };
 }
 
+/** The run with the median score (of an odd count; the higher middle one of an even count). */
+function medianRun(runs: Scores[]): Scores {
+  const score = median(runs.map((run) => run.performance));
+  return runs.find((run) => run.performance === score)!;
+}
+
 export async function lighthouseBench(): Promise<boolean> {
   const server = await startServer();
   try {
     const cookie = await adminCookie(server.url);
     await seedToggles(server.url, cookie, TOGGLES);
-    const pages: Array<[string, Scores]> = [
-      ['/login   ', await audit(`${server.url}/login`, 'login')],
-      ['/features', await audit(`${server.url}/features`, 'features', cookie)],
-    ];
+    const runs: Record<'login' | 'features', Scores[]> = { login: [], features: [] };
+    for (let run = 1; run <= RUNS; run++) {
+      runs.login.push(await audit(`${server.url}/login`, `login-${run}`));
+      runs.features.push(await audit(`${server.url}/features`, `features-${run}`, cookie));
+    }
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-    console.log(`bench/lighthouse (Lighthouse 12, mobile profile, simulated throttling; ${TOGGLES} toggles)`);
-    for (const [name, s] of pages) {
+    console.log(
+      `bench/lighthouse (Lighthouse 12, mobile profile, simulated throttling; ${TOGGLES} toggles; the median of ${RUNS} cold runs)`,
+    );
+    const pages: Array<[string, Scores[]]> = [
+      ['/login   ', runs.login],
+      ['/features', runs.features],
+    ];
+    for (const [name, all] of pages) {
+      const s = medianRun(all);
       console.log(
-        `  ${name}  performance ${s.performance}  LCP ${(s.lcpMs / 1000).toFixed(2)} s  TBT ${s.tbtMs.toFixed(0)} ms  ` +
-          `CLS ${s.cls.toFixed(3)}  unused JS ${kb(s.unusedJs)}  unused CSS ${kb(s.unusedCss)}`,
+        `  ${name}  performance ${s.performance} (runs ${all.map((run) => run.performance).join(' ')})  ` +
+          `LCP ${(s.lcpMs / 1000).toFixed(2)} s  TBT ${s.tbtMs.toFixed(0)} ms  CLS ${s.cls.toFixed(3)}  ` +
+          `unused JS ${kb(s.unusedJs)}  unused CSS ${kb(s.unusedCss)}`,
       );
     }
-    console.log(`  targets: performance at least ${TARGET_SCORE}, layout shift under ${TARGET_CLS}`);
-    return pages.every(([, s]) => s.performance >= TARGET_SCORE && s.cls < TARGET_CLS);
+    console.log(`  targets: performance at least ${TARGET_SCORE}, layout shift under ${TARGET_CLS} (every run)`);
+    return pages.every(
+      ([, all]) => medianRun(all).performance >= TARGET_SCORE && all.every((run) => run.cls < TARGET_CLS),
+    );
   } finally {
     await server.stop();
   }

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { showToast } from '../../shared/messages/toast';
 import { useCreateContextField } from '../api/use-create-context-field';
-import { useValidateContextName } from '../api/use-validate-context-name';
 import { CONTEXT_FIELD_CREATED } from '../messages';
 import { contextFieldValues } from '../rules';
 import { ContextForm } from './ContextForm';
@@ -10,15 +10,11 @@ import { useContextForm } from './use-context-form';
 /** /context/create: a new context field, its name checked by the server on blur and before creating. */
 export default function CreateContextPage() {
   const navigate = useNavigate();
-  const validateName = useValidateContextName();
+  const checkName = useServerNameCheck('api/admin/context/validate');
   const create = useCreateContextField();
   const form = useContextForm(contextFieldValues(), {
     editMode: false,
-    checkName: (name) =>
-      validateName.mutateAsync(name).then(
-        () => undefined,
-        (error: Error) => error.message,
-      ),
+    checkName,
     submit: async (values) => {
       await create.mutateAsync(values);
       showToast(CONTEXT_FIELD_CREATED, 'success');

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { showToast } from '../../shared/messages/toast';
 import { useCreateSegment } from '../api/use-create-segment';
-import { useSegmentNameCheck } from '../api/use-validate-segment-name';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { SEGMENT_CREATED } from '../messages';
 import { segmentBody, segmentValues } from '../rules';
 import { SegmentForm } from './SegmentForm';
@@ -12,7 +12,7 @@ import { useSegmentForm } from './use-segment-form';
 export default function CreateSegmentPage() {
   const navigate = useNavigate();
   const create = useCreateSegment();
-  const checkName = useSegmentNameCheck();
+  const checkName = useServerNameCheck('api/admin/segments/validate');
   const form = useSegmentForm(segmentValues(), {
     editMode: false,
     checkName,

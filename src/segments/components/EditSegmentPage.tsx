@@ -4,7 +4,7 @@ import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { showToast } from '../../shared/messages/toast';
 import { useSegments, type Segment } from '../api/queries';
 import { useUpdateSegment } from '../api/use-update-segment';
-import { useSegmentNameCheck } from '../api/use-validate-segment-name';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { SEGMENT_NOT_FOUND, SEGMENT_UPDATED } from '../messages';
 import { segmentBody, segmentValues } from '../rules';
 import { SegmentForm } from './SegmentForm';
@@ -15,7 +15,7 @@ const route = getRouteApi('/main/segments/edit/$id');
 function EditSegmentForm({ segment }: { segment: Segment }) {
   const navigate = useNavigate();
   const update = useUpdateSegment();
-  const checkName = useSegmentNameCheck();
+  const checkName = useServerNameCheck('api/admin/segments/validate');
   const form = useSegmentForm(segmentValues(segment), {
     editMode: true,
     checkName,

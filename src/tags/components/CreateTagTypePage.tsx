@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { showToast } from '../../shared/messages/toast';
 import { useCreateTagType } from '../api/use-create-tag-type';
-import { useValidateTagTypeName } from '../api/use-validate-tag-type-name';
 import { TAG_TYPE_CREATED } from '../messages';
 import { tagTypeValues } from '../rules';
 import { TagTypeForm } from './TagTypeForm';
@@ -10,15 +10,11 @@ import { useTagTypeForm } from './use-tag-type-form';
 /** /tag-types/create: a new tag type, its name checked by the server on blur and before creating. */
 export default function CreateTagTypePage() {
   const navigate = useNavigate();
-  const validateName = useValidateTagTypeName();
+  const checkName = useServerNameCheck('api/admin/tag-types/validate');
   const create = useCreateTagType();
   const form = useTagTypeForm(tagTypeValues(), {
     editMode: false,
-    checkName: (name) =>
-      validateName.mutateAsync(name).then(
-        () => undefined,
-        (error: Error) => error.message,
-      ),
+    checkName,
     submit: async (values) => {
       await create.mutateAsync(values);
       showToast(TAG_TYPE_CREATED, 'success');

@@ -116,7 +116,14 @@ describe('the mirror', () => {
   it("without the bulk call (Unleash 4), reads every toggle's details in the background: those not known, then those changed", async () => {
     await attachMirror(db, new QueryClient(), http);
     mirror.receiveList(list);
-    await vi.waitFor(() => expect(mirror.projectFeatureOf('shop', 'b')).toBeDefined());
+    // Both toggles' details read and stored in IndexedDB, where the page opened below finds them (not only in memory:
+    // on a busy machine the second one's write was still to come).
+    await vi.waitFor(async () => {
+      const detailed = (await mirror.storedToggles(db)).filter((row) =>
+        row.environments?.every((environment) => environment.strategies !== undefined),
+      );
+      expect(detailed.map((row) => row.name)).toEqual(['a', 'b']);
+    });
     // The bulk call is asked for once a page (this server answers it with 404).
     expect(requested.filter((path) => path.startsWith('/api/admin/sync/')).length).toBeLessThanOrEqual(1);
     expect(requested.filter((path) => !path.startsWith('/api/admin/sync/')).sort()).toEqual([

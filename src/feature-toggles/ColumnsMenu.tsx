@@ -10,13 +10,16 @@ export default function ColumnsMenu({
   offered,
   shown,
   setShown,
+  defaultOpened = false,
 }: {
   offered: ColumnEnvironment[];
   shown: ColumnEnvironment[];
   setShown(name: string, shown: boolean): void;
+  /** Open as it mounts (the button was clicked while this code was loading). */
+  defaultOpened?: boolean;
 }) {
   return (
-    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus defaultOpened={defaultOpened}>
       <Popover.Target>
         <ColumnsButton />
       </Popover.Target>

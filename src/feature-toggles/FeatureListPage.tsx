@@ -60,8 +60,8 @@ import { useEnvironmentFlip } from './switches/use-environment-flip';
 import { ColumnsButton } from './ColumnsButton';
 import './feature-list.css';
 
-// What the first screen does not need loads apart: the desktop's environments menu (Mantine's Menu and its floating
-// layer) and the phone's filter sheet, once first opened.
+// What the first screen does not need loads apart: the desktop's environments chooser (Mantine's Popover and its
+// floating layer) and the phone's filter sheet, once first opened.
 const ColumnsMenu = lazy(() => import('./ColumnsMenu'));
 const FilterSheet = lazy(() => import('./FilterSheet'));
 
@@ -270,6 +270,7 @@ export default function FeatureListPage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   // The sheet is mounted once first opened: a closed one would still be part of the first screen's work.
   const [sheetUsed, setSheetUsed] = useState(false);
+  const [chooserAsked, setChooserAsked] = useState(false);
   const metrics = useToggleMetrics(sort === 'metrics');
   const { flip, dialog } = useEnvironmentFlip();
   // The rows keep one function (so they are not drawn again for it); it calls the latest flip.
@@ -391,8 +392,14 @@ export default function FeatureListPage() {
               {sortSelect}
               {projectSelect}
               <PinnedOnly pinned={pinnedOnly} onChange={setPinnedOnly} />
-              <Suspense fallback={<ColumnsButton />}>
-                <ColumnsMenu offered={offeredColumns(environments)} shown={chosen} setShown={setShown} />
+              {/* A click before the chooser's code has come opens it once it has. */}
+              <Suspense fallback={<ColumnsButton onClick={() => setChooserAsked(true)} />}>
+                <ColumnsMenu
+                  offered={offeredColumns(environments)}
+                  shown={chosen}
+                  setShown={setShown}
+                  defaultOpened={chooserAsked}
+                />
               </Suspense>
               {archiveLink}
             </>

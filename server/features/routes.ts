@@ -18,7 +18,7 @@ import { parseTagFilter } from '../tags/index.ts';
 import { dependencyRoutes } from './dependency-routes.ts';
 import { favoriteRoutes } from './favorite-routes.ts';
 import { projectFeatureRoutes } from './project-routes.ts';
-import { classicFeatureFor, classicList, classicListFeature, listArchived, requireFeature } from './read-model.ts';
+import { classicFeatureFor, classicListFeature, listArchived, requireFeature } from './read-model.ts';
 import {
   archiveFeature,
   createFeature,
@@ -29,6 +29,7 @@ import {
   updateClassic,
   validateFeatureName,
 } from './service.ts';
+import { classicListOf } from './classic-list.ts';
 import { strategyInstanceRoutes } from './strategy-instance-routes.ts';
 import { featureSyncRoutes } from './sync-routes.ts';
 import { featureTagRoutes } from './tag-routes.ts';
@@ -40,6 +41,7 @@ import { changedEtag, projectOfToggle, readerOf, toggleEtag, toggleWrite } from 
  */
 export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const byToggle = projectOfToggle(deps);
+  const classic = classicListOf(app.revisions, deps.db);
 
   app.get(
     '/api/admin/features',
@@ -50,7 +52,7 @@ export const featureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request) => {
       const { tag, project, namePrefix } = request.query;
       const filter = { tags: parseTagFilter(tag), projects: project, namePrefix };
-      return { version: 1 as const, features: await classicList(deps.db, filter, readerOf(request)) };
+      return { version: 1 as const, features: await classic.read(filter, readerOf(request)) };
     },
   );
 

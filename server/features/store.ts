@@ -128,13 +128,17 @@ export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[
 export type PinnedFeatureRow = FeatureRow & { favorite: boolean };
 
 /**
- * SELECT of toggles, each with whether `userId` pinned it: one join with that user's pins (an API token has none),
- * for the caller to filter, order and limit.
+ * SELECT of toggles' `columns`, each with whether `userId` pinned it: one join with that user's pins (an API token
+ * has none), for the caller to filter, order and limit.
  */
-export function selectPinnedBy(db: Db, userId: number | undefined) {
+function selectColumnsPinnedBy<Columns extends Partial<ReturnType<typeof getTableColumns<typeof features>>>>(
+  db: Db,
+  columns: Columns,
+  userId: number | undefined,
+) {
   const pinned = userId === undefined ? sql<boolean>`false` : sql<boolean>`${favoriteFeatures.userId} is not null`;
   const query = db
-    .select({ ...getTableColumns(features), favorite: pinned })
+    .select({ ...columns, favorite: pinned })
     .from(features)
     .$dynamic();
   if (userId === undefined) return query;
@@ -144,6 +148,10 @@ export function selectPinnedBy(db: Db, userId: number | undefined) {
   );
 }
 
+/** Every column of toggles, each with whether `userId` pinned it (see selectColumnsPinnedBy). */
+export const selectPinnedBy = (db: Db, userId: number | undefined) =>
+  selectColumnsPinnedBy(db, getTableColumns(features), userId);
+
 /** Toggles matching the filter, sorted by name, each with whether `userId` pinned it (selectPinnedBy). */
 export function listFeaturesPinnedBy(
   db: Db,
@@ -152,6 +160,13 @@ export function listFeaturesPinnedBy(
 ): Promise<PinnedFeatureRow[]> {
   return selectPinnedBy(db, userId)
     .where(and(...featureConditions(db, filter)))
+    .orderBy(asc(features.name));
+}
+
+/** Of every live toggle, sorted by name: when SDKs last saw it, and whether `userId` pinned it. */
+export function seenAndPinnedBy(db: Db, userId: number | undefined) {
+  return selectColumnsPinnedBy(db, { name: features.name, lastSeenAt: features.lastSeenAt }, userId)
+    .where(isNull(features.archivedAt))
     .orderBy(asc(features.name));
 }
 

@@ -200,23 +200,30 @@ const FeatureRow = memo(
     before.columns.map((column) => column.name).join() === after.columns.map((column) => column.name).join(),
 );
 
-/**
- * The list's rows, windowed. They read their environments from the mirror, so they, not the page around them, are
- * drawn again when it syncs or a change is queued.
- */
-function ToggleRows({
-  items,
-  columns,
-  rowHeight,
-  onFlip,
-}: {
+interface ToggleRowsProps {
   items: IndexedFeature[];
   columns: ColumnEnvironment[];
   rowHeight: number;
   onFlip(flip: Flip): void;
-}) {
-  useLastSynced();
-  usePendingChanges();
+}
+
+/**
+ * The list's rows, windowed. They read their environments from the mirror, so they, not the page around them, are
+ * drawn again when it syncs or a change is queued: a change at once, a sync (which changes every row on screen) in
+ * a deferred render that React works through in slices.
+ */
+function ToggleRows(props: ToggleRowsProps) {
+  const synced = useDeferredValue(useLastSynced());
+  const pending = usePendingChanges();
+  return <WindowedRows {...props} synced={synced} pending={pending} />;
+}
+
+const WindowedRows = memo(function WindowedRows({
+  items,
+  columns,
+  rowHeight,
+  onFlip,
+}: ToggleRowsProps & { synced: number | undefined; pending: unknown }) {
   const hasAccess = useHasAccess();
   return (
     <VirtualList
@@ -235,7 +242,7 @@ function ToggleRows({
       )}
     />
   );
-}
+});
 
 /** Shows the pinned toggles only, or all (the URL keeps it: the 'Pinned toggles' app shortcut opens it). */
 function PinnedOnly({ pinned, onChange }: { pinned: boolean; onChange(pinned: boolean): void }) {

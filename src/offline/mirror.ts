@@ -3,7 +3,7 @@ import type { Table } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
-import { nextTask } from '../shared/tasks';
+import { inSlices } from '../shared/tasks';
 import type { SwitchyardDb } from './db';
 import { isReference, mirroredRecords, mirroredTables } from './registry';
 
@@ -36,12 +36,8 @@ export const ROWS_PER_SLICE = 25;
  * `rows` written in slices are not one transaction: what must only be stored once all of them are (where a sync
  * stands) goes in the caller's transaction after it.
  */
-export async function putInSlices<Row, Stored>(table: Table<Stored>, rows: Row[], encode: (row: Row) => Stored) {
-  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
-    if (start > 0) await nextTask();
-    await table.bulkPut(rows.slice(start, start + ROWS_PER_SLICE).map(encode));
-  }
-}
+export const putInSlices = <Row, Stored>(table: Table<Stored>, rows: Row[], encode: (row: Row) => Stored) =>
+  inSlices(rows, ROWS_PER_SLICE, (slice) => table.bulkPut(slice.map(encode)));
 
 /** The server has answered (at `at`): the header's last sync moves on. */
 export function markSynced(at = Date.now()) {

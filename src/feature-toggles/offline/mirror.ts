@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
 import { markSynced, putInSlices, writeMirror } from '../../offline/mirror';
-import { inBackground } from '../../shared/tasks';
+import { inBackground, inSlices, nextTask } from '../../shared/tasks';
 import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';
@@ -59,6 +59,8 @@ const SYNC_MS = 30_000;
 /** GET api/admin/sync/features (ours): every toggle in the project shape, in pages of SYNC_PAGE. */
 const SYNC_PATH = 'api/admin/sync/features';
 const SYNC_PAGE = 500;
+/** A sync page's toggles taken into the mirror per task. */
+const TOGGLES_PER_TASK = 100;
 /** Where the bulk sync stands, kept with the toggles under this key among the reference rows. */
 const SYNC_KEY = JSON.stringify(['features', 'sync']);
 
@@ -209,15 +211,23 @@ async function syncInBulk() {
     revision ??= page.revision;
     // A full sync keeps its place after every page; a sync of the changes moves on once it is complete.
     const state = since === undefined || page.next === null ? { revision, after: page.next } : undefined;
-    receiveSyncPage(page.features, page.deleted, state);
+    await receiveSyncPage(page.features, page.deleted, state);
     after = page.next ?? undefined;
   } while (after !== undefined);
 }
 
-/** A page of the bulk sync: toggles with every environment and its strategies; those deleted since go. */
-function receiveSyncPage(features: ProjectFeature[], deleted: string[], state: SyncState | undefined) {
+/**
+ * A page of the bulk sync: toggles with every environment and its strategies; those deleted since go. Its toggles
+ * are taken in slices, each in a task of its own after the one that parsed the page (a toggle read in between has
+ * either state, and an answer older than what the mirror holds is ignored, see fromProject).
+ */
+async function receiveSyncPage(features: ProjectFeature[], deleted: string[], state: SyncState | undefined) {
   const at = Date.now();
-  const saved = features.map((feature) => store(feature.name, fromProject(rows.get(feature.name), feature), at));
+  const saved: ToggleRow[] = [];
+  await nextTask();
+  await inSlices(features, TOGGLES_PER_TASK, (slice) => {
+    for (const feature of slice) saved.push(store(feature.name, fromProject(rows.get(feature.name), feature), at));
+  });
   deleted.forEach((name) => rows.delete(name));
   if (state) syncState = state;
   markSynced(at);

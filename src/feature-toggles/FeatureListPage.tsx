@@ -294,9 +294,10 @@ export default function FeatureListPage() {
     if (search.focus === 'search') searchBox.current?.focus();
   }, [search.focus]);
 
-  // The list as it arrives is drawn as a transition, in slices, not in the one synchronous render of the page that
-  // react-query's update makes (a thousand toggles indexed, sorted and their rows drawn in one task).
-  const list = useDeferredValue(features.data);
+  // The list is drawn as a transition, in slices, not in the one synchronous render of the page that react-query's
+  // update makes (a thousand toggles indexed, sorted and their rows drawn in one task); and never in the page's first
+  // render, even when it is already at hand (from the mirror, or a fast answer), so the heading is painted first.
+  const list = useDeferredValue(features.data ?? null, null) ?? undefined;
   const indexed = useMemo(() => indexFeatures(list ?? []), [list]);
   const pinnedOnly = search.pinned === true;
   const project = search.project ?? ALL_PROJECTS;

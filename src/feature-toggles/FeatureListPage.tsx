@@ -218,6 +218,7 @@ function ToggleRows(props: ToggleRowsProps) {
   return <WindowedRows {...props} synced={synced} pending={pending} />;
 }
 
+/** The rows themselves; `synced` and `pending` are not read here: a new value of either draws them again. */
 const WindowedRows = memo(function WindowedRows({
   items,
   columns,

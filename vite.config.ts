@@ -70,6 +70,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Serves src/shared/ui/mantine-use-id.ts for @mantine/hooks' useId, in the build and the tests. Mantine's own swaps
+ * React's id for a random one in a layout effect: each input that mounts is drawn again at once, and React first runs
+ * the rest of that commit's effects in the same task. On /features that made the first screen's commit, its effects
+ * and a second render of the page one task of 35 ms on a quiet machine (four times that on a phone). The console is
+ * rendered in the browser only, so React's id is stable and unique as it is. (`npm run dev` pre-bundles Mantine
+ * without plugins and keeps Mantine's.)
+ */
+function mantineUseId(): Plugin {
+  const replacement = resolve(import.meta.dirname, 'src/shared/ui/mantine-use-id.ts');
+  return {
+    name: 'switchyard-mantine-use-id',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === './use-id/use-id.mjs' && importer?.includes('@mantine/hooks') ? replacement : undefined,
+  };
+}
+
 const OFFLINE_ENGINE_TESTS = ['src/offline/**/*.test.{ts,tsx}', 'src/feature-toggles/offline/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
@@ -87,6 +105,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    mantineUseId(),
     react(),
     {
       name: 'switchyard-dev-base-path',
@@ -184,6 +203,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: OFFLINE_ENGINE_TESTS,
           setupFiles: ['src/test-setup.ts'],
+          // Mantine through Vite's plugins, as the build has it (mantineUseId).
+          server: { deps: { inline: ['@mantine/core', '@mantine/hooks'] } },
           // A component test renders, clicks and types: on a busy 2-core machine that can take seconds.
           testTimeout: 30_000,
           // One jsdom and one module graph per worker, not per file: a fresh jsdom and fresh imports per file were

@@ -46,7 +46,7 @@ async function launchChromium() {
         await exited;
       }
       // Chromium's helpers may still be writing into the profile just after it exits: retried.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

@@ -51,7 +51,7 @@ import { nextTask } from './shared/tasks';
 
 /**
  * Starts the console in steps, each in a task of its own after the script's evaluation (making the router, opening
- * what is stored, the first render), so that no single long task holds up a phone's first screen.
+ * what is stored, loading the route, the first render), so that no single long task holds up a phone's first screen.
  */
 async function boot() {
   await nextTask();
@@ -64,10 +64,12 @@ async function boot() {
   });
   const router = createAppRouter(queryClient);
   await nextTask();
+  const offline = startOffline(queryClient);
+  await nextTask();
   // The first render comes from the persisted session and the offline mirror: no network needed to show the list.
   // The route's code loads meanwhile; its loader waits for the stored mirror. It is rendered as a transition, which
   // React works through in short slices, so the page stays responsive while the first screen is built.
-  await Promise.all([startOffline(queryClient), router.load()]);
+  await Promise.all([offline, router.load()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(

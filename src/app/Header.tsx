@@ -1,5 +1,5 @@
 import { ActionIcon, Burger, Group } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconBook, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -12,7 +12,10 @@ import { useUiConfig } from '../ui-config/api/queries';
 import { DOCUMENTATION_URL } from './links';
 import { menuFor } from './menu';
 
-// The dropdown menus load only when they have items.
+/** Where the header has room for the menus (app.css: the burger and the drawer serve narrower screens). */
+const WIDE = '(min-width: 900px)';
+
+// The dropdown menus load only when they have items (and there is room for them).
 const DropdownMenu = lazy(() => import('./DropdownMenu'));
 // The command palette (and its styles) loads when first opened.
 const CommandPalette = lazy(() => import('./CommandPalette'));
@@ -50,6 +53,8 @@ function PaletteLauncher() {
 }
 
 export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean; onToggleDrawer(): void }) {
+  // Only what the screen shows is drawn: a phone's first screen neither builds the menus nor loads their code.
+  const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
   const isAdmin = useIsAdmin();
   const flags = useUiConfig().data?.flags ?? {};
   const scope = { isAdmin, flags };
@@ -59,57 +64,64 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
   return (
     <header className="sy-header">
       <Group gap="xs" wrap="nowrap">
-        <Burger
-          className="sy-mobile-only"
-          color="white"
-          opened={drawerOpened}
-          onClick={onToggleDrawer}
-          aria-label="Open navigation"
-          aria-expanded={drawerOpened}
-          aria-controls="navigation-drawer"
-        />
+        {!wide && (
+          <Burger
+            color="white"
+            opened={drawerOpened}
+            onClick={onToggleDrawer}
+            aria-label="Open navigation"
+            aria-expanded={drawerOpened}
+            aria-controls="navigation-drawer"
+          />
+        )}
         <Link to="/features" className="sy-brand" aria-label="Switchyard home">
           <img src="favicon.svg" alt="" width={28} height={28} />
           <span>Switchyard</span>
         </Link>
-        <nav aria-label="Main" className="sy-desktop-only">
-          <Group gap={4} wrap="nowrap">
-            {menuFor('header', scope).map((item) => (
-              <Link key={item.path} to={item.path} className="sy-header-link" activeProps={{ 'aria-current': 'page' }}>
-                {item.title}
-              </Link>
-            ))}
-            {configureItems.length > 0 && (
-              <Suspense>
-                <DropdownMenu label="Configure" items={configureItems} />
-              </Suspense>
-            )}
-          </Group>
-        </nav>
+        {wide && (
+          <nav aria-label="Main">
+            <Group gap={4} wrap="nowrap">
+              {menuFor('header', scope).map((item) => (
+                <Link
+                  key={item.path}
+                  to={item.path}
+                  className="sy-header-link"
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  {item.title}
+                </Link>
+              ))}
+              {configureItems.length > 0 && (
+                <Suspense>
+                  <DropdownMenu label="Configure" items={configureItems} />
+                </Suspense>
+              )}
+            </Group>
+          </nav>
+        )}
       </Group>
       <Group gap="xs" wrap="nowrap">
         <PaletteLauncher />
         <SyncStatus />
         <WaitingChanges />
         <InstallButton />
-        <ActionIcon
-          component="a"
-          href={DOCUMENTATION_URL}
-          target="_blank"
-          rel="noreferrer"
-          variant="subtle"
-          color="gray.0"
-          aria-label="Documentation"
-          className="sy-desktop-only"
-        >
-          <IconBook size={22} aria-hidden />
-        </ActionIcon>
-        {adminItems.length > 0 && (
-          <span className="sy-desktop-only">
-            <Suspense>
-              <DropdownMenu label="Admin" items={adminItems} icon={<IconSettings size={16} aria-hidden />} />
-            </Suspense>
-          </span>
+        {wide && (
+          <ActionIcon
+            component="a"
+            href={DOCUMENTATION_URL}
+            target="_blank"
+            rel="noreferrer"
+            variant="subtle"
+            color="gray.0"
+            aria-label="Documentation"
+          >
+            <IconBook size={22} aria-hidden />
+          </ActionIcon>
+        )}
+        {wide && adminItems.length > 0 && (
+          <Suspense>
+            <DropdownMenu label="Admin" items={adminItems} icon={<IconSettings size={16} aria-hidden />} />
+          </Suspense>
         )}
         <ProfileMenu />
       </Group>

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useAuthState } from '../auth/auth-state';
 import { useSession } from '../auth/user';
 import { useFeedbackPromptShown } from '../feedback/feedback';
@@ -42,6 +42,8 @@ export default function MainLayout() {
   const conflict = useConflictShown();
   const updateWaiting = useUpdateWaiting();
   const undoable = useUndoOffer() !== undefined;
+  // Below the first screen: drawn after it, in a render of its own.
+  const footerDrawn = useDeferredValue(true, false);
 
   useEffect(() => {
     if (shouldScrollToTop(pathname)) window.scrollTo(0, 0);
@@ -113,7 +115,7 @@ export default function MainLayout() {
           </Suspense>
         )}
       </div>
-      <Footer config={uiConfig.data} />
+      {footerDrawn && <Footer config={uiConfig.data} />}
     </div>
   );
 }

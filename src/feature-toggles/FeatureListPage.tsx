@@ -210,10 +210,10 @@ interface ToggleRowsProps {
 /**
  * The list's rows, windowed. They read their environments from the mirror, so they, not the page around them, are
  * drawn again when it syncs or a change is queued: a change at once, a sync (which changes every row on screen) in
- * a deferred render that React works through in slices.
+ * a transition that React works through in slices (useLastSynced).
  */
 function ToggleRows(props: ToggleRowsProps) {
-  const synced = useDeferredValue(useLastSynced());
+  const synced = useLastSynced();
   const pending = usePendingChanges();
   return <WindowedRows {...props} synced={synced} pending={pending} />;
 }

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Table } from 'dexie';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { api, type ApiClient } from '../shared/api/client';
 import { NetworkError } from '../shared/api/errors';
 import { inSlices } from '../shared/tasks';
@@ -45,14 +45,21 @@ export function markSynced(at = Date.now()) {
   syncListeners.forEach((listener) => listener());
 }
 
+/**
+ * When the mirror last synced, followed in transitions: it moves on as answers arrive, often while a screen is being
+ * drawn, and a value read with useSyncExternalStore that changes during a screen's (time-sliced) render makes React
+ * draw the whole screen again in one long task. Those who show it (the header, the rows' switches) are drawn again
+ * in slices instead, a moment later.
+ */
 export function useLastSynced(): number | undefined {
-  return useSyncExternalStore(
-    (listener) => {
-      syncListeners.add(listener);
-      return () => syncListeners.delete(listener);
-    },
-    () => lastSynced,
-  );
+  const [synced, setSynced] = useState(lastSynced);
+  useEffect(() => {
+    const follow = () => startTransition(() => setSynced(lastSynced));
+    syncListeners.add(follow);
+    follow(); // a sync between the render and now
+    return () => void syncListeners.delete(follow);
+  }, []);
+  return synced;
 }
 
 /** Whether the mirror holds a query's data (the query cache persister leaves those out of localStorage). */

@@ -4,6 +4,11 @@ import { VirtualList } from './VirtualList';
 
 const setWindow = (property: 'innerHeight' | 'scrollY', value: number) =>
   Object.defineProperty(window, property, { value, configurable: true });
+/** The window's height, as the browser reports it (the list reads it from the resize events). */
+const resizeWindow = (height: number) => {
+  setWindow('innerHeight', height);
+  window.dispatchEvent(new Event('resize'));
+};
 
 // Back at the top, as the browser reports it (the list follows the scroll position the scroll events give).
 afterEach(() => {
@@ -15,7 +20,7 @@ describe('VirtualList', () => {
   const items = Array.from({ length: 10_000 }, (_, i) => `toggle-${i}`);
 
   it('renders only the rows on screen, plus the overscan, and follows scrolling', () => {
-    setWindow('innerHeight', 800);
+    resizeWindow(800);
     render(
       <VirtualList
         items={items}
@@ -40,8 +45,25 @@ describe('VirtualList', () => {
     expect(rows[2]).toHaveStyle({ top: `${80 * 5000}px` });
   });
 
+  it('follows the window as it is resized', () => {
+    resizeWindow(800);
+    render(
+      <VirtualList
+        items={items}
+        rowHeight={80}
+        overscan={2}
+        getKey={(i) => i}
+        renderRow={(i) => i}
+        label="Feature toggles"
+      />,
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+    act(() => resizeWindow(1600));
+    expect(screen.getAllByRole('listitem')).toHaveLength(22);
+  });
+
   it('a short list is rendered whole', () => {
-    setWindow('innerHeight', 800);
+    resizeWindow(800);
     render(
       <VirtualList
         items={items.slice(0, 3)}

@@ -10,10 +10,17 @@ interface Props<T> {
   className?: string;
 }
 
-/** The page's scroll position, as the browser last reported it. */
+/**
+ * The page's scroll position and the window's height, as the browser last reported them: read while the page's
+ * layout is out of date (as a list mounts), either would force the browser to lay the page out there and then.
+ */
 let lastScrollY = 0;
-if (typeof window !== 'undefined')
+let windowHeight = 0;
+if (typeof window !== 'undefined') {
+  windowHeight = window.innerHeight;
   window.addEventListener('scroll', () => (lastScrollY = window.scrollY), { passive: true });
+  window.addEventListener('resize', () => (windowHeight = window.innerHeight));
+}
 
 /**
  * Where an element starts in the document, kept up to date as the page above it changes. Measured when the browser
@@ -37,13 +44,10 @@ function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
 /** Which rows of a list starting `listTop` down the page are in the window: [start, end), rows of `rowHeight`. */
 const rowsAt = (scrollY: number, listTop: number, rowHeight: number) => ({
   start: Math.floor((scrollY - listTop) / rowHeight),
-  end: Math.ceil((scrollY + window.innerHeight - listTop) / rowHeight),
+  end: Math.ceil((scrollY + windowHeight - listTop) / rowHeight),
 });
 
-/**
- * The rows on screen, followed as the page scrolls and resizes: a render only when they change. The scroll position
- * is the one last reported (reading window.scrollY as the list mounts would force a layout of the page there).
- */
+/** The rows on screen, followed as the page scrolls and resizes: a render only when they change. */
 function useRowsOnScreen(listTop: number, rowHeight: number) {
   const [start, setStart] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).start);
   const [end, setEnd] = useState(() => rowsAt(lastScrollY, listTop, rowHeight).end);

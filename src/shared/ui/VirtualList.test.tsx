@@ -16,21 +16,26 @@ afterEach(() => {
   window.dispatchEvent(new Event('scroll'));
 });
 
+/** A list of rows 80 px high, 2 rows of overscan, in a window 800 px high. */
+function renderRows(items: string[]) {
+  resizeWindow(800);
+  render(
+    <VirtualList
+      items={items}
+      rowHeight={80}
+      overscan={2}
+      getKey={(i) => i}
+      renderRow={(i) => i}
+      label="Feature toggles"
+    />,
+  );
+}
+
 describe('VirtualList', () => {
   const items = Array.from({ length: 10_000 }, (_, i) => `toggle-${i}`);
 
   it('renders only the rows on screen, plus the overscan, and follows scrolling', () => {
-    resizeWindow(800);
-    render(
-      <VirtualList
-        items={items}
-        rowHeight={80}
-        overscan={2}
-        getKey={(i) => i}
-        renderRow={(i) => i}
-        label="Feature toggles"
-      />,
-    );
+    renderRows(items);
     const list = screen.getByRole('list', { name: 'Feature toggles' });
     expect(list).toHaveStyle({ height: '800000px' });
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
@@ -46,33 +51,14 @@ describe('VirtualList', () => {
   });
 
   it('follows the window as it is resized', () => {
-    resizeWindow(800);
-    render(
-      <VirtualList
-        items={items}
-        rowHeight={80}
-        overscan={2}
-        getKey={(i) => i}
-        renderRow={(i) => i}
-        label="Feature toggles"
-      />,
-    );
+    renderRows(items);
     expect(screen.getAllByRole('listitem')).toHaveLength(12);
     act(() => resizeWindow(1600));
     expect(screen.getAllByRole('listitem')).toHaveLength(22);
   });
 
   it('a short list is rendered whole', () => {
-    resizeWindow(800);
-    render(
-      <VirtualList
-        items={items.slice(0, 3)}
-        rowHeight={80}
-        getKey={(i) => i}
-        renderRow={(i) => i}
-        label="Feature toggles"
-      />,
-    );
+    renderRows(items.slice(0, 3));
     expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual(['toggle-0', 'toggle-1', 'toggle-2']);
   });
 });

@@ -200,31 +200,24 @@ const FeatureRow = memo(
     before.columns.map((column) => column.name).join() === after.columns.map((column) => column.name).join(),
 );
 
-interface ToggleRowsProps {
-  items: IndexedFeature[];
-  columns: ColumnEnvironment[];
-  rowHeight: number;
-  onFlip(flip: Flip): void;
-}
-
 /**
  * The list's rows, windowed. They read their environments from the mirror, so they, not the page around them, are
  * drawn again when it syncs or a change is queued: a change at once, a sync (which changes every row on screen) in
  * a transition that React works through in slices (useLastSynced).
  */
-function ToggleRows(props: ToggleRowsProps) {
-  const synced = useLastSynced();
-  const pending = usePendingChanges();
-  return <WindowedRows {...props} synced={synced} pending={pending} />;
-}
-
-/** The rows themselves; `synced` and `pending` are not read here: a new value of either draws them again. */
-const WindowedRows = memo(function WindowedRows({
+const ToggleRows = memo(function ToggleRows({
   items,
   columns,
   rowHeight,
   onFlip,
-}: ToggleRowsProps & { synced: number | undefined; pending: unknown }) {
+}: {
+  items: IndexedFeature[];
+  columns: ColumnEnvironment[];
+  rowHeight: number;
+  onFlip(flip: Flip): void;
+}) {
+  useLastSynced();
+  usePendingChanges();
   const hasAccess = useHasAccess();
   return (
     <VirtualList

@@ -88,6 +88,39 @@ function mantineUseId(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the first screens' chunks (codeSplitting's groups below), so they download beside the entry.
+ * Without it they were asked for only once the entry had run and the router had matched the route (on a phone, a
+ * round trip and the entry's whole evaluation later), and Vite's loader then added a preload link per dependency in
+ * the task that starts the route's load.
+ */
+function preloadFirstScreen(chunks: string[]): Plugin {
+  return {
+    name: 'switchyard-preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) => {
+        const files = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk' && chunks.includes(file.name));
+        if (files.length !== chunks.length)
+          throw new Error(`index.html: not every chunk of ${chunks.join(', ')} was built`);
+        return files.map((file) => ({
+          tag: 'link',
+          injectTo: 'head' as const,
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file.fileName}` },
+        }));
+      },
+    },
+  };
+}
+
+/** The first screens' pages, each in one chunk with its own dependencies (codeSplitting below); index.html preloads them. */
+const FIRST_SCREEN_CHUNKS = [
+  { name: 'login', test: /[\\/]src[\\/]auth[\\/]LoginPage\.tsx$/, priority: 3 },
+  { name: 'layout', test: /[\\/]src[\\/]app[\\/]MainLayout\.tsx$/, priority: 2 },
+  { name: 'feature-list', test: /[\\/]src[\\/]feature-toggles[\\/]FeatureListPage\.tsx$/, priority: 1 },
+];
+
 const OFFLINE_ENGINE_TESTS = ['src/offline/**/*.test.{ts,tsx}', 'src/feature-toggles/offline/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
@@ -113,6 +146,7 @@ export default defineConfig({
       transformIndexHtml: (html) => html.replaceAll('::baseUriPath::', ''),
     },
     webManifest(),
+    preloadFirstScreen(FIRST_SCREEN_CHUNKS.map((chunk) => chunk.name)),
     // The service worker: the shell is precached (navigations fall back to index.html, which the server has
     // already filled with the base path), the UI config is cached at run time; every URL is relative to the
     // worker, so it works under any base path. The console registers it and asks before updating.
@@ -172,12 +206,7 @@ export default defineConfig({
         // own dependencies in one chunk each: /login's (the form's Mantine inputs and buttons, which the pages after
         // it share), the main layout's and the toggle list's. Other pages keep the automatic split.
         codeSplitting: {
-          groups: [
-            { name: 'index', tags: ['$initial'], priority: 4 },
-            { name: 'login', test: /[\\/]src[\\/]auth[\\/]LoginPage\.tsx$/, priority: 3 },
-            { name: 'layout', test: /[\\/]src[\\/]app[\\/]MainLayout\.tsx$/, priority: 2 },
-            { name: 'feature-list', test: /[\\/]src[\\/]feature-toggles[\\/]FeatureListPage\.tsx$/, priority: 1 },
-          ],
+          groups: [{ name: 'index', tags: ['$initial'], priority: 4 }, ...FIRST_SCREEN_CHUNKS],
         },
       },
     },

@@ -43,3 +43,20 @@ test('a new admin signs in, uses the shell, and logs out', async ({ page }) => {
   await page.goto(`${url}/features`);
   await expect(page).toHaveURL(/\/login/);
 });
+
+test("a first visit asks for the first screens' code with the page, not once the console has started", async ({
+  page,
+}) => {
+  const { url } = server();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const initiators: Record<string, string> = {};
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const chunk = /\/assets\/(login|layout|feature-list)-[^/]+\.js$/.exec(event.request.url)?.[1];
+    if (chunk) initiators[chunk] = event.initiator.type;
+  });
+  await signIn(page, url);
+  await expect(page.getByRole('heading', { name: 'Feature toggles' })).toBeVisible();
+  // 'parser': index.html's preload links; the router's own loads (the console's script) would be 'script'.
+  expect(initiators).toEqual({ login: 'parser', layout: 'parser', 'feature-list': 'parser' });
+});

@@ -92,7 +92,8 @@ function mantineUseId(): Plugin {
  * index.html preloads the first screens' chunks (codeSplitting's groups below), so they download beside the entry.
  * Without it they were asked for only once the entry had run and the router had matched the route (on a phone, a
  * round trip and the entry's whole evaluation later), and Vite's loader then added a preload link per dependency in
- * the task that starts the route's load.
+ * the task that starts the route's load. At low priority: the stylesheet and the entry, which the first paint and
+ * everything after it wait for, come first.
  */
 function preloadFirstScreen(chunks: string[]): Plugin {
   return {
@@ -107,7 +108,7 @@ function preloadFirstScreen(chunks: string[]): Plugin {
         return files.map((file) => ({
           tag: 'link',
           injectTo: 'head' as const,
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file.fileName}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `./${file.fileName}` },
         }));
       },
     },

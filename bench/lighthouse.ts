@@ -20,13 +20,24 @@ const TARGET_SCORE = 90;
 const TARGET_CLS = 0.1;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
+/** Whether a process of the group is still running (signal 0 checks without sending anything). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Chromium with a DevTools port for Lighthouse (and a fresh profile); resolves with the port once it listens. */
 async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'switchyard-lighthouse-'));
   const child = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own: closing it waits for every helper (the network service writes the disk cache).
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -40,12 +51,14 @@ async function launchChromium() {
   return {
     port,
     close: async () => {
+      const group = -child.pid!;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+        process.kill(group, 'SIGTERM');
         await exited;
       }
-      // Chromium's helpers may still be writing into the profile just after it exits: retried.
+      // Chromium's helpers outlive it for a moment, writing into the profile: gone once the group is empty.
+      while (groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 100));
       rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };

@@ -115,7 +115,7 @@ function preloadFirstScreen(chunks: string[]): Plugin {
   };
 }
 
-/** The first screens' pages, each in one chunk with its own dependencies (codeSplitting below); index.html preloads them. */
+/** The first screens' pages, each in one chunk with its dependencies (codeSplitting below), preloaded by index.html. */
 const FIRST_SCREEN_CHUNKS = [
   { name: 'login', test: /[\\/]src[\\/]auth[\\/]LoginPage\.tsx$/, priority: 3 },
   { name: 'layout', test: /[\\/]src[\\/]app[\\/]MainLayout\.tsx$/, priority: 2 },

@@ -15,7 +15,7 @@ const serverDomains = domainsOf('server', ['platform']);
 const consoleDomains = domainsOf('src', ['shared', 'offline', 'app']);
 
 /**
- * The floors of ../shared/architecture.md, lowest first. Server: contract -> platform -> domains (each through the
+ * The floors, lowest first (README's map and docs/architecture.md). Server: contract -> platform -> domains (each through the
  * other's index.ts) -> app.ts -> main.ts. Console: contract -> shared -> offline engine -> domains -> app.
  */
 const zones = [

@@ -15,8 +15,8 @@ const serverDomains = domainsOf('server', ['platform']);
 const consoleDomains = domainsOf('src', ['shared', 'offline', 'app']);
 
 /**
- * The floors of ../shared/architecture.md, lowest first. Server: contract -> platform -> domains (each through the
- * other's index.ts) -> app.ts -> main.ts. Console: contract -> shared -> offline engine -> domains -> app.
+ * The floors, lowest first (docs/architecture.md). Server: contract -> platform -> domains (each through the other's
+ * index.ts) -> app.ts -> main.ts. Console: contract -> shared -> offline engine -> domains -> app.
  */
 const zones = [
   { target: 'contract', from: ['server', 'src'], message: 'contract/ is pure: it imports nothing of ours.' },

@@ -13,7 +13,7 @@ import { adminCookie, seedToggles } from './support.ts';
 
 const TOGGLES = 1000;
 const BUDGET_JS_FEATURES = 175 * 1024;
-const UNLEASH_42_JS_GZIP = 438_065; // bundled unleash-frontend 4.2.12, gzip -6 (shared/reference)
+const UNLEASH_42_JS_GZIP = 438_065; // bundled unleash-frontend 4.2.12, gzip -6
 
 interface Asset {
   path: string;

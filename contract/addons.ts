@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './wire.ts';
 
 /**
- * Addons (integrations): part 2 section 3 (Addon, Addon provider), section 7 (calls), section 5 (validation).
+ * Addons (integrations): the addon and its provider's definition, the calls, the validation.
  * Calls: GET api/admin/addons ({addons, providers}); POST api/admin/addons (201, the created addon);
  * GET, PUT, DELETE api/admin/addons/{id}; GET api/admin/addons/{id}/deliveries (ours: the delivery log).
  * Sensitive parameters are answered as SECRET_MASK ('*****', contract/sso.ts) and a PUT that sends the mask back

@@ -2,8 +2,8 @@ import { RE2JS } from 're2js';
 import { Type, type Static } from 'typebox';
 
 /**
- * Constraint operators of Unleash's client specification (6.1): IN and NOT_IN (part 1 sections 3, 5 and 9; a
- * missing operator means IN), then the string, number, date, version, regular-expression and network operators.
+ * Constraint operators of Unleash's client specification (6.1): IN and NOT_IN (a missing
+ * operator means IN), then the string, number, date, version, regular-expression and network operators.
  */
 export const OPERATORS = [
   'IN',

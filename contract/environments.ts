@@ -6,7 +6,7 @@ export const ENVIRONMENT_TYPES = ['development', 'test', 'preproduction', 'produ
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 
 /**
- * The environment limit (part 2 sections 5 and 9): creation is blocked while ENVIRONMENT_LIMIT (7) or more exist,
+ * The environment limit: creation is blocked while ENVIRONMENT_LIMIT (7) or more exist,
  * and the message says that more than SUPPORTED_ENVIRONMENTS (5) are not supported; both figures are given.
  */
 export const ENVIRONMENT_LIMIT = 7;

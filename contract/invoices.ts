@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** An invoice (part 2 section 3; `amountFomratted` is spelled so). A self-hosted instance has none. */
+/** An invoice (`amountFomratted` is spelled so on the wire). A self-hosted instance has none. */
 export const InvoiceSchema = Type.Object({
   amountFomratted: Type.String(),
   status: Type.String(),

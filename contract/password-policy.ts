@@ -1,5 +1,5 @@
 /**
- * The password rule (spec part 2, section 5), with the messages of the OWASP strength test Unleash uses.
+ * The password rule, with the messages of the OWASP strength test Unleash uses.
  * Returns every violated rule; an empty list means the password is acceptable.
  */
 const rules: Array<[test: (password: string) => boolean, message: string]> = [

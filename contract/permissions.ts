@@ -1,6 +1,6 @@
 import type { PermissionEntry } from './users.ts';
 
-/** Permission names (spec part 1 section 6, part 2 section 6). DELETE_PROJECT is held by no root role: only ADMIN. */
+/** Permission names. DELETE_PROJECT is held by no root role: only ADMIN. */
 export const PERMISSIONS = [
   'ADMIN',
   'CREATE_FEATURE',
@@ -38,7 +38,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export type { PermissionEntry } from './users.ts';
 
 /**
- * The one permission rule (part 1 section 6): a check passes if the caller holds ADMIN, or holds the named
+ * The one permission rule: a check passes if the caller holds ADMIN, or holds the named
  * permission for the given project, or holds the named permission when no project is asked about.
  */
 export function can(held: readonly PermissionEntry[] | undefined, permission: string, project?: string): boolean {
@@ -48,6 +48,6 @@ export function can(held: readonly PermissionEntry[] | undefined, permission: st
   );
 }
 
-/** An admin is known once the permission list is non-empty and contains ADMIN (part 2 section 6). */
+/** An admin is known once the permission list is non-empty and contains ADMIN. */
 export const isAdmin = (held: readonly PermissionEntry[] | undefined) =>
   (held ?? []).some((p) => p.permission === 'ADMIN');

@@ -4,7 +4,7 @@ import { Timestamp } from './wire.ts';
 
 // Wire shapes of the projects API (Unleash 4.2 keys; create, update, delete and `id` on one project are ours).
 
-/** A project keeps at least one environment (part 2 section 4): the server's refusal and the console's text. */
+/** A project keeps at least one environment: the server's refusal and the console's text. */
 export const LAST_ENVIRONMENT = 'You must always have at least one active environment per project';
 
 const Id = Type.String({ maxLength: 100 });

@@ -4,17 +4,17 @@ import { Type, type Static } from 'typebox';
 export const SSO_PROVIDERS = ['oidc', 'saml', 'google'] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 
-/** What a stored secret is shown as; sent back unchanged, it keeps the stored secret (part 2 section 5, addons). */
+/** What a stored secret is shown as; sent back unchanged, it keeps the stored secret (addons use it too). */
 export const SECRET_MASK = '*****';
 
-/** The root roles an auto-created user may get (by name, as Unleash stores them); part 2 section 9: Editor. */
+/** The root roles an auto-created user may get (by name, as Unleash stores them); Editor by default. */
 export const SSO_ROOT_ROLES = ['Viewer', 'Editor', 'Admin'] as const;
 export const SSO_DEFAULT_ROOT_ROLE = 'Editor';
 
 const Text = (maxLength = 2000) => Type.String({ maxLength });
 const RootRole = Type.Union([Type.Literal('Viewer'), Type.Literal('Editor'), Type.Literal('Admin')]);
 
-/** Part 2 section 3, OIDC config; `secret` is masked in answers. */
+/** OpenID Connect settings; `secret` is masked in answers. */
 export const OidcSettingsSchema = Type.Object(
   {
     enabled: Type.Boolean(),
@@ -31,7 +31,7 @@ export const OidcSettingsSchema = Type.Object(
 );
 export type OidcSettings = Static<typeof OidcSettingsSchema>;
 
-/** Part 2 section 3, SAML config: certificates are public, nothing is masked. */
+/** SAML 2.0 settings: certificates are public, nothing is masked. */
 export const SamlSettingsSchema = Type.Object(
   {
     enabled: Type.Boolean(),
@@ -48,7 +48,7 @@ export const SamlSettingsSchema = Type.Object(
 );
 export type SamlSettings = Static<typeof SamlSettingsSchema>;
 
-/** Part 2 section 3, Google config; `clientSecret` is masked in answers. Auto-created users get the Editor role. */
+/** Google settings; `clientSecret` is masked in answers. Auto-created users get the Editor role. */
 export const GoogleSettingsSchema = Type.Object(
   {
     enabled: Type.Boolean(),
@@ -98,7 +98,7 @@ export const EMPTY_SSO_SETTINGS: SsoSettingsOf = {
 /** The field each provider keeps secret. */
 export const SECRET_FIELD = { oidc: 'secret', saml: undefined, google: 'clientSecret' } as const;
 
-/** Part 2 section 5: the fields a provider needs (checked when it is enabled). */
+/** The fields a provider needs (checked when it is enabled). */
 export const REQUIRED_SSO_FIELDS = {
   oidc: ['discoverUrl', 'clientId', 'secret'],
   saml: ['entityId', 'signOnUrl', 'certificate'],
@@ -109,7 +109,7 @@ export const SSO_REQUIRED = (field: string) => `"${field}" is required`;
 export const SSO_EMAIL_DOMAINS_REQUIRED = '"emailDomains" is required when users are auto-created';
 
 /**
- * Part 2 section 5: what an enabled provider lacks (its required fields; with auto-create, OIDC and SAML also need
+ * What an enabled provider lacks (its required fields; with auto-create, OIDC and SAML also need
  * the e-mail domains), as [field, message], in the form's order. A disabled provider may be saved incomplete.
  */
 export function ssoSettingsProblems<P extends SsoProvider>(

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** Variant rules (part 1 sections 3, 5 and 9): weights are tenths of a percent and a toggle's variants share 1000. */
+/** Variant rules: weights are tenths of a percent and a toggle's variants share 1000. */
 export const TOTAL_WEIGHT = 1000;
 export const PAYLOAD_TYPES = ['string', 'json', 'csv', 'number'] as const;
 export const WEIGHT_TYPES = ['variable', 'fix'] as const;

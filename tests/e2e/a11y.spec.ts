@@ -1,4 +1,4 @@
-// Issue 12, must-show 3 (first slice): axe-core over every console route that exists, at 1280x800 and 390x844, in
+// Accessibility: axe-core over every console route that exists, at 1280x800 and 390x844, in
 // light and dark, and no request of the session leaving the instance's origin. One browser context per size and
 // scheme against one seeded server; dark is chosen as a person would: 'Theme: System' in the profile menu on a
 // device whose system setting is dark. Every screen must have 0 serious and 0 critical violations.

@@ -1,4 +1,4 @@
-// Issue 15, must-show 3: as a new user goes, from the Configure menu at 1280x800, a webhook addon is configured to
+// Addons, as a new user goes: from the Configure menu at 1280x800, a webhook addon is configured to
 // post to a real HTTP receiver on loopback (its URL, a sensitive parameter, carries a secret); a toggle created
 // through the API reaches the receiver and the delivery shows in the addon's log on its edit page. The secret never
 // appears in an API answer the page received nor in the page; the switch disables the addon and Delete (after the

@@ -1,4 +1,4 @@
-// Issue 14, API access, as a new user goes: an admin signs in for the first time and sees the environments
+// API access, as a new user goes: an admin signs in for the first time and sees the environments
 // walkthrough once (Back after the first step, Finish on the last; not again after a reload). From the Configure
 // menu at 1280x800 a client token is created for one environment, copied, and used by a real unleash-client SDK
 // that sees a toggle enabled there; its expiry is changed; it is deleted after the confirmation and stops working.

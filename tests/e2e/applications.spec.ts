@@ -1,4 +1,4 @@
-// Issue 13, applications, as a new user goes: an SDK registers and reports metrics through the client API with a
+// Applications, as a new user goes: an SDK registers and reports metrics through the client API with a
 // client token; from the Configure menu at 1280x800 the application is in the list, its page shows the instance and
 // the toggle it used (a link), its description is edited (saved on blur, kept after a reload), and the toggle's
 // metrics tab links back to it. At 390x844 both screens fit the phone. A real server, Debian's Chromium.

@@ -1,4 +1,4 @@
-// Issue 12: the command palette finds toggles, projects and screens; Ctrl+K on a desktop, the header's search button
+// The command palette finds toggles, projects and screens; Ctrl+K on a desktop, the header's search button
 // on a phone; it works offline from the mirror. A real server on a fresh data folder, Debian's Chromium, the real
 // service worker and IndexedDB.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Issue 13, context fields, tag types and tags, as a new user goes: from the Configure menu at 1280x800, a context
+// Context fields, tag types and tags, as a new user goes: from the Configure menu at 1280x800, a context
 // field with legal values (kept sorted, a duplicate refused) is created, edited and deleted; a tag type is created,
 // edited and deleted; a tag is created and deleted on /tags (not in the menus). At 390x844, from the phone drawer,
 // the lists fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.

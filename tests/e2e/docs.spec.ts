@@ -1,4 +1,4 @@
-// Issue 9, must-show 2: the API reference at {base}/docs renders in Chromium from the server alone (no other origin).
+// The API reference at {base}/docs renders in Chromium from the server alone (no other origin).
 import { expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer({ BASE_URI_PATH: '/yard' });

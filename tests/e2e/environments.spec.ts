@@ -1,4 +1,4 @@
-// Issue 13, environments, as a new user goes: from the Configure menu at 1280x800, an environment is created (the
+// Environments, as a new user goes: from the Configure menu at 1280x800, an environment is created (the
 // success view, 'Got it!'), its type edited, moved by dragging and by the keyboard (the order kept after a reload),
 // disabled with its typed name, enabled and deleted with its typed name; the protected 'default' is locked. At
 // 390x844, from the phone drawer, the list fits the screen and its targets are at least 44 px.

@@ -1,4 +1,4 @@
-// Issue 3, must-show 1: a new user's whole toggle life cycle through the console on a fresh server, each step read
+// A new user's whole toggle life cycle through the console on a fresh server, each step read
 // back in the Log tab; then a Viewer sees the same controls locked and the API refuses them.
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';

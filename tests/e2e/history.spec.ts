@@ -1,4 +1,4 @@
-// Issue 15, event history (must-show 4), as an admin goes: with 2,000 events (appended through the events service,
+// Event history, as an admin goes: with 2,000 events (appended through the events service,
 // tests/support/events-seed.ts), Event History from the Admin menu at 1280x800 draws a bounded number of rows (counted
 // in the DOM) and reads older pages as the list is scrolled; the filters by user and by toggle narrow it; a user
 // event links to the users, a toggle event to the toggle's history, which pages the same way. At 390x844, from the

@@ -1,4 +1,4 @@
-// Issue 4, must-show 4: the console is installable. The manifest parses with every field an install needs and
+// The console is installable. The manifest parses with every field an install needs and
 // icons that load, the service worker controls the page, and an offline navigation still returns the shell.
 // Run under a base path so that start_url, scope and the worker's URLs are proven relative.
 import { expect, freshServer, signIn, test } from './fixtures.ts';

@@ -1,4 +1,4 @@
-// Issue 4, must-shows 1 and 2: the console keeps working offline, queues what the user changes, never loses it, and
+// The console keeps working offline, queues what the user changes, never loses it, and
 // replays it exactly once when the network is back; a conflict shows the refresh notice instead of being resolved
 // silently. A real server on a fresh data folder, Debian's Chromium, the real service worker and IndexedDB.
 import type { BrowserContext, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 12, must-show 1: the on-call path on a phone. From the installed app's start_url, as a new user would on a
+// The on-call path on a phone. From the installed app's start_url, as a new user would on a
 // 390x844 touch screen: search the kill switch, turn production off with the confirmation, in at most 4 taps after
 // typing; the server has the change once. The same offline, replayed once on reconnect; and from the pinned list
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
@@ -14,7 +14,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const api = apiOf(server);
 
 /**
- * Taps, counted: the path's length is what the issue measures. A switch is tapped where a finger finds it, on its
+ * Taps, counted: the path's length is what this test measures. A switch is tapped where a finger finds it, on its
  * track (its checkbox input lies under it, invisible).
  */
 function tapper() {

@@ -1,4 +1,4 @@
-// Issue 12: pinned (favourite) toggles, per user on the server. The star on the classic page and on the new view pins
+// Pinned (favourite) toggles, per user on the server. The star on the classic page and on the new view pins
 // and unpins for the signed-in user (the server's reads say so), and a tap made offline is refused with the reason
 // every online action gives, changing nothing. A real server on a fresh data folder, Debian's Chromium.
 import type { Page } from '@playwright/test';

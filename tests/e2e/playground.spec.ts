@@ -1,4 +1,4 @@
-// Issue 16, must-show 3: as a new user goes, from the menus at 1280x800, a Standard strategy is given a SEMVER_GT
+// The playground, as a new user goes: from the menus at 1280x800, a Standard strategy is given a SEMVER_GT
 // constraint and a segment (created through the admin API) in the toggle's strategy form; then the Playground (header
 // link) shows the toggle on for version 2.1.0 and off for 1.0.0 with the reason in words, online and, once the mirror
 // has synced, offline after a reload (the service worker's shell, the mirror and the kept segments). At 390x844, from

@@ -1,4 +1,4 @@
-// Issue 13, project access: an admin gives a Viewer the Member role in a project from the project's Access tab
+// Project access: an admin gives a Viewer the Member role in a project from the project's Access tab
 // (reached from the header's Projects link), finding them by name; signed in as that Viewer (another browser
 // context), the toggle controls in that project are enabled and in another project locked. Then the tab on a phone.
 // A real server on a fresh data folder, Debian's Chromium; set-up through the admin API.

@@ -1,4 +1,4 @@
-// Issue 13, projects, as a new user goes: from the header's 'Projects' link at 1280x800 a project is created, given
+// Projects, as a new user goes: from the header's 'Projects' link at 1280x800 a project is created, given
 // an environment on its environments tab, a toggle is created in it, seen on the overview with its switch (flipped)
 // and on the health tab; the project is edited; another project is deleted. At 390x844 the list, a project page and
 // its environments tab fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.

@@ -1,4 +1,4 @@
-// Issue 12, must-show 2: every outcome of a queued change is visible. A real server on a fresh data folder refuses
+// Every outcome of a queued change is visible. A real server on a fresh data folder refuses
 // flips for real (a role changed to Viewer after the page loaded; toggles archived or deleted while the console was
 // offline); the console names the toggle and environment with the server's reason, keeps the change listed as
 // failed until it is dismissed, and the server changes nothing. An accepted change shows the spec's toast, also

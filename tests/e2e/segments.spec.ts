@@ -1,4 +1,4 @@
-// Issue 16, segments and the constraint editor, as a new user goes: from the Configure menu at 1280x800 a segment is
+// Segments and the constraint editor, as a new user goes: from the Configure menu at 1280x800 a segment is
 // created with a SEMVER_GT and a NUM_GT constraint (a bad version shows the field error the server would give, each
 // constraint explains itself in words), edited (negated, moved to a project), refused deletion while a strategy uses
 // it (the server's message), then deleted. At 390x844, from the phone drawer, the list and the form fit the screen,

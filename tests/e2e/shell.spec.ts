@@ -1,4 +1,4 @@
-// Issue 2, must-show 1: a fresh server, sign in as admin, the shell, the profile popup, a locale that survives a
+// The shell: a fresh server, sign in as admin, the shell, the profile popup, a locale that survives a
 // reload, the 404 page, and a logout that really ends the session.
 import { expect, freshServer, signIn, test } from './fixtures.ts';
 

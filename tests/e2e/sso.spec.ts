@@ -1,4 +1,4 @@
-// Issue 14, single sign-on with OpenID Connect, as a new admin goes: a real OpenID provider (`oidc-provider` 8 with
+// Single sign-on with OpenID Connect, as a new admin goes: a real OpenID provider (`oidc-provider` 8 with
 // its development login form) runs in the test process on loopback. The admin opens 'Single Sign-On' from the Admin
 // menu at 1280x800, configures OpenID Connect with auto-create (the default role, Editor), and signs out; the login
 // page shows the provider's button, the person signs in at the provider in Chromium and lands on /features as the

@@ -1,4 +1,4 @@
-// Issue 5, must-show 2: strategies, variants and the project move in the new feature view, as a new user would use
+// Strategies, variants and the project move in the new feature view, as a new user would use
 // them: a Gradual rollout with a constraint in production (confirmed), reordering by dragging, edit and discard, edit
 // and save, three variants and a fixed one, the blocked move, and an edit made offline that replays once online.
 // A real server on a fresh data folder, Debian's Chromium; set-up and checks through the API with the page's session.

@@ -1,4 +1,4 @@
-// Issue 12, must-show 4: a console left open learns of a new version without a navigation. The server serves a copy
+// A console left open learns of a new version without a navigation. The server serves a copy
 // of dist/ (CONSOLE_DIR); a new build is deployed into that copy while the page stays open, and the person only
 // switches to another tab and back.
 import { createHash, randomUUID } from 'node:crypto';

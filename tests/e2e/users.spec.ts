@@ -1,4 +1,4 @@
-// Issue 14, users and invitations, as a new user goes. With SMTP (a real smtp-server on loopback) at 1280x800: the
+// Users and invitations, as a new user goes. With SMTP (a real smtp-server on loopback) at 1280x800: the
 // admin adds a user from the admin menu's Users screen; the invitation is read from the SMTP server, its link opened,
 // a password set and the user signs in. Then the login page's 'Forgot password?' link: the reset e-mail's link sets
 // a new password (/login?reset=true), and the used link shows the Invalid token view. Without SMTP: the invite link

@@ -1,5 +1,5 @@
 /**
- * The authorisation matrix: every route the app registers x the six kinds of caller. An allowed call must not be
+ * The authorisation matrix: every route the app registers x every kind of caller (CALLERS). An allowed call must not be
  * answered 401/403; a refused one must be, and must change nothing (a digest of every data table, the audit log
  * included, is compared around each route's refused calls). The expectations are written out in routes.ts; a route
  * without one fails here.

@@ -1,4 +1,4 @@
-// Issue 11, must-show 4: a page on another port of the same host (the same site, so the browser sends the
+// CSRF: a page on another port of the same host (the same site, so the browser sends the
 // SameSite=Lax session cookie along) cannot change anything with the admin's session (a no-cors fetch, a beacon, a
 // form) nor sign the admin out (a POST, an image of {base}/logout), and the console refuses to render inside that
 // page's frame. A real server, Debian's Chromium, and a second plain HTTP server on 127.0.0.1 serving the

@@ -14,9 +14,9 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 const ADMIN_TOKEN = `*:*.processes-admin-${randomBytes(12).toString('hex')}`;
 const CLIENT_TOKEN = `default:development.processes-client-${randomBytes(12).toString('hex')}`;
 const P = 'api/admin/projects/default/features';
-/** Wrong passwords an account may have checked before it is locked (issue 11; sign-in-burst.test.ts shows it). */
+/** Wrong passwords an account may have checked before it is locked (sign-in-burst.test.ts shows it). */
 const ACCOUNT_LIMIT = 10;
-/** The issue's bound for a change to reach another process's client API. */
+/** How soon a change must reach another process's client API. */
 const SPREAD_BOUND_MS = 1000;
 
 let a: RunningServer;
@@ -109,7 +109,7 @@ describe.skipIf(!onPostgres)(
       const sorted = [...delays].sort((x, y) => x - y);
       const median = sorted[Math.floor(sorted.length / 2)];
       console.log(`flip through one process, seen by the other's client API after: ${delays.join(', ')} ms`);
-      // The issue's bound holds for the median; single flips get 5x (another engineer's test run can stall one poll).
+      // The bound holds for the median; single flips get 5x (another test run on the machine can stall one poll).
       expect(median).toBeLessThanOrEqual(SPREAD_BOUND_MS);
       expect(Math.max(...delays)).toBeLessThanOrEqual(5 * SPREAD_BOUND_MS);
     });

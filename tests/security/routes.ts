@@ -71,7 +71,7 @@ export function useSecuritySuite(): SecuritySuite {
   return suite;
 }
 
-/** Who may call a route (part 1 section 6 and part 2 of the spec; README for the API tokens). */
+/** Who may call a route: by role for people, by type for API tokens (docs/security.md). */
 export type Access =
   /** anyone, signed in or not */
   | 'open'

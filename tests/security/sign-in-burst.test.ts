@@ -1,4 +1,4 @@
-// Issue 11, must-show 3: the sign-in limiter under parallel attempts, on PGlite and on PostgreSQL. Every attempt is
+// The sign-in limiter under parallel attempts, on PGlite and on PostgreSQL. Every attempt is
 // reserved in the database before its password is checked, so a burst cannot get more checks than the limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * Must-show 1 of issue 16: every file of Unleash's client specification (@unleash/client-specification 6.1.0,
+ * Every file of Unleash's client specification (@unleash/client-specification 6.1.0,
  * 22 files, 279 cases) loaded through the import (POST api/admin/features-batch/import) into a project of its own
  * on a server where its names are new; then the official Node SDK (unleash-client 6) fetches it from the client API
  * with a client token of that project and answers every

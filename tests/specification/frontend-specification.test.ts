@@ -1,17 +1,17 @@
 /**
- * Must-show 2 of issue 16: the cases of Unleash's client specification (@unleash/client-specification 6.1.0) that
- * apply to a frontend SDK, answered by unleash-proxy-client 3.8.2 in Node through the frontend API (GET and POST
- * api/frontend, evaluated on the server by contract/evaluation). Each file is loaded through the import
- * (POST api/admin/features-batch/import, as must-show 1 does) into a project of its own, read with a frontend token of
- * that project; the SDK is given each case's context with `updateContext` and answers `isEnabled` and `getVariant`.
+ * The cases of Unleash's client specification (@unleash/client-specification 6.1.0) that apply to a frontend SDK,
+ * answered by unleash-proxy-client 3.8.2 in Node through the frontend API (GET and POST api/frontend, evaluated on
+ * the server by contract/evaluation). Each file is loaded through the import (POST api/admin/features-batch/import,
+ * as client-specification.test.ts does) into a project of its own, read with a frontend token of that project; the
+ * SDK is given each case's context with `updateContext` and answers `isEnabled` and `getVariant`.
  *
  * A case does not apply to a frontend SDK when the SDK cannot send its context as written (see `inapplicable`):
  * - appName and environment are fixed when the SDK starts and always sent ("appName and environment are static"),
  *   so a case whose context leaves them out while a constraint reads them cannot be asked;
  * - the server takes the caller's address as remoteAddress when the context has none (Unleash's frontend API does),
  *   so a case without remoteAddress whose toggle reads it gets 127.0.0.1 here.
- * Toggles the import refuses by design (must-show 1 lists them) are left out; their cases expect what the SDK answers
- * for an unknown toggle (off), as there.
+ * Toggles the import refuses by design (client-specification.test.ts lists them) are left out; their cases expect
+ * what the SDK answers for an unknown toggle (off), as there.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { InMemoryStorageProvider, UnleashClient, EVENTS, type IContext } from 'unleash-proxy-client';
@@ -194,8 +194,8 @@ async function runCases(server: TestServer, token: string, spec: SpecFile, state
 }
 
 /**
- * Imports a state; the toggles the server refuses (by design, see must-show 1) are left out and the rest imported
- * again, so their cases are answered as for an unknown toggle (off).
+ * Imports a state; the toggles the server refuses (by design, see client-specification.test.ts) are left out and the
+ * rest imported again, so their cases are answered as for an unknown toggle (off).
  */
 async function loadState(server: TestServer, admin: string, project: string, state: SpecState) {
   for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -1,8 +1,8 @@
 // The command palette finds toggles, projects and screens; Ctrl+K on a desktop, the header's search button
 // on a phone; it works offline from the mirror. A real server on a fresh data folder, Debian's Chromium, the real
 // service worker and IndexedDB.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -31,12 +31,7 @@ async function findAndOpen(page: Page, text: string, name: string) {
 
 /** axe finds no serious or critical violation in the open palette. */
 async function expectAccessiblePalette(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('.sy-palette')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page, '.sy-palette')).toEqual([]);
 }
 
 async function expectFeatureView(page: Page, name: string) {

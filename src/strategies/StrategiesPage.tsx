@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { PermissionButton } from '../auth/PermissionControls';
 import { showToast } from '../shared/messages/toast';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../shared/ui/ConfirmDialog';
 import { DefinitionBadges } from './DefinitionBadges';
 import {
   DEFAULT_STRATEGY,

@@ -13,6 +13,11 @@ export interface EditedStrategy {
   constraints: Constraint[];
 }
 
+/** A strategy's id in a sortable list: its id, or its place while it has none. */
+export function sortableStrategyId(strategy: { id?: string }, index: number): string {
+  return strategy.id ?? `index-${index}`;
+}
+
 /** A new, unsaved strategy of a definition: its defaults (rollout 100, stickiness 'default', groupId the toggle). */
 export function newStrategy(definition: StrategyDefinition, featureName: string): EditedStrategy {
   return { name: definition.name, parameters: initialParameters(definition, featureName), constraints: [] };

@@ -6,7 +6,7 @@ import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import type { ContextField } from '../../strategies/constraints';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useContextFields } from '../api/queries';
 import { useDeleteContextField } from '../api/use-delete-context-field';
 import {

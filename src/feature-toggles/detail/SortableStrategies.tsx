@@ -1,15 +1,12 @@
-import { closestCenter, DndContext, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Group, Paper, Stack, Title } from '@mantine/core';
-import { IconGripVertical, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Gated, PermissionButton } from '../../auth/PermissionControls';
+import { DragHandle, SortableList, useSortableRow } from '../../shared/ui/SortableList';
 import { strategyDefinition, strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { MissingDefinition } from '../../strategies/MissingDefinition';
-import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
 import '../../strategies/strategies.css';
 import { StrategySummary } from '../../strategies/StrategySummary';
+import { sortableStrategyId } from '../../strategies/strategy-instance';
 import type { StrategyInstance } from '../api/types';
 
 interface Props {
@@ -23,11 +20,6 @@ interface Props {
   onEdit(strategy: StrategyInstance, definition: StrategyDefinition): void;
   onDelete(strategy: StrategyInstance): void;
 }
-
-const SCREEN_READER_INSTRUCTIONS = {
-  draggable:
-    'To move a strategy, press space or enter to pick it up, use the up and down arrow keys to move it, and press space or enter again to drop it. Press escape to cancel.',
-};
 
 interface ItemProps {
   id: string;
@@ -54,37 +46,13 @@ function SortableStrategy({
   onEdit,
   onDelete,
 }: ItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    disabled: !canUpdate || !sortable,
-  });
+  const { row, handle } = useSortableRow(id, { disabled: !canUpdate || !sortable });
   return (
-    <Paper
-      component="li"
-      ref={setNodeRef}
-      withBorder
-      radius="md"
-      p="sm"
-      className={isDragging ? 'sy-sortable-dragging' : undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
+    <Paper component="li" {...row} withBorder radius="md" p="sm">
       <Group gap="xs" align="flex-start" wrap="nowrap">
         {sortable && (
           <Gated allowed={canUpdate}>
-            {(gate) => (
-              <ActionIcon
-                ref={setActivatorNodeRef}
-                variant="subtle"
-                color="gray"
-                className="sy-drag-handle"
-                aria-label={`Move ${title}`}
-                {...attributes}
-                {...listeners}
-                {...gate}
-              >
-                {canUpdate ? <IconGripVertical size={20} aria-hidden /> : <IconLock size={18} aria-hidden />}
-              </ActionIcon>
-            )}
+            {(gate) => <DragHandle {...handle} {...gate} label={`Move ${title}`} locked={!canUpdate} />}
           </Gated>
         )}
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
@@ -142,41 +110,17 @@ export function SortableStrategies({
   onEdit,
   onDelete,
 }: Props) {
-  const [order, setOrder] = useState<string[]>();
-  const sensors = useStrategySensors();
   const sortable = strategies.length > 1 && strategies.every((s) => s.id);
   const ids = strategies.map(sortableStrategyId);
-  const shown = order && order.length === ids.length && order.every((id) => ids.includes(id)) ? order : ids;
   const byId = new Map(ids.map((id, index) => [id, strategies[index]]));
-  const titleOf = (id: UniqueIdentifier) => {
-    const strategy = byId.get(String(id));
-    return strategy ? strategyTitle(strategy, definitions) : String(id);
-  };
-  const position = (id: UniqueIdentifier | undefined) => `position ${shown.indexOf(String(id)) + 1} of ${shown.length}`;
-
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${position(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is over ${position(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) =>
-      over ? `${titleOf(active.id)} was dropped in ${position(over.id)}.` : `${titleOf(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(shown, shown.indexOf(String(active.id)), shown.indexOf(String(over.id)));
-    setOrder(next);
-    void onReorder(next).finally(() => setOrder(undefined));
+  const titleOf = (id: string) => {
+    const strategy = byId.get(id);
+    return strategy ? strategyTitle(strategy, definitions) : id;
   };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
-    >
-      <SortableContext items={shown} strategy={verticalListSortingStrategy}>
+    <SortableList ids={ids} nameOf={titleOf} itemNoun="a strategy" onReorder={onReorder}>
+      {(shown) => (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activation strategies">
           {shown.map((id) => {
             const strategy = byId.get(id)!;
@@ -198,7 +142,7 @@ export function SortableStrategies({
             );
           })}
         </Stack>
-      </SortableContext>
-    </DndContext>
+      )}
+    </SortableList>
   );
 }

@@ -5,7 +5,7 @@ import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { snackbar } from '../../shared/messages/messages';
 import { CLASSIC_ENVIRONMENT } from '../offline/changes';
 import { AddStrategyDialog } from '../../strategies/AddStrategyDialog';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { REALLY_DELETE } from '../../strategies/messages';
 import { StrategyConfigureDialog } from '../../strategies/StrategyForm';

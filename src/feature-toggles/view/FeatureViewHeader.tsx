@@ -5,7 +5,7 @@ import { RouteLink } from '../../shared/ui/RouteLink';
 import type { ProjectFeature } from '../api/types';
 import { useSetStale } from '../api/use-set-stale';
 import { PinButton } from '../PinButton';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 /** Feature names in the new view are cut to 30 characters (part 1 section 9). */
 export const VIEW_NAME_MAX_LENGTH = 30;

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
 
 /** Enabling an environment without strategies: says so and offers to add a strategy there. */

@@ -9,7 +9,7 @@ import { StrategySummary } from '../../strategies/StrategySummary';
 import type { ProjectFeature } from '../api/types';
 import { switchName, type Flip } from '../switches/flip';
 import { useEnvironmentFlip } from '../switches/use-environment-flip';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { DependencyPanel } from './DependencyPanel';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from './feature-usage';

@@ -5,7 +5,7 @@ import { PRODUCTION_TYPE } from './constants';
 // The dialog's code (Mantine's Modal, with its scroll area and floating layer) is not part of a screen's first
 // render: it is fetched once the page is idle, well before a switch is likely to be tapped (and kept by the service
 // worker for offline use); a confirmation asked for sooner waits for it.
-const loadDialog = () => import('../../strategies/ConfirmDialog');
+const loadDialog = () => import('../../shared/ui/ConfirmDialog');
 const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
 /** An environment as a change to it is confirmed: by its type. */

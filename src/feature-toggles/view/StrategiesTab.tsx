@@ -26,7 +26,8 @@ import {
   strategyTitle,
   type StrategyDefinition,
 } from '../../strategies/definitions';
-import { sortableStrategyId, useStrategySensors } from '../../strategies/sortable';
+import { useSortSensors } from '../../shared/ui/SortableList';
+import { sortableStrategyId } from '../../strategies/strategy-instance';
 import { useStrategyReferenceData } from '../../strategies/api/queries';
 import { projectFeatureQuery } from '../api/queries';
 import type { ProjectFeature, StrategyInstance } from '../api/types';
@@ -100,7 +101,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
   const [userOpened, setUserOpened] = useState(false);
   const production = useProductionConfirm();
-  const sensors = useStrategySensors();
+  const sensors = useSortSensors();
 
   if (!environment) return <Text c="dimmed">No environments available.</Text>;
   const env = environment.name;

@@ -1,12 +1,11 @@
 import '@mantine/core/styles/Accordion.css';
-import { Accordion, ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContextField } from '../../strategies/constraints';
 import { strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { DragHandle, useSortableRow } from '../../shared/ui/SortableList';
 import { REALLY_DELETE } from '../../strategies/messages';
 import { MissingDefinition } from '../../strategies/MissingDefinition';
 import { StrategyForm } from '../../strategies/StrategyForm';
@@ -69,33 +68,16 @@ export function StrategyItem({
   );
   const variantCount = strategy.variants?.length ?? 0;
   const drag: StrategyDrag = { kind: 'strategy' };
-  const sortable = useSortable({ id, data: drag, disabled: !editable });
+  const { row, handle } = useSortableRow(id, { disabled: !editable, data: drag });
   const [deleting, setDeleting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const title = strategyDisplayName(strategy.name, definition);
 
   return (
-    <div
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
-      className={sortable.isDragging ? 'sy-sortable-dragging' : undefined}
-    >
+    <div {...row}>
       <Accordion.Item value={id}>
         <Group wrap="nowrap" gap={0} align="center">
-          {editable && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="xl"
-              ml={4}
-              className="sy-drag-handle"
-              aria-label={`Move ${title}`}
-              {...sortable.attributes}
-              {...sortable.listeners}
-            >
-              <IconGripVertical size={20} aria-hidden />
-            </ActionIcon>
-          )}
+          {editable && <DragHandle {...handle} size="xl" ml={4} label={`Move ${title}`} />}
           <Accordion.Control>
             <Group gap="xs" wrap="wrap">
               <Text fw={600}>{title}</Text>

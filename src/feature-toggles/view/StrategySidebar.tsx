@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconGripVertical, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { DragHandle } from '../../shared/ui/SortableList';
 import { pickerSections, strategyDisplayName, type StrategyDefinition } from '../../strategies/definitions';
 
 /** What a dragged sidebar card carries. */
@@ -27,17 +28,7 @@ function StrategyCard({ definition, onAdd }: { definition: StrategyDefinition; o
       data-dragging={isDragging || undefined}
     >
       <Group gap={4} wrap="nowrap" align="flex-start">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="xl"
-          className="sy-drag-handle"
-          aria-label={`Drag ${name} onto the environment's strategies`}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={20} aria-hidden />
-        </ActionIcon>
+        <DragHandle size="xl" label={`Drag ${name} onto the environment's strategies`} {...attributes} {...listeners} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }} py={6}>
           <Text fw={600} c="indigo.8" style={{ overflowWrap: 'anywhere' }}>
             {name}

@@ -10,7 +10,7 @@ import { environmentsQuery } from '../../environments/api/queries';
 import { lastSeen } from '../../feature-toggles/feature-list';
 import { switchName } from '../../feature-toggles/switches/flip';
 import { useEnvironmentFlip } from '../../feature-toggles/switches/use-environment-flip';
-import { ButtonLink } from '../../feature-toggles/view/ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import type { ProjectOverview } from '../api/queries';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ConstraintSummary } from '../../strategies/ConstraintsEditor';
 import { useSegments, type Segment } from '../api/queries';
 import { useDeleteSegment } from '../api/use-delete-segment';

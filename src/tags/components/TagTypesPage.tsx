@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useTagTypes, type TagType } from '../api/queries';
 import { useDeleteTagType } from '../api/use-delete-tag-type';
 import { NO_TAG_TYPES, REALLY_DELETE_TAG_TYPE, TAG_TYPE_DELETED, TAG_TYPES_TITLE } from '../messages';

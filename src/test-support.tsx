@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
@@ -22,4 +22,22 @@ export function renderRoute(path: string, queryClient = new QueryClient()) {
   const router = createAppRouter(queryClient, '', createMemoryHistory({ initialEntries: [path] }));
   const view = renderWithMantine(<RouterProvider router={router} />, queryClient);
   return { router, ...view };
+}
+
+/** A query client whose session holds `permissions` (ADMIN by default). */
+export function sessionClient(
+  permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }],
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['user'], { user: { id: 1 }, permissions });
+  return client;
+}
+
+/** Renders a component that holds router links, inside a one-route memory router. */
+export function renderInRouter(ui: ReactElement, queryClient = sessionClient()) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return { router, ...renderWithMantine(<RouterProvider router={router} />, queryClient) };
 }

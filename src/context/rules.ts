@@ -1,5 +1,5 @@
 /** Context field rules of the console (part 2 sections 3 and 5): legal values are kept sorted, without duplicates. */
-import type { ContextField } from '../strategies/constraints';
+import type { ContextField } from './api/queries';
 
 /** A context field as the form edits and sends it (POST and PUT api/admin/context). */
 export interface ContextFieldValues {

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_ANSWER } from '../shared/api/client';
 import { connectivity } from '../shared/api/connectivity';
-import { renderWithMantine } from '../test-support';
+import { renderWithMantine, sessionClient } from '../test-support';
 import { PIN_HINT, PinButton, UNPIN_HINT } from './PinButton';
-import { sessionClient } from './view/test-support';
 
 afterEach(() => act(() => connectivity.reached()));
 

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DEFAULT_OPERATOR, type Constraint } from '../../contract/constraints';
+import type { ContextField } from '../context/api/queries';
 import {
   constraintErrors,
   constraintSentence,
@@ -28,7 +29,6 @@ import {
   OPERATOR_GROUPS,
   valueKind,
   withOperator,
-  type ContextField,
 } from './constraints';
 import { ListValuesInput } from './ListValuesInput';
 import './strategies.css';

@@ -7,11 +7,12 @@ import { VALUE_MESSAGES, type Constraint } from '../../contract/constraints';
 import { renderWithMantine } from '../test-support';
 import { AddStrategyDialog } from './AddStrategyDialog';
 import { ConstraintsEditor } from './ConstraintsEditor';
-import type { ContextField } from './constraints';
+import type { ContextField } from '../context/api/queries';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from './definitions';
 import { StrategyConfigureDialog } from './StrategyForm';
 import { StrategyParametersEditor } from './StrategyParametersEditor';
 import { newStrategy } from './strategy-instance';
+import { contextKeys } from '../context/api/queries';
 import { strategyKeys } from './api/queries';
 
 const contextFields: ContextField[] = [
@@ -36,7 +37,7 @@ const custom: StrategyDefinition = {
 function seeded(flags: Record<string, boolean> = { C: true }) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(['ui-config'], { name: 'Switchyard', version: '1', flags });
-  client.setQueryData(strategyKeys.context, contextFields);
+  client.setQueryData(contextKeys.all, contextFields);
   client.setQueryData(strategyKeys.definitions, [FALLBACK_DEFINITION, custom]);
   return client;
 }

@@ -1,24 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { userQuery } from '../auth/user';
-import { featureKeys } from '../feature-toggles/api/queries';
-import { renderWithMantine } from '../test-support';
+import { renderRoute, renderWithMantine } from '../test-support';
 import { uiConfigQuery } from '../ui-config/api/queries';
-import CreateStrategyPage from './CreateStrategyPage';
 import type { StrategyDefinition } from './definitions';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
-import StrategiesPage from './StrategiesPage';
-import StrategyViewPage from './StrategyViewPage';
 import {
   newDefinitionValues,
   STRATEGY_EXISTS,
@@ -68,49 +56,24 @@ function seeded(permissions: { permission: string; project?: string | null }[]) 
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
   client.setQueryData(strategyKeys.definitions, definitions);
-  client.setQueryData(featureKeys.list(), [
-    {
-      name: 'checkout',
-      project: 'web',
-      strategies: [{ id: 'a', name: 'region', parameters: { regions: 'eu' }, constraints: [] }],
-    },
-    { name: 'search', project: 'default', strategies: [{ id: 'b', name: 'default', parameters: {}, constraints: [] }] },
-  ]);
   return client;
 }
 
 const ADMIN = [{ permission: 'ADMIN', project: null }];
 
-/** The strategies routes as the app registers them (part 1 section 2). */
+/** The strategies routes as the app registers them (part 1 section 2), in the app's router. */
 function renderStrategies(path: string, client: QueryClient) {
-  const root = createRootRoute({ component: Outlet });
-  const main = createRoute({ getParentRoute: () => root, id: 'main', component: Outlet });
-  const routes = [
-    createRoute({ getParentRoute: () => main, path: 'strategies', component: StrategiesPage }),
-    createRoute({
-      getParentRoute: () => main,
-      path: 'strategies/create',
-      validateSearch: (search: Record<string, unknown>) => ({
-        name: typeof search.name === 'string' ? search.name : undefined,
-      }),
-      component: CreateStrategyPage,
-    }),
-    createRoute({
-      getParentRoute: () => main,
-      path: 'strategies/$activeTab/$strategyName',
-      component: StrategyViewPage,
-    }),
-  ];
-  const routeTree = root.addChildren([main.addChildren(routes)]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
-  renderWithMantine(<RouterProvider router={router} />, client);
-  return router;
+  return renderRoute(path, client).router;
 }
 
-describe('/strategies', () => {
+/** A screen's first render loads the lazy route modules: seconds on a busy machine. */
+const FIRST_RENDER = { timeout: 45_000 };
+const ROUTE_TEST = { timeout: 90_000 };
+
+describe('/strategies', ROUTE_TEST, () => {
   it('lists name, display name, description and deprecated state, with the actions an admin may take', async () => {
     renderStrategies('/strategies', seeded(ADMIN));
-    const list = await screen.findByRole('list', { name: 'Strategies' });
+    const list = await screen.findByRole('list', { name: 'Strategies' }, FIRST_RENDER);
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(4);
     expect(within(rows[1]).getByRole('link', { name: 'Gradual rollout' })).toHaveAttribute(
@@ -131,7 +94,7 @@ describe('/strategies', () => {
 
   it('deprecate, reactivate and delete ask for confirmation first', async () => {
     renderStrategies('/strategies', seeded(ADMIN));
-    await userEvent.click(await screen.findByRole('button', { name: 'Deprecate flexibleRollout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Deprecate flexibleRollout' }, FIRST_RENDER));
     let dialog = await screen.findByRole('dialog', { name: 'Really deprecate strategy?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reactivate gradualRolloutRandom' }));
@@ -144,7 +107,7 @@ describe('/strategies', () => {
 
   it('without the strategy permissions the actions are locked with the no-access tooltip', async () => {
     renderStrategies('/strategies', seeded([{ permission: 'CREATE_FEATURE', project: 'default' }]));
-    const add = await screen.findByRole('button', { name: 'Add new strategy' });
+    const add = await screen.findByRole('button', { name: 'Add new strategy' }, FIRST_RENDER);
     expect(add).toHaveAttribute('aria-disabled', 'true');
     expect(add).toHaveAccessibleDescription("You don't have access to perform this operation");
     await userEvent.click(screen.getByRole('button', { name: 'Delete region' }));
@@ -152,45 +115,10 @@ describe('/strategies', () => {
   });
 });
 
-describe('/strategies/view/{name}', () => {
-  it('a custom strategy has Details (parameters, toggles using it) and Edit tabs', async () => {
-    const router = renderStrategies('/strategies/view/region', seeded(ADMIN));
-    expect(await screen.findByRole('heading', { name: 'region' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('Region codes')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'checkout' })).toHaveAttribute(
-      'href',
-      '/projects/web/features/checkout/strategies',
-    );
-    expect(screen.queryByRole('link', { name: 'search' })).toBeNull();
-    await userEvent.click(screen.getByRole('tab', { name: 'Edit' }));
-    expect(router.state.location.pathname).toBe('/strategies/edit/region');
-    const name = await screen.findByRole('textbox', { name: /Strategy name/ });
-    expect(name).toHaveValue('region');
-    expect(name).toHaveAttribute('readonly');
-    expect(name).toHaveAccessibleDescription('The name of a strategy cannot be changed.');
-    expect(screen.getByRole('textbox', { name: 'Parameter name' })).toHaveValue('regions');
-  });
-
-  it('a built-in strategy, or a user without UPDATE_STRATEGY, gets the details only', async () => {
-    const router = renderStrategies('/strategies/edit/flexibleRollout', seeded(ADMIN));
-    expect(await screen.findByRole('heading', { name: 'Gradual rollout' })).toBeInTheDocument();
-    expect(screen.queryByRole('tab')).toBeNull();
-    expect(router.state.location.pathname).toBe('/strategies/view/flexibleRollout');
-    expect(screen.getByText('Predefined')).toBeInTheDocument();
-  });
-
-  it('an unknown strategy says it does not exist and links to creating it', async () => {
-    renderStrategies('/strategies/view/nope', seeded(ADMIN));
-    expect(await screen.findByText(/The strategy definition "nope" does not exist/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create it' })).toHaveAttribute('href', '/strategies/create?name=nope');
-  });
-});
-
-describe('/strategies/create', () => {
+describe('/strategies/create', ROUTE_TEST, () => {
   it('prefills the name from ?name=', async () => {
     renderStrategies('/strategies/create?name=region2', seeded(ADMIN));
-    expect(await screen.findByRole('textbox', { name: /Strategy name/ })).toHaveValue('region2');
+    expect(await screen.findByRole('textbox', { name: /Strategy name/ }, FIRST_RENDER)).toHaveValue('region2');
     expect(screen.getByRole('heading', { name: 'Create a new strategy' })).toBeInTheDocument();
   });
 });

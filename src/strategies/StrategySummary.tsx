@@ -1,5 +1,5 @@
 import { Badge, Group, Stack } from '@mantine/core';
-import type { StrategyInstance } from '../feature-toggles/api/types';
+import type { StrategyInstance } from './strategy-instance';
 import { ConstraintSummary } from './ConstraintsEditor';
 
 /** A saved strategy, read-only: its parameters and constraints. */

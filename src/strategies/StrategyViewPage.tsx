@@ -1,8 +1,7 @@
-import { Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { RouteLink } from '../shared/ui/RouteLink';
+import type { ReactNode } from 'react';
 import { usePermission } from '../auth/PermissionControls';
-import { DEFAULT_PROJECT, useFeatures } from '../feature-toggles/api/queries';
 import { showToast } from '../shared/messages/toast';
 import { isBuiltIn, strategyDisplayName, type StrategyDefinition } from './definitions';
 import { DefinitionBadges } from './DefinitionBadges';
@@ -22,30 +21,10 @@ const TABS = [
   { value: 'edit', label: 'Edit' },
 ];
 
-/** Toggles whose (default environment) strategies use the definition, from GET api/admin/features. */
-function TogglesUsing({ name }: { name: string }) {
-  const features = useFeatures();
-  if (features.isPending) return <Loader size="sm" aria-label="Loading toggles" />;
-  const using = (features.data ?? []).filter((f) => f.strategies?.some((s) => s.name === name));
-  if (using.length === 0) return <Text c="dimmed">No toggles use this strategy.</Text>;
-  return (
-    <List spacing={0} listStyleType="none" p={0}>
-      {using.map((f) => (
-        <List.Item key={f.name}>
-          <RouteLink
-            className="sy-touch-link"
-            to="/projects/$projectId/features/$name/$activeTab"
-            params={{ projectId: f.project ?? DEFAULT_PROJECT, name: f.name, activeTab: 'strategies' }}
-          >
-            {f.name}
-          </RouteLink>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
+/** The toggles that use a definition: drawn by the feature-toggle domain, which sits above this one. */
+type TogglesUsing = (name: string) => ReactNode;
 
-function Details({ strategy }: { strategy: StrategyDefinition }) {
+function Details({ strategy, togglesUsing }: { strategy: StrategyDefinition; togglesUsing: TogglesUsing }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs" component="section" aria-labelledby="strategy-parameters">
@@ -81,7 +60,7 @@ function Details({ strategy }: { strategy: StrategyDefinition }) {
         <Title order={2} size="h4" id="strategy-toggles">
           Toggles using this strategy
         </Title>
-        <TogglesUsing name={strategy.name} />
+        {togglesUsing(strategy.name)}
       </Stack>
     </Stack>
   );
@@ -108,8 +87,11 @@ function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
   return <StrategyDefinitionForm form={form} onCancel={() => void toView()} />;
 }
 
-/** /strategies/{view|edit}/{strategyName}: Details, and Edit for an editable strategy when the user may update it. */
-export default function StrategyViewPage() {
+/**
+ * /strategies/{view|edit}/{strategyName}: Details (with the toggles using it, `togglesUsing`), and Edit for an
+ * editable strategy when the user may update it.
+ */
+export function StrategyViewPage({ togglesUsing }: { togglesUsing: TogglesUsing }) {
   const { activeTab, strategyName } = route.useParams();
   const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
@@ -162,14 +144,14 @@ export default function StrategyViewPage() {
               ))}
             </Tabs.List>
             <Tabs.Panel value="view" pt="md">
-              <Details strategy={strategy} />
+              <Details strategy={strategy} togglesUsing={togglesUsing} />
             </Tabs.Panel>
             <Tabs.Panel value="edit" pt="md">
               <EditDefinition strategy={strategy} />
             </Tabs.Panel>
           </Tabs>
         ) : (
-          <Details strategy={strategy} />
+          <Details strategy={strategy} togglesUsing={togglesUsing} />
         )}
       </Stack>
     </Paper>

@@ -1,9 +1,13 @@
 /** Strategy instances being edited: a new one's defaults, what is saved, and whether an edit changed anything. */
 import type { Constraint } from '../../contract/constraints';
-import type { StrategyInstance } from '../feature-toggles/api/types';
+import type { OrderedStrategy } from '../../contract/features';
+import type { Received } from '../shared/api/received';
 import { dropEmptyConstraints } from './constraints';
 import type { StrategyDefinition } from './definitions';
 import { initialParameters, normaliseParameters, type Parameters } from './parameters';
+
+/** A strategy instance of a toggle's environment, as the console reads it; one not saved yet has no id. */
+export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
 /** A strategy as the configure form edits it: parameters and constraints always present. */
 export interface EditedStrategy {

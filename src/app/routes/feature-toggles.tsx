@@ -1,6 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { archiveQuery } from '../../archive/api/queries';
-import { featureQuery, featuresQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
+import {
+  featureQuery,
+  featuresQuery,
+  featureTypesQuery,
+  projectFeatureQuery,
+  archiveQuery,
+} from '../../feature-toggles/api/queries';
 import type { FeatureListSearch } from '../../feature-toggles/feature-list';
 import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
 import { ensureKept } from '../../offline/ensure-kept';
@@ -85,6 +90,13 @@ const featureRoute = createRoute({
   component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage')),
 });
 
+const archiveRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'archive',
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/archive/ArchivePage')),
+});
+
 const archivedFeatureRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/archived/$name/$activeTab',
@@ -132,6 +144,7 @@ export const featureToggleRoutes = [
   createToggle2Route,
   featureRedirectRoute,
   featureRoute,
+  archiveRoute,
   archivedFeatureRoute,
   copyRoute,
   copy2Route,

@@ -23,7 +23,7 @@ const strategyViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies/$activeTab/$strategyName',
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('../../strategies/StrategyViewPage')),
+  component: lazyRouteComponent(() => import('./strategy-view')),
 });
 
 export const strategyRoutes = [strategiesRoute, createStrategyRoute, strategyViewRoute] as const;

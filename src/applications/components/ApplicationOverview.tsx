@@ -6,7 +6,8 @@ import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import type { ApplicationDetail, ImplementedStrategy, Instance, SeenToggle } from '../api/queries';
-import { MISSING_WANT_TO_CREATE, NOT_USED, strategyNotFound, toggleNotFound } from '../messages';
+import { NOT_USED } from '../../feature-toggles/view/feature-usage';
+import { MISSING_WANT_TO_CREATE, strategyNotFound, toggleNotFound } from '../messages';
 
 /** Instances listed before 'Show all': an application may run on thousands of pods. */
 const FIRST_INSTANCES = 50;

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import type { ContextField } from '../../strategies/constraints';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { useContextFields } from '../api/queries';
+import { useContextFields, type ContextField } from '../api/queries';
 import { useDeleteContextField } from '../api/use-delete-context-field';
 import {
   CONTEXT_FIELD_DELETED,

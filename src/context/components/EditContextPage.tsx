@@ -1,8 +1,7 @@
 import { Loader, Paper, Text } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../shared/messages/toast';
-import type { ContextField } from '../../strategies/constraints';
-import { useContextFields } from '../api/queries';
+import { useContextFields, type ContextField } from '../api/queries';
 import { useUpdateContextField } from '../api/use-update-context-field';
 import { CONTEXT_FIELD_NOT_FOUND, CONTEXT_FIELD_UPDATED } from '../messages';
 import { contextFieldValues } from '../rules';

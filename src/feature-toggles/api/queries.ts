@@ -13,6 +13,7 @@ import {
   toggleKeys,
 } from '../offline/mirror';
 import type { Tag } from '../../../contract/tags';
+import { tagKeys } from '../../tags/api/queries';
 import { classicPath, projectFeaturePath } from './paths';
 import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';
 
@@ -29,8 +30,9 @@ const LIST_FRESH_MS = 10_000;
 export const featureKeys = {
   all: ['features'] as const,
   ...toggleKeys,
-  tags: (name: string) => ['features', 'tags', name] as const,
+  tags: tagKeys.ofToggle,
   metrics: ['features', 'metrics'] as const,
+  archive: ['archive'] as const,
 };
 
 export const featuresQuery = queryOptions({
@@ -77,6 +79,16 @@ export const projectFeatureQuery = (project: string, name: string) =>
     retry: false,
   });
 
+/** GET api/admin/archive/features: the archived toggles, marked archived. */
+export const archiveQuery = queryOptions({
+  queryKey: featureKeys.archive,
+  queryFn: async () =>
+    (await api.get<{ features: FeatureToggle[] }>('api/admin/archive/features')).features.map((f) => ({
+      ...f,
+      archived: true,
+    })),
+});
+
 export const featureTagsQuery = (name: string) =>
   queryOptions({
     queryKey: featureKeys.tags(name),
@@ -120,4 +132,8 @@ export function useFeatureTypes() {
 
 export function useToggleMetrics(enabled: boolean) {
   return useQuery({ ...toggleMetricsQuery, enabled });
+}
+
+export function useArchive(enabled = true) {
+  return useQuery({ ...archiveQuery, enabled });
 }

@@ -1,17 +1,10 @@
 import type { Static } from 'typebox';
-import type {
-  ClassicFeature,
-  FeatureTypeSchema,
-  OrderedStrategy,
-  ProjectFeatureReadSchema,
-} from '../../../contract/features';
+import type { ClassicFeature, FeatureTypeSchema, ProjectFeatureReadSchema } from '../../../contract/features';
 import type { ToggleMetricsSchema } from '../../../contract/metrics';
 import type { Received } from '../../shared/api/received';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
 
 // The toggle API's wire types (contract/features.ts) as the console reads them (see Received).
-
-/** A strategy instance; one not saved yet has no id. */
-export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
 /**
  * A toggle as GET api/admin/features (and /features/{name}, /archive/features) returns it; `favorite`: whether the

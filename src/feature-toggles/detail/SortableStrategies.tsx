@@ -6,8 +6,7 @@ import { strategyDefinition, strategyTitle, type StrategyDefinition } from '../.
 import { MissingDefinition } from '../../strategies/MissingDefinition';
 import '../../strategies/strategies.css';
 import { StrategySummary } from '../../strategies/StrategySummary';
-import { sortableStrategyId } from '../../strategies/strategy-instance';
-import type { StrategyInstance } from '../api/types';
+import { sortableStrategyId, type StrategyInstance } from '../../strategies/strategy-instance';
 
 interface Props {
   strategies: StrategyInstance[];

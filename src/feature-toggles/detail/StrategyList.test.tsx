@@ -19,6 +19,7 @@ import type { SwitchyardDb } from '../../offline/db';
 import { attachMirror } from '../../offline/mirror';
 import { attachOutbox } from '../../offline/outbox';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/definitions';
+import { contextKeys } from '../../context/api/queries';
 import { strategyKeys } from '../../strategies/api/queries';
 import { renderWithMantine } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/api/queries';
@@ -71,7 +72,7 @@ async function renderTab(permissions: { permission: string; project?: string | n
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
   client.setQueryData(strategyKeys.definitions, definitions);
-  client.setQueryData(strategyKeys.context, [{ name: 'environment' }, { name: 'userId', stickiness: true }]);
+  client.setQueryData(contextKeys.all, [{ name: 'environment' }, { name: 'userId', stickiness: true }]);
   await attachOutbox(db);
   await attachMirror(db, client);
   receiveToggle(checkout);

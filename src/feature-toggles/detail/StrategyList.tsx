@@ -9,10 +9,10 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { strategyTitle, type StrategyDefinition } from '../../strategies/definitions';
 import { REALLY_DELETE } from '../../strategies/messages';
 import { StrategyConfigureDialog } from '../../strategies/StrategyForm';
-import { newStrategy, toEdited, type EditedStrategy } from '../../strategies/strategy-instance';
+import { newStrategy, toEdited, type EditedStrategy, type StrategyInstance } from '../../strategies/strategy-instance';
 import { useStrategyDefinitions } from '../../strategies/api/queries';
 import { DEFAULT_PROJECT } from '../api/queries';
-import type { FeatureToggle, StrategyInstance } from '../api/types';
+import type { FeatureToggle } from '../api/types';
 import { useStrategyActions } from '../api/use-strategy-actions';
 import { SortableStrategies } from './SortableStrategies';
 

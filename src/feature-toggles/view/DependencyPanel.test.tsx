@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { toggleKeys } from '../offline/mirror';
 import { DependencyPanel } from './DependencyPanel';
-import { renderInRouter, sampleFeature, sessionClient } from './test-support';
+import { renderInRouter, sessionClient } from '../../test-support';
+import { sampleFeature } from './test-support';
 
 /** A session (admin) whose toggle list holds these toggles, as the list's query answered them. */
 function clientWithToggles(toggles: { name: string; project: string; variants?: { name: string }[] }[]) {

@@ -7,7 +7,8 @@ import type { ToggleChange } from '../offline/changes';
 import { pending } from '../../offline/pending';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
 import { EnvironmentsPanel } from './OverviewTab';
-import { renderInRouter, sampleFeature, sessionClient } from './test-support';
+import { renderInRouter, sessionClient } from '../../test-support';
+import { sampleFeature } from './test-support';
 
 describe('the status panel', () => {
   it('turning on an environment without strategies offers to add one, without a call', async () => {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../../test-support';
+import { renderWithMantine, sessionClient } from '../../test-support';
 import { DESCRIPTION_REQUIRED, MetadataForm, MoveProjectForm } from './SettingsTab';
-import { sampleFeature, sessionClient } from './test-support';
+import { sampleFeature } from './test-support';
 
 const projects = [
   { id: 'default', name: 'Default' },

@@ -7,12 +7,11 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../strategies/definitions';
 import { REALLY_DELETE } from '../../strategies/messages';
-import { renderWithMantine } from '../../test-support';
+import { renderWithMantine, renderInRouter, sessionClient } from '../../test-support';
 import { NewStrategyForm } from './NewStrategyForm';
 import { useProductionConfirm } from './ProductionConfirm';
 import { StrategyItem } from './StrategyItem';
 import { StrategySidebar } from './StrategySidebar';
-import { renderInRouter, sessionClient } from './test-support';
 
 const saved = {
   id: 's1',

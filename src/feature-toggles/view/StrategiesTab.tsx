@@ -27,10 +27,10 @@ import {
   type StrategyDefinition,
 } from '../../strategies/definitions';
 import { useSortSensors } from '../../shared/ui/SortableList';
-import { sortableStrategyId } from '../../strategies/strategy-instance';
+import { sortableStrategyId, type StrategyInstance } from '../../strategies/strategy-instance';
 import { useStrategyReferenceData } from '../../strategies/api/queries';
 import { projectFeatureQuery } from '../api/queries';
-import type { ProjectFeature, StrategyInstance } from '../api/types';
+import type { ProjectFeature } from '../api/types';
 import { useSegments } from '../../segments/api/queries';
 import { useStrategyActions } from '../api/use-strategy-actions';
 import { useLocalConfiguration } from './local-configuration';

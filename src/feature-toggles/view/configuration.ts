@@ -1,4 +1,4 @@
-import type { StrategyInstance } from '../api/types';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
 
 /** The parts of a toggle's environments the view compares and moves: name, state and strategies. */
 export interface EnvironmentConfiguration {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { StrategyVariant } from '../../../contract/variants';
 import { stableJson } from '../../offline/changes';
-import type { EditedStrategy } from '../../strategies/strategy-instance';
-import type { StrategyInstance } from '../api/types';
+import type { EditedStrategy, StrategyInstance } from '../../strategies/strategy-instance';
 
 /** A strategy as the toggle's strategy forms save it: the configure form's fields with segments and variants. */
 export type TargetedStrategy = EditedStrategy & Pick<StrategyInstance, 'segments' | 'variants'>;

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { projectsQuery } from '../../projects/api/queries';
-import { contextFieldsQuery } from '../../strategies/api/queries';
+import { contextFieldsQuery } from '../../context/api/queries';
 import { renderWithMantine } from '../../test-support';
 import { segmentValues, type SegmentValues } from '../rules';
 import { SegmentForm } from './SegmentForm';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useProjects } from '../../projects/api/queries';
-import { useContextFields } from '../../strategies/api/queries';
+import { useContextFields } from '../../context/api/queries';
 import { ConstraintList } from '../../strategies/ConstraintsEditor';
 import { ALL_PROJECTS, CREATE_SEGMENT_TITLE, EDIT_SEGMENT_TITLE, SEGMENTS_INTRO } from '../messages';
 import type { SegmentForm as Form } from './use-segment-form';

@@ -6,9 +6,9 @@ import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { environmentsQuery } from '../../environments/api/queries';
 import { useOnline } from '../../shared/api/connectivity';
 import { showToast } from '../../shared/messages/toast';
-import type { ProjectOverview } from '../api/queries';
-import { useDisableProjectEnvironment } from '../api/use-disable-project-environment';
-import { useEnableProjectEnvironment } from '../api/use-enable-project-environment';
+import type { ProjectOverview } from '../../projects/api/queries';
+import { useDisableProjectEnvironment } from '../../projects/api/use-disable-project-environment';
+import { useEnableProjectEnvironment } from '../../projects/api/use-enable-project-environment';
 import { ENVIRONMENT_API_ERROR, environmentSwitched } from '../messages';
 
 /**

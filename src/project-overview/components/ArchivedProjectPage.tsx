@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ArchivedFeatures } from '../../archive/ArchivePage';
+import { ArchivedFeatures } from '../../feature-toggles/archive/ArchivePage';
 
 const route = getRouteApi('/main/projects/$projectId/archived');
 

@@ -4,18 +4,20 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { useProjectOverview, useProjects, type Project, type ProjectOverview } from '../api/queries';
-import { FETCH_PROJECT_FAILED, PROJECT_CREATED, PROJECT_UPDATED } from '../messages';
+import { useProjectOverview, useProjects, type Project, type ProjectOverview } from '../../projects/api/queries';
+import { PROJECT_CREATED, PROJECT_UPDATED } from '../messages';
+import { FETCH_PROJECT_FAILED } from '../../projects/messages';
 import { PROJECT_TABS, type ProjectTab } from '../tabs';
-import { DeleteProject } from './DeleteProject';
-import { EditProjectForm } from './EditProjectForm';
+import { DeleteProject } from '../../projects/components/DeleteProject';
+import { EditProjectForm } from '../../projects/components/EditProjectForm';
 import { EnvironmentsTab } from './EnvironmentsTab';
-import { HealthBadge } from './HealthBadge';
+import { HealthBadge } from '../../projects/components/HealthBadge';
 import { HealthTab } from './HealthTab';
 import { OverviewTab } from './OverviewTab';
-import '../projects.css';
+import '../../projects/projects.css';
+import '../project-overview.css';
 
-const ProjectAccessTab = lazy(() => import('../access/ProjectAccessTab'));
+const ProjectAccessTab = lazy(() => import('../../projects/access/ProjectAccessTab'));
 
 const overviewRoute = getRouteApi('/main/projects/$projectId');
 const tabRoute = getRouteApi('/main/projects/$projectId/$activeTab');

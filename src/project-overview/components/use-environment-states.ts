@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ToggleChange } from '../../feature-toggles/offline/changes';
 import type { QueuedChange } from '../../offline/changes';
 import { activeChangesOf, isActive, usePendingChanges } from '../../offline/pending';
-import { projectKeys, type ProjectOverview, type ProjectToggle } from '../api/queries';
+import { projectKeys, type ProjectOverview, type ProjectToggle } from '../../projects/api/queries';
 
 type EnvironmentChange = Extract<ToggleChange, { kind: 'environment' }>;
 type Accepted = EnvironmentChange & { feature: string };

@@ -4,9 +4,9 @@ import { pastLifetime } from '../../../contract/projects';
 import { useFeatureTypes } from '../../feature-toggles/api/queries';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
-import { useHealthReport, type ProjectToggle } from '../api/queries';
+import { useHealthReport, type ProjectToggle } from '../../projects/api/queries';
 import { fetchHealthFailed, NO_TOGGLES } from '../messages';
-import { HealthBadge } from './HealthBadge';
+import { HealthBadge } from '../../projects/components/HealthBadge';
 
 function Count({ label, value }: { label: string; value: number | undefined }) {
   return (

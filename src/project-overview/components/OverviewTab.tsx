@@ -13,7 +13,7 @@ import { useEnvironmentFlip } from '../../feature-toggles/switches/use-environme
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
-import type { ProjectOverview } from '../api/queries';
+import type { ProjectOverview } from '../../projects/api/queries';
 import { NO_TOGGLES } from '../messages';
 import { sortToggles, TOGGLES_PAGE_SIZE, type ToggleSortKey } from '../rules';
 import { useEnvironmentStates } from './use-environment-states';

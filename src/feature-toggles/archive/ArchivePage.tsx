@@ -1,10 +1,9 @@
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { PermissionButton } from '../auth/PermissionControls';
-import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, truncate } from '../feature-toggles/feature-list';
-import { DEFAULT_PROJECT } from '../feature-toggles/api/queries';
-import { useReviveFeature } from '../feature-toggles/api/use-revive-feature';
-import { useArchive } from './api/queries';
+import { PermissionButton } from '../../auth/PermissionControls';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, truncate } from '../feature-list';
+import { DEFAULT_PROJECT, useArchive } from '../api/queries';
+import { useReviveFeature } from '../api/use-revive-feature';
 
 /** /archive: archived toggles with Revive per row (UPDATE_FEATURE on the toggle's project). */
 export default function ArchivePage() {

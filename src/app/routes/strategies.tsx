@@ -8,7 +8,7 @@ const strategiesRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies',
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('../../strategies/StrategiesPage')),
+  component: lazyRouteComponent(() => import('../../strategies/components/StrategiesPage')),
 });
 
 /** /strategies/create?name=… prefills the name (the missing-definition link). */
@@ -16,7 +16,7 @@ const createStrategyRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies/create',
   validateSearch: (search: Record<string, unknown>): { name?: string } => ({ name: text(search.name) }),
-  component: lazyRouteComponent(() => import('../../strategies/CreateStrategyPage')),
+  component: lazyRouteComponent(() => import('../../strategies/components/CreateStrategyPage')),
 });
 
 const strategyViewRoute = createRoute({

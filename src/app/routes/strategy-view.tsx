@@ -1,5 +1,5 @@
-import { TogglesUsingStrategy } from '../../feature-toggles/TogglesUsingStrategy';
-import { StrategyViewPage } from '../../strategies/StrategyViewPage';
+import { TogglesUsingStrategy } from '../../feature-toggles/components/list/TogglesUsingStrategy';
+import { StrategyViewPage } from '../../strategies/components/StrategyViewPage';
 
 /** /strategies/{view|edit}/{name}: the strategy's page, composed here with the toggles that use it. */
 export default function StrategyViewRoute() {

@@ -14,10 +14,9 @@ import {
 } from '../offline/mirror';
 import type { Tag } from '../../../contract/tags';
 import { tagKeys } from '../../tags/api/queries';
-import { classicPath, projectFeaturePath } from './paths';
-import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';
+import { classicPath, projectFeaturePath } from '../paths';
+import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from '../types';
 
-export const DEFAULT_PROJECT = 'default';
 export const ALL_PROJECTS = '*';
 export const DEFAULT_FEATURE_TYPE = 'release';
 /** How long the toggle list read from the server in this page counts as current. */

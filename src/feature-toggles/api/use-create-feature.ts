@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { refreshFeature } from './refresh-feature';
 import type { StrategyInstance } from '../../strategies/strategy-instance';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 
 export interface NewFeature {
   name: string;

@@ -1,7 +1,7 @@
 import type { ChangeRequest, QueuedChange } from '../../offline/changes';
 import { stableJson } from '../../offline/changes';
 import { STRATEGY_NAMES } from '../../strategies/definitions';
-import { classicPath, projectFeaturePath } from '../api/paths';
+import { classicPath, projectFeaturePath } from '../paths';
 import type { StrategyInstance } from '../../strategies/strategy-instance';
 import type { Variant } from '../../../contract/variants';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { connectivity, PROBE_INTERVAL_MS, probeWhileUnreachable } from '../../shared/api/connectivity';
 import type { StrategyInstance } from '../../strategies/strategy-instance';
-import type { FeatureEnvironment, ProjectFeature } from '../api/types';
+import type { FeatureEnvironment, ProjectFeature } from '../types';
 import { snackbar } from '../../shared/messages/messages';
 import { toastStore } from '../../shared/messages/toast';
 import type { SwitchyardDb } from '../../offline/db';

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { ArchivedFeatures } from '../../feature-toggles/archive/ArchivePage';
+import { ArchivedFeatures } from '../../feature-toggles/components/archive/ArchivePage';
 
 const route = getRouteApi('/main/projects/$projectId/archived');
 

@@ -8,6 +8,9 @@ import type { Received } from '../../shared/api/received';
 
 export type Project = Received<ProjectSummary, 'id' | 'name'>;
 
+/** The project every instance has, and that a toggle without a project belongs to. */
+export const DEFAULT_PROJECT = 'default';
+
 type WireOverview = Static<typeof ProjectOverviewSchema>;
 /** One toggle of a project (GET api/admin/projects/{id}): name, type, dates, stale and each environment's state. */
 export type ProjectToggle = Received<WireOverview['features'][number], 'name' | 'environments'>;

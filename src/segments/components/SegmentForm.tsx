@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextI
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useProjects } from '../../projects/api/queries';
 import { useContextFields } from '../../context/api/queries';
-import { ConstraintList } from '../../strategies/ConstraintsEditor';
+import { ConstraintList } from '../../strategies/components/ConstraintsEditor';
 import { ALL_PROJECTS, CREATE_SEGMENT_TITLE, EDIT_SEGMENT_TITLE, SEGMENTS_INTRO } from '../messages';
 import type { SegmentForm as Form } from './use-segment-form';
 import '../segments.css';

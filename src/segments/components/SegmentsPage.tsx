@@ -6,7 +6,7 @@ import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ConstraintSummary } from '../../strategies/ConstraintsEditor';
+import { ConstraintSummary } from '../../strategies/components/ConstraintsEditor';
 import { useSegments, type Segment } from '../api/queries';
 import { useDeleteSegment } from '../api/use-delete-segment';
 import {

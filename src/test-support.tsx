@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { createAppRouter } from './app/router';
@@ -40,4 +40,11 @@ export function renderInRouter(ui: ReactElement, queryClient = sessionClient()) 
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return { router, ...renderWithMantine(<RouterProvider router={router} />, queryClient) };
+}
+
+/** Renders a create or edit form: it guards leaving the page, so inside a router; resolves once it is drawn. */
+export async function renderForm(ui: ReactElement, queryClient = sessionClient()) {
+  const view = renderInRouter(ui, queryClient);
+  await screen.findByRole('form');
+  return view;
 }

@@ -109,12 +109,6 @@ export interface DefinitionFormValues {
   parameters: ParameterDefinition[];
 }
 
-export interface DefinitionFormErrors {
-  name?: string;
-  /** A failure of the save call itself. */
-  general?: string;
-}
-
 export function emptyParameter(): ParameterDefinition {
   return { name: '', type: 'string', description: '', required: false };
 }

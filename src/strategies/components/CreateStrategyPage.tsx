@@ -1,12 +1,11 @@
-import { Paper } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { showToast } from '../../shared/messages/toast';
+import { useCreateStrategy } from '../api/use-create-strategy';
+import { definitionErrorMessage, newDefinitionValues } from '../definitions';
 import { STRATEGY_CREATED } from '../messages';
 import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { useDefinitionForm } from './use-definition-form';
-import { newDefinitionValues } from '../definitions';
-import { useCreateStrategy } from '../api/use-create-strategy';
-import { useValidateStrategyName } from '../api/use-validate-strategy-name';
 
 const route = getRouteApi('/main/strategies/create');
 
@@ -14,20 +13,15 @@ const route = getRouteApi('/main/strategies/create');
 export default function CreateStrategyPage() {
   const { name } = route.useSearch();
   const navigate = useNavigate();
-  const validateName = useValidateStrategyName();
   const create = useCreateStrategy();
   const form = useDefinitionForm(newDefinitionValues(name), {
     editMode: false,
-    validateName: (value) => validateName.mutateAsync(value),
-    submit: async (values) => {
-      await create.mutateAsync(values);
+    checkName: useServerNameCheck('api/admin/strategies/validate', { reason: definitionErrorMessage }),
+    submit: (values) => create.mutateAsync(values),
+    onSaved: () => {
       showToast(STRATEGY_CREATED, 'success');
-      await navigate({ to: '/strategies' });
+      return navigate({ to: '/strategies' });
     },
   });
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
-      <StrategyDefinitionForm form={form} onCancel={() => void navigate({ to: '/strategies' })} />
-    </Paper>
-  );
+  return <StrategyDefinitionForm form={form} onCancel={() => void navigate({ to: '/strategies' })} />;
 }

@@ -1,11 +1,9 @@
-import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { showToast } from '../../shared/messages/toast';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import { DefinitionBadges } from './DefinitionBadges';
 import {
   DEFAULT_STRATEGY,
@@ -29,12 +27,6 @@ import { useReactivateStrategy } from '../api/use-reactivate-strategy';
 import './strategies.css';
 
 type Action = 'deprecate' | 'reactivate' | 'delete';
-
-const CONFIRM: Record<Action, { title: string; label: string; done: string }> = {
-  deprecate: { title: REALLY_DEPRECATE, label: 'Deprecate', done: STRATEGY_DEPRECATED },
-  reactivate: { title: REALLY_REACTIVATE, label: 'Reactivate', done: STRATEGY_REACTIVATED },
-  delete: { title: REALLY_DELETE, label: 'Delete', done: STRATEGY_DELETED },
-};
 
 /** Name (linked to its view), display name, description, badges and the permission-gated actions of one definition. */
 function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onAction(action: Action): void }) {
@@ -127,28 +119,39 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
 export default function StrategiesPage() {
   const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
-  const actions = {
-    delete: useDeleteStrategy(),
-    deprecate: useDeprecateStrategy(),
-    reactivate: useReactivateStrategy(),
-  };
-  const [pending, setPending] = useState<{ action: Action; name: string }>();
-
-  const confirm = () => {
-    if (!pending) return;
-    const mutation = actions[pending.action];
-    mutation.mutate(pending.name, {
-      onSuccess: () => showToast(CONFIRM[pending.action].done, 'success'),
-      onSettled: () => setPending(undefined),
-    });
+  const describe = (strategy: StrategyDefinition) => `${strategyTitle(strategy, strategies.data)} (${strategy.name})`;
+  const variables = (strategy: StrategyDefinition) => strategy.name;
+  const confirmations = {
+    deprecate: useConfirmation({
+      mutation: useDeprecateStrategy(),
+      variables,
+      title: REALLY_DEPRECATE,
+      confirmLabel: 'Deprecate',
+      describe,
+      done: STRATEGY_DEPRECATED,
+    }),
+    reactivate: useConfirmation({
+      mutation: useReactivateStrategy(),
+      variables,
+      title: REALLY_REACTIVATE,
+      confirmLabel: 'Reactivate',
+      danger: false,
+      describe,
+      done: STRATEGY_REACTIVATED,
+    }),
+    delete: useConfirmation({
+      mutation: useDeleteStrategy(),
+      variables,
+      title: REALLY_DELETE,
+      describe,
+      done: STRATEGY_DELETED,
+    }),
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          Strategies
-        </Title>
+    <ListPage
+      title="Strategies"
+      actions={
         <PermissionButton
           permission="CREATE_STRATEGY"
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -156,40 +159,29 @@ export default function StrategiesPage() {
         >
           Add new strategy
         </PermissionButton>
-      </Group>
-      <Paper withBorder radius="md">
-        {strategies.isPending ? (
-          <Loader m="md" aria-label="Loading strategies" />
-        ) : strategies.isError ? (
-          <Text c="red.8" role="alert" p="md">
-            {strategies.error.message}
-          </Text>
-        ) : strategies.data.length === 0 ? (
-          <Text p="md">No strategies found</Text>
-        ) : (
-          <ul className="sy-definition-list" aria-label="Strategies">
-            {strategies.data.map((strategy) => (
-              <StrategyRow
-                key={strategy.name}
-                strategy={strategy}
-                onAction={(action) => setPending({ action, name: strategy.name })}
-              />
-            ))}
-          </ul>
-        )}
-      </Paper>
-      {pending && (
-        <ConfirmDialog
-          title={CONFIRM[pending.action].title}
-          confirmLabel={CONFIRM[pending.action].label}
-          danger={pending.action !== 'reactivate'}
-          loading={actions[pending.action].isPending}
-          onConfirm={confirm}
-          onClose={() => setPending(undefined)}
-        >
-          {strategyTitle(pending, strategies.data)} ({pending.name})
-        </ConfirmDialog>
+      }
+      query={strategies}
+      loading="Loading strategies"
+      empty="No strategies found"
+      dialog={
+        <>
+          {confirmations.deprecate.dialog}
+          {confirmations.reactivate.dialog}
+          {confirmations.delete.dialog}
+        </>
+      }
+    >
+      {(definitions) => (
+        <ul className="sy-definition-list" aria-label="Strategies">
+          {definitions.map((strategy) => (
+            <StrategyRow
+              key={strategy.name}
+              strategy={strategy}
+              onAction={(action) => confirmations[action].ask(strategy)}
+            />
+          ))}
+        </ul>
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,9 +1,7 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Checkbox,
-  Group,
   NativeSelect,
   Paper,
   Stack,
@@ -14,6 +12,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { FormFrame } from '../../shared/forms/FormFrame';
+import { NameField } from '../../shared/forms/NameField';
 import { PARAMETER_TYPES } from '../definitions';
 import type { DefinitionForm } from './use-definition-form';
 import './strategies.css';
@@ -25,113 +25,95 @@ interface Props {
 
 /** The custom-strategy form: name (locked when editing), description, parameters; Create or Update. */
 export function StrategyDefinitionForm({ form, onCancel }: Props) {
-  const { values, errors, editMode } = form;
-  const title = editMode ? 'Edit strategy' : 'Create a new strategy';
+  const { values, editMode } = form;
   return (
-    <form onSubmit={form.onSubmit} aria-label={title} noValidate>
-      <Stack gap="md" maw={720}>
-        {!editMode && (
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-        )}
-        {editMode && (
-          <Text>
-            Be careful! Changing a strategy definition might also require changes to the implementation in the clients.
-          </Text>
-        )}
-        {errors.general && (
-          <Alert color="red" role="alert" variant="light">
-            {errors.general}
-          </Alert>
-        )}
-        <TextInput
-          label="Strategy name"
-          required
-          autoComplete="off"
-          value={values.name}
-          readOnly={editMode}
-          description={editMode ? 'The name of a strategy cannot be changed.' : undefined}
-          error={errors.name}
-          onChange={(e) => form.setName(e.currentTarget.value)}
-          onBlur={form.onNameBlur}
-        />
-        <Textarea
-          label="Description"
-          size="md"
-          autosize
-          minRows={2}
-          value={values.description}
-          onChange={(e) => form.setDescription(e.currentTarget.value)}
-        />
-        <Stack gap="sm" component="section" aria-labelledby="definition-parameters">
-          <Title order={2} size="h4" id="definition-parameters">
-            Parameters
-          </Title>
-          {values.parameters.length === 0 && <Text c="dimmed">No parameters.</Text>}
-          {values.parameters.map((parameter, index) => (
-            <Paper key={index} component="fieldset" withBorder radius="md" p="sm" m={0} className="sy-fieldset">
-              <legend className="sy-fieldset-legend">Parameter {index + 1}</legend>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove parameter ${index + 1}`}
-                onClick={() => form.removeParameter(index)}
-                className="sy-fieldset-remove"
-              >
-                <IconTrash size={20} aria-hidden />
-              </ActionIcon>
-              <div className="sy-parameter-fields">
-                <TextInput
-                  label="Parameter name"
-                  autoComplete="off"
-                  value={parameter.name}
-                  onChange={(e) => form.setParameter(index, { name: e.currentTarget.value })}
-                />
-                <NativeSelect
-                  label="Type"
-                  value={parameter.type || 'string'}
-                  data={[...PARAMETER_TYPES]}
-                  onChange={(e) => form.setParameter(index, { type: e.currentTarget.value })}
-                />
-                <TextInput
-                  label="Parameter description"
-                  className="sy-parameter-description"
-                  value={parameter.description ?? ''}
-                  onChange={(e) => form.setParameter(index, { description: e.currentTarget.value })}
-                />
-                <Checkbox
-                  label="Required"
-                  size="md"
-                  className="sy-touch-check"
-                  checked={!!parameter.required}
-                  onChange={(e) => form.setParameter(index, { required: e.currentTarget.checked })}
-                />
-              </div>
-            </Paper>
-          ))}
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={form.addParameter}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Add parameter
-          </Button>
-        </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <PermissionButton
-            permission={editMode ? 'UPDATE_STRATEGY' : 'CREATE_STRATEGY'}
-            type="submit"
-            loading={form.submitting}
-          >
-            {editMode ? 'Update' : 'Create'}
-          </PermissionButton>
-        </Group>
+    <FormFrame
+      form={form}
+      title={editMode ? 'Edit strategy' : 'Create a new strategy'}
+      heading={editMode ? false : 1}
+      frame={editMode ? 'none' : 'panel'}
+      maw={editMode ? 720 : 760}
+      onCancel={onCancel}
+      submit={(button) => (
+        <PermissionButton {...button} permission={editMode ? 'UPDATE_STRATEGY' : 'CREATE_STRATEGY'}>
+          {editMode ? 'Update' : 'Create'}
+        </PermissionButton>
+      )}
+    >
+      {editMode && (
+        <Text>
+          Be careful! Changing a strategy definition might also require changes to the implementation in the clients.
+        </Text>
+      )}
+      <NameField
+        form={form}
+        label="Strategy name"
+        readOnly={editMode}
+        description={editMode ? 'The name of a strategy cannot be changed.' : undefined}
+      />
+      <Textarea
+        label="Description"
+        size="md"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => form.setField('description', e.currentTarget.value)}
+      />
+      <Stack gap="sm" component="section" aria-labelledby="definition-parameters">
+        <Title order={2} size="h4" id="definition-parameters">
+          Parameters
+        </Title>
+        {values.parameters.length === 0 && <Text c="dimmed">No parameters.</Text>}
+        {values.parameters.map((parameter, index) => (
+          <Paper key={index} component="fieldset" withBorder radius="md" p="sm" m={0} className="sy-fieldset">
+            <legend className="sy-fieldset-legend">Parameter {index + 1}</legend>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove parameter ${index + 1}`}
+              onClick={() => form.removeParameter(index)}
+              className="sy-fieldset-remove"
+            >
+              <IconTrash size={20} aria-hidden />
+            </ActionIcon>
+            <div className="sy-parameter-fields">
+              <TextInput
+                label="Parameter name"
+                autoComplete="off"
+                value={parameter.name}
+                onChange={(e) => form.setParameter(index, { name: e.currentTarget.value })}
+              />
+              <NativeSelect
+                label="Type"
+                value={parameter.type || 'string'}
+                data={[...PARAMETER_TYPES]}
+                onChange={(e) => form.setParameter(index, { type: e.currentTarget.value })}
+              />
+              <TextInput
+                label="Parameter description"
+                className="sy-parameter-description"
+                value={parameter.description ?? ''}
+                onChange={(e) => form.setParameter(index, { description: e.currentTarget.value })}
+              />
+              <Checkbox
+                label="Required"
+                size="md"
+                className="sy-touch-check"
+                checked={!!parameter.required}
+                onChange={(e) => form.setParameter(index, { required: e.currentTarget.checked })}
+              />
+            </div>
+          </Paper>
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={form.addParameter}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Add parameter
+        </Button>
       </Stack>
-    </form>
+    </FormFrame>
   );
 }

@@ -3,9 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { userQuery } from '../../auth/user';
-import { renderRoute, renderWithMantine } from '../../test-support';
+import { renderForm, renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/api/queries';
 import {
+  definitionErrorMessage,
   newDefinitionValues,
   STRATEGY_EXISTS,
   type DefinitionFormValues,
@@ -127,7 +128,11 @@ function FormHarness(props: {
   validateName(name: string): Promise<void>;
   submit(values: DefinitionFormValues): Promise<void>;
 }) {
-  const form = useDefinitionForm(newDefinitionValues(), { editMode: false, ...props });
+  const form = useDefinitionForm(newDefinitionValues(), {
+    editMode: false,
+    checkName: (name) => props.validateName(name).then(() => undefined, definitionErrorMessage),
+    submit: props.submit,
+  });
   return <StrategyDefinitionForm form={form} onCancel={() => {}} />;
 }
 
@@ -137,7 +142,7 @@ describe('custom strategy form', () => {
       if (name === 'taken') throw new ApiError(409, 'Strategy with name taken already exist');
     });
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<FormHarness validateName={validateName} submit={submit} />, seeded(ADMIN));
+    await renderForm(<FormHarness validateName={validateName} submit={submit} />, seeded(ADMIN));
     await userEvent.type(screen.getByRole('textbox', { name: /Strategy name/ }), 'taken');
     await userEvent.tab();
     expect(validateName).toHaveBeenCalledWith('taken');
@@ -148,7 +153,7 @@ describe('custom strategy form', () => {
 
   it('sends the parameters with a name; a missing type is string', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<FormHarness validateName={async () => {}} submit={submit} />, seeded(ADMIN));
+    await renderForm(<FormHarness validateName={async () => {}} submit={submit} />, seeded(ADMIN));
     await userEvent.type(screen.getByRole('textbox', { name: /Strategy name/ }), 'region');
     await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'By region');
     await userEvent.click(screen.getByRole('button', { name: 'Add parameter' }));
@@ -169,7 +174,7 @@ describe('custom strategy form', () => {
 
   it('a taken name reported by the create call shows under the name', async () => {
     const submit = vi.fn(() => Promise.reject(new ApiError(409, 'exists')));
-    renderWithMantine(<FormHarness validateName={async () => {}} submit={submit} />, seeded(ADMIN));
+    await renderForm(<FormHarness validateName={async () => {}} submit={submit} />, seeded(ADMIN));
     await userEvent.type(screen.getByRole('textbox', { name: /Strategy name/ }), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(STRATEGY_EXISTS.trim())).toBeInTheDocument();

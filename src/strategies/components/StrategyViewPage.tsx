@@ -11,7 +11,6 @@ import { StrategyDefinitionForm } from './StrategyDefinitionForm';
 import { useDefinitionForm } from './use-definition-form';
 import { useStrategyDefinitions } from '../api/queries';
 import { useUpdateStrategy } from '../api/use-update-strategy';
-import { useValidateStrategyName } from '../api/use-validate-strategy-name';
 import './strategies.css';
 
 const route = getRouteApi('/main/strategies/$activeTab/$strategyName');
@@ -68,7 +67,6 @@ function Details({ strategy, togglesUsing }: { strategy: StrategyDefinition; tog
 
 function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
   const navigate = useNavigate();
-  const validateName = useValidateStrategyName();
   const update = useUpdateStrategy();
   const toView = () =>
     navigate({
@@ -77,11 +75,10 @@ function EditDefinition({ strategy }: { strategy: StrategyDefinition }) {
     });
   const form = useDefinitionForm(definitionFormValues(strategy), {
     editMode: true,
-    validateName: (value) => validateName.mutateAsync(value),
-    submit: async (values) => {
-      await update.mutateAsync(values);
+    submit: (values) => update.mutateAsync(values),
+    onSaved: () => {
       showToast(STRATEGY_UPDATED, 'success');
-      await toView();
+      return toView();
     },
   });
   return <StrategyDefinitionForm form={form} onCancel={() => void toView()} />;

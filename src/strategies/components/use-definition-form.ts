@@ -1,11 +1,10 @@
 /** The custom-strategy form's state (/strategies/create and the view's Edit tab); its values: ../definitions.ts. */
-import { useState, type FormEvent } from 'react';
+import { useForm } from '../../shared/forms/use-form';
 import {
   definitionBody,
   definitionErrorMessage,
   emptyParameter,
   STRATEGY_EXISTS,
-  type DefinitionFormErrors,
   type DefinitionFormValues,
   type ParameterDefinition,
 } from '../definitions';
@@ -13,87 +12,41 @@ import {
 interface Options {
   /** Edit mode: the name is locked and not checked. */
   editMode: boolean;
-  /** POST api/admin/strategies/validate: resolves when the name is free, rejects with the reason. */
-  validateName(name: string): Promise<void>;
-  submit(values: DefinitionFormValues): Promise<void>;
+  /** POST api/admin/strategies/validate: the reason the name is refused, or undefined when it is free. */
+  checkName?(name: string): Promise<string | undefined>;
+  submit(values: DefinitionFormValues): Promise<unknown>;
+  /** After a successful save: the toast and the next page. */
+  onSaved?(): unknown;
 }
 
 /** State of the custom-strategy form: the name is checked on blur and again before creating; errors block submit. */
-export function useDefinitionForm(initial: DefinitionFormValues, { editMode, validateName, submit }: Options) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<DefinitionFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  const checkName = async (name: string): Promise<string | undefined> => {
-    try {
-      await validateName(name);
-      return undefined;
-    } catch (error) {
-      return definitionErrorMessage(error);
-    }
-  };
-
-  const setName = (name: string) => {
-    setValues((v) => ({ ...v, name: name.trim() }));
-    setErrors({});
-  };
-
-  const setDescription = (description: string) => {
-    setValues((v) => ({ ...v, description }));
-    setErrors((e) => ({ ...e, general: undefined }));
-  };
-
-  const setParameter = (index: number, change: Partial<ParameterDefinition>) => {
-    setValues((v) => ({ ...v, parameters: v.parameters.map((p, i) => (i === index ? { ...p, ...change } : p)) }));
-    setErrors((e) => ({ ...e, general: undefined }));
-  };
-
-  const addParameter = () => setValues((v) => ({ ...v, parameters: [...v.parameters, emptyParameter()] }));
-
-  const removeParameter = (index: number) =>
-    setValues((v) => ({ ...v, parameters: v.parameters.filter((_, i) => i !== index) }));
-
-  const onNameBlur = async () => {
-    if (editMode || !values.name) return;
-    const error = await checkName(values.name);
-    setErrors((e) => ({ ...e, name: error }));
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const body = definitionBody(values);
-    const nameError = editMode ? undefined : (errors.name ?? (await checkName(body.name)));
-    if (nameError) {
-      setErrors((e) => ({ ...e, name: nameError }));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await submit(body);
-    } catch (error) {
+export function useDefinitionForm(initial: DefinitionFormValues, { editMode, checkName, submit, onSaved }: Options) {
+  const form = useForm(initial, {
+    prepare: definitionBody,
+    name: { check: checkName, locked: editMode },
+    submit,
+    onSaved,
+    // A taken name (the create call's 409) shows under the name; any other failure as the general error.
+    failed: (error) => {
       const message = definitionErrorMessage(error);
-      setErrors((e) => (message === STRATEGY_EXISTS ? { ...e, name: message } : { ...e, general: message }));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      return message === STRATEGY_EXISTS ? { name: message } : { general: message };
+    },
+  });
+  const { values, setField } = form;
 
-  const dirty = JSON.stringify(definitionBody(values)) !== JSON.stringify(definitionBody(initial));
-  return {
-    values,
-    errors,
-    submitting,
-    dirty,
-    editMode,
-    setName,
-    setDescription,
-    setParameter,
-    addParameter,
-    removeParameter,
-    onNameBlur,
-    onSubmit,
-  };
+  const setParameter = (index: number, change: Partial<ParameterDefinition>) =>
+    setField(
+      'parameters',
+      values.parameters.map((p, i) => (i === index ? { ...p, ...change } : p)),
+    );
+  const addParameter = () => setField('parameters', [...values.parameters, emptyParameter()]);
+  const removeParameter = (index: number) =>
+    setField(
+      'parameters',
+      values.parameters.filter((_, i) => i !== index),
+    );
+
+  return { ...form, editMode, setParameter, addParameter, removeParameter };
 }
 
 export type DefinitionForm = ReturnType<typeof useDefinitionForm>;

@@ -1,12 +1,14 @@
-import { Alert, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { FormFrame } from '../../../shared/forms/FormFrame';
+import { NameField } from '../../../shared/forms/NameField';
 import { RouteLink } from '../../../shared/ui/RouteLink';
 import { statusOf } from '../../../shared/api/errors';
 import { PermissionButton } from '../../../auth/PermissionControls';
 import { DEFAULT_PROJECT } from '../../../projects/api/queries';
 import { useFeature } from '../../api/queries';
 import { useCloneFeature } from '../../api/use-clone-feature';
-import { useNameCheck } from '../../api/name-check';
+import { useFeatureNameCheck } from '../../api/name-check';
 import { useCopyForm } from './use-copy-form';
 
 export const TOGGLE_NOT_FOUND = 'Toggle not found';
@@ -28,17 +30,15 @@ function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: 
   const source = useFeature(name);
   const clone = useCloneFeature();
   const navigate = useNavigate();
-  const checkName = useNameCheck();
   const project = source.data?.project ?? projectId ?? DEFAULT_PROJECT;
   const form = useCopyForm({
-    checkName,
-    submit: async ({ name: newName, replaceGroupId }) => {
-      await clone.mutateAsync({ project, name, newName, replaceGroupId });
-      await navigate({
+    checkName: useFeatureNameCheck(),
+    submit: ({ name: newName, replaceGroupId }) => clone.mutateAsync({ project, name, newName, replaceGroupId }),
+    onSaved: (_copy, { name: newName }) =>
+      navigate({
         to: '/projects/$projectId/features/$name/$activeTab',
         params: { projectId: project, name: newName, activeTab: 'strategies' },
-      });
-    },
+      }),
   });
 
   if (source.isPending) return <Loader aria-label="Loading feature toggle" />;
@@ -51,49 +51,33 @@ function CopyFeature({ projectId, name, activeTab }: { projectId: string; name: 
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640}>
-      <form onSubmit={form.onSubmit} aria-label={`Copy ${name}`} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            Copy {name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            The copy gets the strategies, variants and settings of {name} under a new, unique name.
-          </Text>
-          {form.errors.general && (
-            <Alert color="red" variant="light" role="alert">
-              {form.errors.general}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            autoComplete="off"
-            value={form.values.name}
-            error={form.errors.name}
-            onChange={(e) => form.setField('name', e.currentTarget.value)}
-            onBlur={form.onNameBlur}
-          />
-          <Checkbox
-            size="md"
-            label="Replace groupId"
-            checked={form.values.replaceGroupId}
-            onChange={(e) => form.setField('replaceGroupId', e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <RouteLink
-              to="/projects/$projectId/features/$name/$activeTab"
-              params={{ projectId: project, name, activeTab }}
-              className="sy-touch-link"
-            >
-              Cancel
-            </RouteLink>
-            <PermissionButton permission="CREATE_FEATURE" project={project} type="submit" loading={form.submitting}>
-              Create from copy
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormFrame
+      form={form}
+      title={`Copy ${name}`}
+      intro={`The copy gets the strategies, variants and settings of ${name} under a new, unique name.`}
+      maw={640}
+      cancel={
+        <RouteLink
+          to="/projects/$projectId/features/$name/$activeTab"
+          params={{ projectId: project, name, activeTab }}
+          className="sy-touch-link"
+        >
+          Cancel
+        </RouteLink>
+      }
+      submit={(button) => (
+        <PermissionButton {...button} permission="CREATE_FEATURE" project={project}>
+          Create from copy
+        </PermissionButton>
+      )}
+    >
+      <NameField form={form} />
+      <Checkbox
+        size="md"
+        label="Replace groupId"
+        checked={form.values.replaceGroupId}
+        onChange={(e) => form.setField('replaceGroupId', e.currentTarget.checked)}
+      />
+    </FormFrame>
   );
 }

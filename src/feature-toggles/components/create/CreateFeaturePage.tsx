@@ -1,5 +1,4 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useLeaveGuard } from '../../../shared/forms/leave-guard';
 import { useSession } from '../../../auth/user';
 import { feedbackPrompt } from '../../../feedback/feedback';
 import { useSelectableProjects } from '../../../projects/api/queries';
@@ -7,7 +6,7 @@ import { useUiConfig } from '../../../ui-config/api/queries';
 import { useFeatureTypes } from '../../api/queries';
 import { useCreateFeature } from '../../api/use-create-feature';
 import { useCreateProjectFeature } from '../../api/use-create-project-feature';
-import { useNameCheck } from '../../api/name-check';
+import { useFeatureNameCheck } from '../../api/name-check';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
 
@@ -28,25 +27,20 @@ function CreateFeature({ legacy, projectId, search }: Props) {
   const featureTypes = useFeatureTypes().data ?? [];
   const create = useCreateFeature();
   const createInProject = useCreateProjectFeature();
-  const checkName = useNameCheck();
   const feedback = useSession().data?.feedback;
 
   const form = useFeatureForm(initialValues(projectId, search), {
-    checkName,
-    validateOnSubmit: !legacy,
-    submit: async (values: FeatureFormValues) => {
-      if (legacy) await create.mutateAsync(values);
-      else await createInProject.mutateAsync(values);
-      guard.release();
+    checkName: useFeatureNameCheck(),
+    submit: (values) => (legacy ? create.mutateAsync(values) : createInProject.mutateAsync(values)),
+    onSaved: (_created, values) => {
       // Part 1 section 2: on success, ask for feedback if the user is eligible.
       feedbackPrompt.ask(feedback);
-      await navigate({
+      return navigate({
         to: '/projects/$projectId/features/$name/$activeTab',
         params: { projectId: values.project, name: values.name, activeTab: 'strategies' },
       });
     },
   });
-  const guard = useLeaveGuard(form.dirty);
 
   return (
     <FeatureForm

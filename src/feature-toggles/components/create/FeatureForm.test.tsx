@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../../../test-support';
+import { renderForm } from '../../../test-support';
 import { NAME_EMPTY } from '../../api/name-check';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
@@ -20,9 +20,7 @@ function Harness(props: {
 }) {
   const form = useFeatureForm(initialValues('default', props.search ?? {}), {
     checkName: props.checkName,
-    validateOnSubmit: !props.legacy,
     submit: props.submit,
-    errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
   });
   return (
     <FeatureForm
@@ -48,7 +46,7 @@ describe('create feature toggle form', () => {
       name === 'taken' ? 'A toggle with that name already exists' : undefined,
     );
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness legacy checkName={checkName} submit={submit} />, admin());
+    await renderForm(<Harness legacy checkName={checkName} submit={submit} />, admin());
     const name = screen.getByRole('textbox', { name: /Name/ });
     await userEvent.type(name, '  taken ');
     await userEvent.tab();
@@ -61,7 +59,7 @@ describe('create feature toggle form', () => {
 
   it('the classic form submits name, type, description and the enabled switch; release is the default type', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness legacy checkName={async () => undefined} submit={submit} />, admin());
+    await renderForm(<Harness legacy checkName={async () => undefined} submit={submit} />, admin());
     expect(screen.getByRole('combobox', { name: 'Toggle type' })).toHaveValue('release');
     expect(screen.getByText('Activation strategies')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'new.toggle');
@@ -81,7 +79,7 @@ describe('create feature toggle form', () => {
   it('an empty name is not allowed and the new form checks the name again on submit', async () => {
     const checkName = vi.fn(async () => 'A toggle with that name already exists');
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(
+    await renderForm(
       <Harness legacy={false} checkName={checkName} submit={submit} search={{ type: 'experiment' }} />,
       admin(),
     );
@@ -101,7 +99,7 @@ describe('create feature toggle form', () => {
 
   it('shows a failed create as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('Could not find the requested resource')));
-    renderWithMantine(
+    await renderForm(
       <Harness legacy checkName={async () => undefined} submit={submit} search={{ name: 'x' }} />,
       admin(),
     );

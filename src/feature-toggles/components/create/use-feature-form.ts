@@ -17,36 +17,21 @@ export function initialValues(projectId: string, search: Partial<FeatureFormValu
 }
 
 interface Options {
-  /** Server name check; resolves to an error message or undefined. */
+  /** The server's name check (useFeatureNameCheck): its reason, or undefined when the name is free. */
   checkName(name: string): Promise<string | undefined>;
-  /** The new form checks the name again on submit; the classic one relies on the check on blur. */
-  validateOnSubmit: boolean;
-  submit(values: FeatureFormValues): Promise<void>;
-  errorMessage?(error: unknown): string;
+  submit(values: FeatureFormValues): Promise<unknown>;
+  /** After creation: the feedback prompt and the new toggle's page. */
+  onSaved?(result: unknown, values: FeatureFormValues): unknown;
 }
 
-/** The create-toggle form: the name is checked on blur, and submit is blocked while it has an error. */
-export function useFeatureForm(
-  initial: FeatureFormValues,
-  { checkName, validateOnSubmit, submit, errorMessage }: Options,
-) {
-  const form = useForm(initial, {
+/** The create-toggle form: the name is checked on blur and again before creating; its error blocks submit. */
+export function useFeatureForm(initial: FeatureFormValues, { checkName, submit, onSaved }: Options) {
+  return useForm(initial, {
     prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
-    validate: async ({ name }, errors) => ({
-      name: !name ? NAME_EMPTY : validateOnSubmit ? await checkName(name) : errors.name,
-    }),
+    name: { check: checkName, empty: NAME_EMPTY },
     submit,
-    errorMessage,
+    onSaved,
   });
-
-  const onNameBlur = async () => {
-    const name = form.values.name.trim();
-    if (name !== form.values.name) form.setValues((v) => ({ ...v, name }));
-    if (!name) return;
-    form.setError('name', await checkName(name));
-  };
-
-  return { ...form, onNameBlur };
 }
 
 export type FeatureForm = ReturnType<typeof useFeatureForm>;

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { connectivity } from './shared/api/connectivity';
 
 /** Renders a component the way the console does: inside Mantine and a fresh query client. */
 export function renderWithMantine(ui: ReactElement, queryClient = new QueryClient()) {
@@ -47,4 +49,16 @@ export async function renderForm(ui: ReactElement, queryClient = sessionClient()
   const view = renderInRouter(ui, queryClient);
   await screen.findByRole('form');
   return view;
+}
+
+/** Called in a describe block: each of its tests runs offline (the query client's and the console's own view). */
+export function offlineInEachTest() {
+  beforeEach(() => {
+    act(() => connectivity.lost());
+    onlineManager.setOnline(false);
+  });
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    act(() => connectivity.reached());
+  });
 }

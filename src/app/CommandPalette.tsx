@@ -10,7 +10,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useIsAdmin } from '../auth/user';
 import { useFeatures } from '../feature-toggles/api/queries';
 import { indexFeatures } from '../feature-toggles/components/list/feature-list';
-import { useProjects, type Project } from '../projects/api/queries';
+import type { Project } from '../projects/rules';
+import { useProjects } from '../projects/api/queries';
 import { useUiConfig } from '../ui-config/api/queries';
 import { paletteResults, paletteScreens, type PaletteGroup, type PaletteTarget } from './command-palette';
 

@@ -9,7 +9,7 @@ import {
   type Constraint,
   type Operator,
 } from '../../contract/constraints';
-import type { ContextField } from '../context/api/queries';
+import type { ContextField } from '../context/rules';
 
 export const ENTERPRISE_ONLY = 'Constraints are only available as an enterprise feature.';
 

@@ -3,12 +3,8 @@
  * segment and variant editors read too; the writes, online only, are one use-<verb>-context-field.ts each.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContextField as WireContextField } from '../../../contract/context';
 import { api } from '../../shared/api/client';
-import type { Received } from '../../shared/api/received';
-
-/** A context field as GET api/admin/context lists it. */
-export type ContextField = Received<WireContextField, 'name'>;
+import type { ContextField } from '../rules';
 
 export const contextKeys = { all: ['context'] as const };
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
-import { useContextFields, type ContextField } from '../api/queries';
+import { useContextFields } from '../api/queries';
 import { useDeleteContextField } from '../api/use-delete-context-field';
 import {
   CONTEXT_FIELD_DELETED,
@@ -12,7 +12,7 @@ import {
   NO_CONTEXT_FIELDS,
   REALLY_DELETE_CONTEXT_FIELD,
 } from '../messages';
-import { sortLegalValues } from '../rules';
+import { sortLegalValues, type ContextField } from '../rules';
 import '../context.css';
 
 /** Up to this many legal values are listed in a row; more are counted. */
@@ -35,7 +35,7 @@ function LegalValues({ values }: { values: string[] }) {
 function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void }) {
   const navigate = useNavigate();
   return (
-    <li className="sy-context-row">
+    <li className="sy-list-row">
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -116,7 +116,7 @@ export default function ContextFieldsPage() {
       dialog={deletion.dialog}
     >
       {(fields) => (
-        <ul className="sy-context-list" aria-label={CONTEXT_FIELDS_TITLE}>
+        <ul className="sy-list" aria-label={CONTEXT_FIELDS_TITLE}>
           {fields.map((field) => (
             <ContextRow key={field.name} field={field} onDelete={() => deletion.ask(field.name)} />
           ))}

@@ -1,10 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../shared/messages/toast';
 import { RecordGate } from '../../shared/ui/RecordGate';
-import { useContextFields, type ContextField } from '../api/queries';
+import { useContextFields } from '../api/queries';
 import { useUpdateContextField } from '../api/use-update-context-field';
 import { CONTEXT_FIELD_NOT_FOUND, CONTEXT_FIELD_UPDATED } from '../messages';
-import { contextFieldValues } from '../rules';
+import { contextFieldValues, type ContextField } from '../rules';
 import { ContextForm } from './ContextForm';
 import { useContextForm } from './use-context-form';
 

@@ -2,7 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { useCreateProject } from '../api/use-create-project';
 import { ProjectForm } from './ProjectForm';
-import { projectFormValues, useProjectForm } from './use-project-form';
+import { projectFormValues } from '../rules';
+import { useProjectForm } from './use-project-form';
 
 /** /projects/create: after saving, the new project's page with ?created=true; Cancel goes to /projects/. */
 export default function CreateProjectPage() {

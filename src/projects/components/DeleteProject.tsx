@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import type { Project } from '../api/queries';
+import type { Project } from '../rules';
 import { useDeleteProject } from '../api/use-delete-project';
 import { PROJECT_DELETED } from '../messages';
 

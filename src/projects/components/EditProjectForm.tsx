@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { Project } from '../api/queries';
 import { useUpdateProject } from '../api/use-update-project';
 import { ProjectForm } from './ProjectForm';
-import { projectFormValues, useProjectForm } from './use-project-form';
+import { projectFormValues, type Project } from '../rules';
+import { useProjectForm } from './use-project-form';
 
 /** The project form in edit mode (the edit page and the settings tab): saved, the project page with ?edited=true. */
 export function EditProjectForm({ project, titleOrder }: { project: Project; titleOrder?: 1 | 2 }) {

@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderForm } from '../../test-support';
 import { NAME_EMPTY } from '../messages';
 import { ProjectForm } from './ProjectForm';
-import { projectFormValues, useProjectForm, type ProjectFormValues } from './use-project-form';
+import { projectFormValues, type ProjectFormValues } from '../rules';
+import { useProjectForm } from './use-project-form';
 
 const TAKEN = 'A project with this id already exists.';
 

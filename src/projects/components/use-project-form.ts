@@ -1,20 +1,6 @@
 import { useForm } from '../../shared/forms/use-form';
 import { NAME_EMPTY } from '../messages';
-import type { Project } from '../api/queries';
-
-/** What the project form edits and sends. */
-export interface ProjectFormValues {
-  id: string;
-  name: string;
-  description: string;
-}
-
-/** Values for a new project, or for editing `project`. */
-export const projectFormValues = (project?: Project): ProjectFormValues => ({
-  id: project?.id ?? '',
-  name: project?.name ?? '',
-  description: project?.description ?? '',
-});
+import type { ProjectFormValues } from '../rules';
 
 interface Options {
   /**

@@ -24,7 +24,7 @@ function SegmentRow({ segment, onDelete }: { segment: Segment; onDelete(): void 
   const navigate = useNavigate();
   const params = { id: String(segment.id) };
   return (
-    <li className="sy-segment-row">
+    <li className="sy-list-row">
       <Stack gap={4} miw={0}>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -120,7 +120,7 @@ export default function SegmentsPage() {
       dialog={deletion.dialog}
     >
       {(segments) => (
-        <ul className="sy-segment-list" aria-label={SEGMENTS_TITLE}>
+        <ul className="sy-list" aria-label={SEGMENTS_TITLE}>
           {segments.map((segment) => (
             <SegmentRow key={segment.id} segment={segment} onDelete={() => deletion.ask(segment)} />
           ))}

@@ -3,6 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showToast } from '../messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
+import './list.css';
 
 interface Props<T> {
   title: string;

@@ -16,7 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DEFAULT_OPERATOR, type Constraint } from '../../../contract/constraints';
-import type { ContextField } from '../../context/api/queries';
+import type { ContextField } from '../../context/rules';
 import {
   constraintErrors,
   constraintSentence,

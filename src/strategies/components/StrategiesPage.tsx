@@ -34,7 +34,7 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
   const builtIn = isBuiltIn(strategy);
   const displayName = strategyDisplayName(strategy.name, strategy);
   return (
-    <li className="sy-definition-row">
+    <li className="sy-list-row">
       <div>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -172,7 +172,7 @@ export default function StrategiesPage() {
       }
     >
       {(definitions) => (
-        <ul className="sy-definition-list" aria-label="Strategies">
+        <ul className="sy-list" aria-label="Strategies">
           {definitions.map((strategy) => (
             <StrategyRow
               key={strategy.name}

@@ -7,7 +7,7 @@ import { VALUE_MESSAGES, type Constraint } from '../../../contract/constraints';
 import { renderWithMantine } from '../../test-support';
 import { AddStrategyDialog } from './AddStrategyDialog';
 import { ConstraintsEditor } from './ConstraintsEditor';
-import type { ContextField } from '../../context/api/queries';
+import type { ContextField } from '../../context/rules';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../definitions';
 import { StrategyConfigureDialog } from './StrategyForm';
 import { StrategyParametersEditor } from './StrategyParametersEditor';

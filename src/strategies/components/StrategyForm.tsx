@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { ConstraintsEditor } from './ConstraintsEditor';
-import type { ContextField } from '../../context/api/queries';
+import type { ContextField } from '../../context/rules';
 import { strategyDisplayName, type StrategyDefinition } from '../definitions';
 import { StrategyParametersEditor } from './StrategyParametersEditor';
 import { useStrategyEditor } from './strategy-editor';

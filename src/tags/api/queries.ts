@@ -1,12 +1,8 @@
 /** Tag types and tags: the reads (the writes, online only: one use-<verb>-<thing>.ts each). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag, TagType as WireTagType } from '../../../contract/tags';
+import type { Tag } from '../../../contract/tags';
 import { api } from '../../shared/api/client';
-import type { Received } from '../../shared/api/received';
-
-export type TagType = Received<WireTagType, 'name'>;
-
-export const DEFAULT_TAG_TYPE = 'simple';
+import type { TagType } from '../rules';
 
 export const tagKeys = {
   types: ['tag-types'] as const,

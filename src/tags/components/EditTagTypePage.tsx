@@ -1,10 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../shared/messages/toast';
 import { RecordGate } from '../../shared/ui/RecordGate';
-import { useTagTypes, type TagType } from '../api/queries';
+import { useTagTypes } from '../api/queries';
 import { useUpdateTagType } from '../api/use-update-tag-type';
 import { TAG_TYPE_NOT_FOUND, TAG_TYPE_UPDATED } from '../messages';
-import { tagTypeValues } from '../rules';
+import { tagTypeValues, type TagType } from '../rules';
 import { TagTypeForm } from './TagTypeForm';
 import { useTagTypeForm } from './use-tag-type-form';
 

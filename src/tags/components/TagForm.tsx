@@ -1,7 +1,7 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
-import type { TagType } from '../api/queries';
+import type { TagType } from '../rules';
 import type { TagForm as Form } from './use-tag-form';
 
 interface Props {

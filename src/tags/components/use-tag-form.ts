@@ -1,6 +1,6 @@
 import type { Tag } from '../../../contract/tags';
 import { useForm } from '../../shared/forms/use-form';
-import { DEFAULT_TAG_TYPE } from '../api/queries';
+import { DEFAULT_TAG_TYPE } from '../rules';
 
 interface Options {
   submit(tag: Tag): Promise<unknown>;

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_TAG_TYPE, useTagTypes } from '../../../tags/api/queries';
+import { DEFAULT_TAG_TYPE } from '../../../tags/rules';
+import { useTagTypes } from '../../../tags/api/queries';
 import { useAddTag } from '../../api/use-add-tag';
 
 /** 'Add tag': type (GET api/admin/tag-types, default 'simple') and value; a failure shows under the value field. */

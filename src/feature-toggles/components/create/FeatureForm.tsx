@@ -2,7 +2,7 @@ import { Badge, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, Title
 import { PermissionButton } from '../../../auth/PermissionControls';
 import { FormFrame } from '../../../shared/forms/FormFrame';
 import { NameField } from '../../../shared/forms/NameField';
-import type { Project } from '../../../projects/api/queries';
+import type { Project } from '../../../projects/rules';
 import type { FeatureType } from '../../types';
 import type { FeatureForm as Form } from './use-feature-form';
 

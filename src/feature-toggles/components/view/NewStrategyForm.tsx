@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { Segment } from '../../../../contract/segments';
-import type { ContextField } from '../../../context/api/queries';
+import type { ContextField } from '../../../context/rules';
 import { strategyDisplayName, type StrategyDefinition } from '../../../strategies/definitions';
 import { StrategyForm } from '../../../strategies/components/StrategyForm';
 import { useStrategyEditor } from '../../../strategies/components/strategy-editor';

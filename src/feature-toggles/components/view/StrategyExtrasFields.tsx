@@ -1,6 +1,6 @@
 import type { Permission } from '../../../../contract/permissions';
 import type { Segment } from '../../../../contract/segments';
-import type { ContextField } from '../../../context/api/queries';
+import type { ContextField } from '../../../context/rules';
 import { toStrategyVariants } from '../variants/variants';
 import { VariantsEditor } from '../variants/VariantsTab';
 import { SegmentPicker } from './SegmentPicker';

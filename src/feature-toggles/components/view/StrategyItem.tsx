@@ -2,7 +2,7 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ContextField } from '../../../context/api/queries';
+import type { ContextField } from '../../../context/rules';
 import { strategyDisplayName, type StrategyDefinition } from '../../../strategies/definitions';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DragHandle, useSortableRow } from '../../../shared/ui/SortableList';

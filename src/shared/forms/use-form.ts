@@ -8,7 +8,7 @@ export type FormErrors<V> = Partial<Record<keyof V | 'general', string>>;
  * an error already (NameField draws it). It is trimmed as it is left and as it is sent; an empty one is never sent to
  * be checked.
  */
-export interface NameCheck<V> {
+interface NameCheck<V> {
   /** Which field: 'name' unless said. */
   field?: keyof V & string;
   /** The server's check (useServerNameCheck): its reason, or undefined when the name is free or cannot be judged. */

@@ -12,7 +12,38 @@ const domainsOf = (side, floors) =>
     .map((entry) => entry.name);
 
 const serverDomains = domainsOf('server', ['platform']);
-const consoleDomains = domainsOf('src', ['shared', 'offline', 'app']);
+
+/**
+ * The console's domains, lowest floor first: each may use the ones before it, never those after it. Something two
+ * domains need is generic (shared/), belongs to the lower one, or to contract/; a screen that composes several
+ * domains stands above them (project-overview/) or is composed by app/routes.
+ */
+const consoleFloors = [
+  'ui-config',
+  'auth',
+  'profile',
+  'onboarding',
+  'feedback',
+  'admin',
+  'users',
+  'sso',
+  'invoices',
+  'events',
+  'addons',
+  'context',
+  'tags',
+  'projects',
+  'environments',
+  'api-tokens',
+  'strategies',
+  'segments',
+  'feature-toggles',
+  'applications',
+  'project-overview',
+  'playground',
+];
+const unplaced = domainsOf('src', ['shared', 'offline', 'app']).filter((folder) => !consoleFloors.includes(folder));
+if (unplaced.length > 0) throw new Error(`src/${unplaced.join(', src/')}: not on a floor of consoleFloors`);
 
 /**
  * The floors, lowest first (docs/architecture.md). Server: contract -> platform -> domains (each through the other's
@@ -44,18 +75,23 @@ const zones = [
   ),
   {
     target: 'src/shared',
-    from: ['src/offline', 'src/app', ...consoleDomains.map((domain) => `src/${domain}`)],
+    from: ['src/offline', 'src/app', ...consoleFloors.map((domain) => `src/${domain}`)],
     message: 'shared/ is the floor below the offline engine, the domains and the app.',
   },
   {
     target: 'src/offline',
-    from: ['src/app', ...consoleDomains.map((domain) => `src/${domain}`)],
+    from: ['src/app', ...consoleFloors.map((domain) => `src/${domain}`)],
     message: 'The offline engine imports no domain: domains register with it.',
   },
-  ...consoleDomains.map((domain) => ({
+  ...consoleFloors.map((domain) => ({
     target: `src/${domain}`,
     from: 'src/app',
     message: 'Domains do not import the app (router, layout, menus).',
+  })),
+  ...consoleFloors.slice(0, -1).map((domain, floor) => ({
+    target: `src/${domain}`,
+    from: consoleFloors.slice(floor + 1).map((above) => `src/${above}`),
+    message: `src/${domain}/ is on a lower floor than the domain imported (eslint.config.js, consoleFloors).`,
   })),
 ];
 

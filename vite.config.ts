@@ -119,7 +119,11 @@ function preloadFirstScreen(chunks: string[]): Plugin {
 const FIRST_SCREEN_CHUNKS = [
   { name: 'login', test: /[\\/]src[\\/]auth[\\/]LoginPage\.tsx$/, priority: 3 },
   { name: 'layout', test: /[\\/]src[\\/]app[\\/]MainLayout\.tsx$/, priority: 2 },
-  { name: 'feature-list', test: /[\\/]src[\\/]feature-toggles[\\/]FeatureListPage\.tsx$/, priority: 1 },
+  {
+    name: 'feature-list',
+    test: /[\\/]src[\\/]feature-toggles[\\/]components[\\/]list[\\/]FeatureListPage\.tsx$/,
+    priority: 1,
+  },
 ];
 
 const OFFLINE_ENGINE_TESTS = ['src/offline/**/*.test.{ts,tsx}', 'src/feature-toggles/offline/**/*.test.{ts,tsx}'];

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';
 import { authState } from './auth/auth-state';
-import { undoOffer } from './feature-toggles/switches/flip';
+import { undoOffer } from './feature-toggles/components/switches/flip';
 import { feedbackPrompt } from './feedback/feedback';
 import { pending, signedIn } from './offline/pending';
 import { connectivity } from './shared/api/connectivity';

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
+import { afterEach, beforeEach } from 'vitest';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { connectivity } from './shared/api/connectivity';
 
 /** Renders a component the way the console does: inside Mantine and a fresh query client. */
 export function renderWithMantine(ui: ReactElement, queryClient = new QueryClient()) {
@@ -22,4 +24,41 @@ export function renderRoute(path: string, queryClient = new QueryClient()) {
   const router = createAppRouter(queryClient, '', createMemoryHistory({ initialEntries: [path] }));
   const view = renderWithMantine(<RouterProvider router={router} />, queryClient);
   return { router, ...view };
+}
+
+/** A query client whose session holds `permissions` (ADMIN by default). */
+export function sessionClient(
+  permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }],
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['user'], { user: { id: 1 }, permissions });
+  return client;
+}
+
+/** Renders a component that holds router links, inside a one-route memory router. */
+export function renderInRouter(ui: ReactElement, queryClient = sessionClient()) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return { router, ...renderWithMantine(<RouterProvider router={router} />, queryClient) };
+}
+
+/** Renders a create or edit form: it guards leaving the page, so inside a router; resolves once it is drawn. */
+export async function renderForm(ui: ReactElement, queryClient = sessionClient()) {
+  const view = renderInRouter(ui, queryClient);
+  await screen.findByRole('form');
+  return view;
+}
+
+/** Called in a describe block: each of its tests runs offline (the query client's and the console's own view). */
+export function offlineInEachTest() {
+  beforeEach(() => {
+    act(() => connectivity.lost());
+    onlineManager.setOnline(false);
+  });
+  afterEach(() => {
+    onlineManager.setOnline(true);
+    act(() => connectivity.reached());
+  });
 }

@@ -9,8 +9,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useIsAdmin } from '../auth/user';
 import { useFeatures } from '../feature-toggles/api/queries';
-import { indexFeatures } from '../feature-toggles/feature-list';
-import { useProjects, type Project } from '../projects/api/queries';
+import { indexFeatures } from '../feature-toggles/components/list/feature-list';
+import type { Project } from '../projects/rules';
+import { useProjects } from '../projects/api/queries';
 import { useUiConfig } from '../ui-config/api/queries';
 import { paletteResults, paletteScreens, type PaletteGroup, type PaletteTarget } from './command-palette';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useAuthState } from '../auth/auth-state';
 import { useSession } from '../auth/user';
 import { useFeedbackPromptShown } from '../feedback/feedback';
-import { useUndoOffer } from '../feature-toggles/switches/flip';
+import { useUndoOffer } from '../feature-toggles/components/switches/flip';
 import { Snackbar } from '../shared/messages/Snackbar';
 import { ToastArea } from '../shared/messages/ToastArea';
 import { useConflictShown } from '../offline/pending';
@@ -27,7 +27,7 @@ const FeedbackPrompt = lazy(() => import('../feedback/FeedbackCard'));
 const ConflictNotice = lazy(() => import('../offline/ConflictNotice'));
 const UpdateNotice = lazy(() => import('../offline/UpdateNotice'));
 // The undo of a flip loads once there is one to undo.
-const UndoBar = lazy(() => import('../feature-toggles/switches/UndoBar'));
+const UndoBar = lazy(() => import('../feature-toggles/components/switches/UndoBar'));
 
 /** The main layout of every protected route: header, toast area, notification area, content, illustration, footer. */
 export default function MainLayout() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FeatureToggle } from '../feature-toggles/api/types';
-import { indexFeatures } from '../feature-toggles/feature-list';
+import type { FeatureToggle } from '../feature-toggles/types';
+import { indexFeatures } from '../feature-toggles/components/list/feature-list';
 import { paletteResults, paletteScreens, PROJECT_LIMIT, TOGGLE_LIMIT } from './command-palette';
 import type { MenuItem } from './menu';
 

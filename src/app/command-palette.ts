@@ -1,6 +1,6 @@
-import { filterFeatures, type IndexedFeature } from '../feature-toggles/feature-list';
-import { DEFAULT_PROJECT } from '../feature-toggles/api/queries';
-import type { Project } from '../projects/api/queries';
+import { filterFeatures, type IndexedFeature } from '../feature-toggles/components/list/feature-list';
+import type { Project } from '../projects/rules';
+import { DEFAULT_PROJECT } from '../projects/api/queries';
 import { MENU_ITEMS, menuFor, type MenuItem, type MenuPlacement } from './menu';
 
 /** At most this many toggles are listed; projects at most PROJECT_LIMIT (screens are few). */

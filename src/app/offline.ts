@@ -5,7 +5,8 @@ import { toggleMirror } from '../feature-toggles/offline/mirror';
 import { toggleChanges } from '../feature-toggles/offline/queue';
 import { registerAccount, registerChanges, registerMirror, registerReference } from '../offline/registry';
 import { projectsQuery } from '../projects/api/queries';
-import { contextFieldsQuery, strategyDefinitionsQuery } from '../strategies/api/queries';
+import { contextFieldsQuery } from '../context/api/queries';
+import { strategyDefinitionsQuery } from '../strategies/api/queries';
 import { tagTypesQuery } from '../tags/api/queries';
 import { uiConfigQuery } from '../ui-config/api/queries';
 

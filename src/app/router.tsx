@@ -5,7 +5,6 @@ import { BootstrapSpinner } from './BootstrapSpinner';
 import { addonRoutes } from './routes/addons';
 import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
-import { archiveRoute } from './routes/archive';
 import { loginRoute, logoutRoute } from './routes/auth';
 import { contextRoutes } from './routes/context';
 import { environmentRoutes } from './routes/environments';
@@ -42,7 +41,6 @@ const routeTree = rootRoute.addChildren([
     ...environmentRoutes,
     ...tagRoutes,
     ...addonRoutes,
-    archiveRoute,
     ...eventRoutes,
     ...userRoutes,
     ...ssoRoutes,

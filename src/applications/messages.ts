@@ -1,6 +1,5 @@
 /** Texts of the application screens: the spec's where it has them (part 2 section 8), else ours. */
 export const notFoundMessage = (appName: string) => `Application (${appName}) not found`;
-export { NOT_USED } from '../feature-toggles/view/feature-usage';
 export const NO_APPLICATIONS =
   'No applications registered yet. An application appears here once an SDK registers with a client API token.';
 export const MISSING_WANT_TO_CREATE = 'Missing, want to create?';

@@ -1,15 +1,11 @@
-import { Alert, Button, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconX } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useOnline } from '../shared/api/connectivity';
-import { passwordCheck, PASSWORDS_DIFFER, useValidatePassword, type RuleState } from '../profile/password';
+import { passwordCheck, PASSWORDS_DIFFER, useValidatePassword } from './password';
+import { PasswordRules } from './PasswordRules';
 import { OFFLINE_SAVE_MESSAGE } from './permissions';
 import { Gated } from './PermissionControls';
 import { InvalidTokenError, RESET_FAILED_TEXT, RESET_FAILED_TITLE, useResetPassword } from './reset-password';
-
-const ruleIcon: Record<RuleState, typeof IconCheck> = { ok: IconCheck, failed: IconX, unchecked: IconCircleDashed };
-const ruleColor: Record<RuleState, string> = { ok: 'var(--sy-ok)', failed: 'var(--sy-failed)', unchecked: 'dimmed' };
-const ruleStatus: Record<RuleState, string> = { ok: 'met', failed: 'not met', unchecked: 'not checked yet' };
 
 interface Props {
   token: string;
@@ -64,31 +60,7 @@ export function NewPasswordForm({ token, submitLabel, onDone, onInvalidToken }: 
           aria-describedby={rulesId}
           data-autofocus
         />
-        <List id={rulesId} spacing={2} size="sm" listStyleType="none" aria-live="polite">
-          {check.rules.map((rule) => {
-            const Icon = ruleIcon[rule.state];
-            return (
-              <List.Item key={rule.id}>
-                <Group gap={6} wrap="nowrap">
-                  <Text component="span" c={ruleColor[rule.state]} lh={0}>
-                    <Icon size={16} aria-hidden />
-                  </Text>
-                  <Text component="span" size="sm">
-                    {rule.label}
-                    <span className="sy-visually-hidden">: {ruleStatus[rule.state]}</span>
-                  </Text>
-                </Group>
-              </List.Item>
-            );
-          })}
-          {check.other.map((message) => (
-            <List.Item key={message}>
-              <Text component="span" size="sm" c="var(--sy-failed)">
-                {message}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
+        <PasswordRules id={rulesId} check={check} />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

@@ -1,5 +1,9 @@
 /** Context field rules of the console (part 2 sections 3 and 5): legal values are kept sorted, without duplicates. */
-import type { ContextField } from '../strategies/constraints';
+import type { ContextField as WireContextField } from '../../contract/context';
+import type { Received } from '../shared/api/received';
+
+/** A context field as GET api/admin/context lists it. */
+export type ContextField = Received<WireContextField, 'name'>;
 
 /** A context field as the form edits and sends it (POST and PUT api/admin/context). */
 export interface ContextFieldValues {

@@ -8,7 +8,7 @@ import type {
   StrategyOutcome,
 } from '../../contract/evaluation';
 import type { Segment } from '../../contract/segments';
-import type { ProjectFeature } from '../feature-toggles/api/types';
+import type { ProjectFeature } from '../feature-toggles/types';
 import type { ToggleState } from '../feature-toggles/offline/toggle-state';
 import { constraintSentence } from '../strategies/constraints';
 

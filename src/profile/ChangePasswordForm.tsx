@@ -1,10 +1,6 @@
-import { Alert, Button, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCircleDashed, IconX } from '@tabler/icons-react';
-import { useChangePasswordForm, type RuleState } from './password';
-
-const ruleIcon: Record<RuleState, typeof IconCheck> = { ok: IconCheck, failed: IconX, unchecked: IconCircleDashed };
-const ruleColor: Record<RuleState, string> = { ok: 'var(--sy-ok)', failed: 'var(--sy-failed)', unchecked: 'dimmed' };
-const ruleStatus: Record<RuleState, string> = { ok: 'met', failed: 'not met', unchecked: 'not checked yet' };
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordRules } from '../auth/PasswordRules';
+import { useChangePasswordForm } from './password';
 
 interface Props {
   onDone(message: string): void;
@@ -28,31 +24,7 @@ export function ChangePasswordForm({ onDone, onCancel }: Props) {
           onChange={(e) => form.setPassword(e.currentTarget.value)}
           aria-describedby="password-rules"
         />
-        <List id="password-rules" spacing={2} size="sm" listStyleType="none" aria-live="polite">
-          {form.check.rules.map((rule) => {
-            const Icon = ruleIcon[rule.state];
-            return (
-              <List.Item key={rule.id}>
-                <Group gap={6} wrap="nowrap">
-                  <Text component="span" c={ruleColor[rule.state]} lh={0}>
-                    <Icon size={16} aria-hidden />
-                  </Text>
-                  <Text component="span" size="sm">
-                    {rule.label}
-                    <span className="sy-visually-hidden">: {ruleStatus[rule.state]}</span>
-                  </Text>
-                </Group>
-              </List.Item>
-            );
-          })}
-          {form.check.other.map((message) => (
-            <List.Item key={message}>
-              <Text component="span" size="sm" c="var(--sy-failed)">
-                {message}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
+        <PasswordRules id="password-rules" check={form.check} />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

@@ -1,14 +1,7 @@
 /** The projects area's texts (spec part 2 sections 2, 5, 6 and 8), verbatim. */
-export const PROJECT_CREATED = 'Project created';
-export const PROJECT_UPDATED = 'Project updated';
 export const PROJECT_DELETED = 'Successfully deleted project';
 export const NAME_EMPTY = 'Name can not be empty.';
 export const NO_PROJECTS = 'No projects available.';
-export const NO_TOGGLES = 'No feature toggles added yet.';
 export const FETCH_PROJECTS_FAILED = 'Error fetching projects';
 export const FETCH_PROJECT_FAILED = 'Could not fetch project';
-export const fetchHealthFailed = (id: string) => `Could not fetch health rating for ${id}`;
 export const CREATE_PROJECT_DENIED = 'You do not have permission to create new projects';
-export const ENVIRONMENT_API_ERROR = 'Got an API error when trying to enable/disable the environment.';
-export const environmentSwitched = (enabled: boolean) =>
-  `Environment successfully ${enabled ? 'enabled' : 'disabled'}.`;

@@ -9,13 +9,9 @@ import {
   type Constraint,
   type Operator,
 } from '../../contract/constraints';
-import type { ContextField as WireContextField } from '../../contract/context';
-import type { Received } from '../shared/api/received';
+import type { ContextField } from '../context/rules';
 
 export const ENTERPRISE_ONLY = 'Constraints are only available as an enterprise feature.';
-
-/** A context field as GET api/admin/context lists it. */
-export type ContextField = Received<WireContextField, 'name'>;
 
 /**
  * Every operator of the client specification, grouped and named in words (the operator picker), with the sentence

@@ -1,5 +1,6 @@
 /** Strategy definitions (part 1 sections 3 and 9): their shape, the built-ins, and how the console lists them. */
 import type { StrategyDefinition as WireDefinition, StrategyParameter } from '../../contract/strategies';
+import { statusOf } from '../shared/api/errors';
 import type { Received } from '../shared/api/received';
 
 export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'string'] as const;
@@ -96,4 +97,59 @@ export function pickerSections(definitions: StrategyDefinition[] | undefined): {
   const builtIn = BUILT_IN_ORDER.flatMap((name) => active.filter((d) => d.name === name && isBuiltIn(d)));
   const custom = active.filter((d) => !isBuiltIn(d));
   return { builtIn, custom };
+}
+
+// The custom-strategy form's values: what it edits and what it sends.
+
+export const STRATEGY_EXISTS = 'A strategy with this name already exists ';
+
+export interface DefinitionFormValues {
+  name: string;
+  description: string;
+  parameters: ParameterDefinition[];
+}
+
+export function emptyParameter(): ParameterDefinition {
+  return { name: '', type: 'string', description: '', required: false };
+}
+
+/** Values for /strategies/create, the name maybe prefilled from ?name=. */
+export function newDefinitionValues(name = ''): DefinitionFormValues {
+  return { name, description: '', parameters: [] };
+}
+
+/** Values for editing an existing definition. */
+export function definitionFormValues(definition: StrategyDefinition): DefinitionFormValues {
+  return {
+    name: definition.name,
+    description: definition.description ?? '',
+    parameters: definition.parameters.map((p) => ({ ...p, description: p.description ?? '', required: !!p.required })),
+  };
+}
+
+/** Parameters without a name are dropped; a missing type becomes string. */
+export function cleanDefinitionParameters(parameters: ParameterDefinition[]): ParameterDefinition[] {
+  return parameters
+    .map((p) => ({
+      name: p.name.trim(),
+      type: p.type || 'string',
+      description: p.description?.trim() ?? '',
+      required: !!p.required,
+    }))
+    .filter((p) => p.name);
+}
+
+/** What the form sends: trimmed name and description, cleaned parameters. */
+export function definitionBody(values: DefinitionFormValues): DefinitionFormValues {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    parameters: cleanDefinitionParameters(values.parameters),
+  };
+}
+
+/** A failed name check or save: a taken name (409) gives the spec's text, anything else the server's message. */
+export function definitionErrorMessage(error: unknown): string {
+  if (statusOf(error) === 409) return STRATEGY_EXISTS;
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,9 +1,13 @@
 /** Strategy instances being edited: a new one's defaults, what is saved, and whether an edit changed anything. */
 import type { Constraint } from '../../contract/constraints';
-import type { StrategyInstance } from '../feature-toggles/api/types';
+import type { OrderedStrategy } from '../../contract/features';
+import type { Received } from '../shared/api/received';
 import { dropEmptyConstraints } from './constraints';
 import type { StrategyDefinition } from './definitions';
 import { initialParameters, normaliseParameters, type Parameters } from './parameters';
+
+/** A strategy instance of a toggle's environment, as the console reads it; one not saved yet has no id. */
+export type StrategyInstance = Received<OrderedStrategy, 'name'>;
 
 /** A strategy as the configure form edits it: parameters and constraints always present. */
 export interface EditedStrategy {
@@ -11,6 +15,11 @@ export interface EditedStrategy {
   name: string;
   parameters: Parameters;
   constraints: Constraint[];
+}
+
+/** A strategy's id in a sortable list: its id, or its place while it has none. */
+export function sortableStrategyId(strategy: { id?: string }, index: number): string {
+  return strategy.id ?? `index-${index}`;
 }
 
 /** A new, unsaved strategy of a definition: its defaults (rollout 100, stickiness 'default', groupId the toggle). */

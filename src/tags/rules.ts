@@ -1,6 +1,11 @@
 /** Tag type and tag rules of the console (part 2 sections 3 and 5). */
-import type { Tag } from '../../contract/tags';
-import { DEFAULT_TAG_TYPE, type TagType } from './api/queries';
+import type { Tag, TagType as WireTagType } from '../../contract/tags';
+import type { Received } from '../shared/api/received';
+
+/** A tag type as GET api/admin/tag-types lists it. */
+export type TagType = Received<WireTagType, 'name'>;
+
+export const DEFAULT_TAG_TYPE = 'simple';
 
 /** A tag type as its form edits and sends it (the icon is kept by the server when not sent). */
 export interface TagTypeValues {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { connectivity } from '../../shared/api/connectivity';
-import { renderWithMantine } from '../../test-support';
+import { renderForm } from '../../test-support';
 import type { Addon, AddonProvider } from '../api/queries';
 import { addonBody, addonValues, FIELD_REQUIRED, NO_EVENT_CHOSEN } from '../rules';
 import { AddonForm } from './AddonForm';
@@ -48,7 +48,7 @@ async function pasteUrl(text: string) {
 describe('addon form', () => {
   it('asks for an event and each required parameter, then sends what was filled in', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />, session());
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText(NO_EVENT_CHOSEN)).toBeInTheDocument();
     expect(urlField()).toHaveAccessibleDescription(expect.stringContaining(FIELD_REQUIRED));
@@ -78,7 +78,7 @@ describe('addon form', () => {
       events: ['feature-created'],
     };
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness addon={addon} submit={submit} />, session());
+    await renderForm(<Harness addon={addon} submit={submit} />, session());
     expect(screen.getByRole('heading', { name: 'Edit Webhook addon' })).toBeInTheDocument();
     expect(urlField()).toHaveValue('*****');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -95,7 +95,7 @@ describe('addon form', () => {
 
   it('shows a refused save as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('"url" must be an http or https URL')));
-    renderWithMantine(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />, session());
     await userEvent.click(screen.getByRole('checkbox', { name: 'feature-created' }));
     await pasteUrl('ftp://x');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -104,7 +104,7 @@ describe('addon form', () => {
 
   it('while offline, Create is disabled saying why and what was typed stays', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />, session());
     await userEvent.click(screen.getByRole('checkbox', { name: 'feature-created' }));
     await pasteUrl('http://127.0.0.1:9/hook');
     act(() => connectivity.lost());

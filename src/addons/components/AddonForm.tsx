@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Checkbox, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { FormFrame } from '../../shared/forms/FormFrame';
 import type { AddonParameter } from '../api/queries';
 import type { AddonForm as Form } from './use-addon-form';
 import '../addons.css';
@@ -54,84 +42,70 @@ export function AddonForm({ form, onCancel }: Props) {
   const title = `${editMode ? 'Edit' : 'Configure'} ${provider.displayName} addon`;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
-      <form onSubmit={form.onSubmit} aria-label={title} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {provider.description}{' '}
-            {provider.documentationUrl && (
-              <Anchor href={provider.documentationUrl} target="_blank" rel="noreferrer" underline="always" inherit>
-                Read more about the {provider.displayName} addon
-              </Anchor>
-            )}
-          </Text>
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
+    <FormFrame
+      form={form}
+      title={title}
+      intro={
+        <>
+          {provider.description}{' '}
+          {provider.documentationUrl && (
+            <Anchor href={provider.documentationUrl} target="_blank" rel="noreferrer" underline="always" inherit>
+              Read more about the {provider.displayName} addon
+            </Anchor>
           )}
-          <Switch
-            size="md"
-            label="Enabled"
-            checked={values.enabled}
-            onChange={(e) => form.setField('enabled', e.currentTarget.checked)}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={values.description}
-            onChange={(e) => form.setField('description', e.currentTarget.value)}
-          />
-          <fieldset className="sy-addon-fieldset">
-            <legend>Parameters</legend>
-            <Stack gap="sm">
-              {provider.parameters.map((parameter) => (
-                <ParameterField key={parameter.name} parameter={parameter} form={form} />
-              ))}
-            </Stack>
-          </fieldset>
-          <fieldset className="sy-addon-fieldset" aria-describedby={errors.events ? eventsError : undefined}>
-            <legend>Events</legend>
-            <Text size="sm" c="dimmed" mb="xs">
-              Choose the events this addon listens to.
-            </Text>
-            <div className="sy-addon-events">
-              {provider.events.map((event) => (
-                <Checkbox
-                  key={event}
-                  size="md"
-                  className="sy-addon-event"
-                  label={event}
-                  checked={values.events.includes(event)}
-                  onChange={(e) => form.setEvent(event, e.currentTarget.checked)}
-                />
-              ))}
-            </div>
-            {errors.events && (
-              <Text id={eventsError} size="sm" c="var(--mantine-color-error)" role="alert" mt="xs">
-                {errors.events}
-              </Text>
-            )}
-          </fieldset>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <PermissionButton
-              permission={editMode ? 'UPDATE_ADDON' : 'CREATE_ADDON'}
-              onlineOnly
-              type="submit"
-              loading={form.submitting}
-            >
-              {editMode ? 'Update' : 'Create'}
-            </PermissionButton>
-          </Group>
+        </>
+      }
+      onCancel={onCancel}
+      submit={(button) => (
+        <PermissionButton {...button} permission={editMode ? 'UPDATE_ADDON' : 'CREATE_ADDON'} onlineOnly>
+          {editMode ? 'Update' : 'Create'}
+        </PermissionButton>
+      )}
+    >
+      <Switch
+        size="md"
+        label="Enabled"
+        checked={values.enabled}
+        onChange={(e) => form.setField('enabled', e.currentTarget.checked)}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => form.setField('description', e.currentTarget.value)}
+      />
+      <fieldset className="sy-addon-fieldset">
+        <legend>Parameters</legend>
+        <Stack gap="sm">
+          {provider.parameters.map((parameter) => (
+            <ParameterField key={parameter.name} parameter={parameter} form={form} />
+          ))}
         </Stack>
-      </form>
-    </Paper>
+      </fieldset>
+      <fieldset className="sy-addon-fieldset" aria-describedby={errors.events ? eventsError : undefined}>
+        <legend>Events</legend>
+        <Text size="sm" c="dimmed" mb="xs">
+          Choose the events this addon listens to.
+        </Text>
+        <div className="sy-addon-events">
+          {provider.events.map((event) => (
+            <Checkbox
+              key={event}
+              size="md"
+              className="sy-addon-event"
+              label={event}
+              checked={values.events.includes(event)}
+              onChange={(e) => form.setEvent(event, e.currentTarget.checked)}
+            />
+          ))}
+        </div>
+        {errors.events && (
+          <Text id={eventsError} size="sm" c="var(--mantine-color-error)" role="alert" mt="xs">
+            {errors.events}
+          </Text>
+        )}
+      </fieldset>
+    </FormFrame>
   );
 }

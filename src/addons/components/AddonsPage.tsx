@@ -20,6 +20,7 @@ import {
   reallyDeleteAddon,
 } from '../messages';
 import { addonBody, addonValues } from '../rules';
+import '../../shared/ui/list.css';
 import '../addons.css';
 
 const showFailure = (error: unknown) => showToast(error instanceof Error ? error.message : String(error), 'error');
@@ -67,7 +68,7 @@ function ConfiguredAddon({ addon, provider }: { addon: Addon; provider?: AddonPr
   };
 
   return (
-    <li className="sy-addon-row">
+    <li className="sy-list-row">
       <Stack gap={2} miw={0}>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -124,7 +125,7 @@ function ConfiguredAddon({ addon, provider }: { addon: Addon; provider?: AddonPr
 function AvailableAddon({ provider }: { provider: AddonProvider }) {
   const navigate = useNavigate();
   return (
-    <li className="sy-addon-row">
+    <li className="sy-list-row">
       <Stack gap={2} miw={0}>
         <Text fw={600}>{provider.displayName}</Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -185,7 +186,7 @@ export default function AddonsPage() {
         {configured.length === 0 ? (
           <Text p="md">{NO_ADDONS}</Text>
         ) : (
-          <ul className="sy-addon-list" aria-label={CONFIGURED_ADDONS}>
+          <ul className="sy-list" aria-label={CONFIGURED_ADDONS}>
             {configured.map((addon) => (
               <ConfiguredAddon
                 key={addon.id}
@@ -200,7 +201,7 @@ export default function AddonsPage() {
         <Title order={2} size="h4" id="sy-available-addons" px="md" pt="md">
           {AVAILABLE_ADDONS}
         </Title>
-        <ul className="sy-addon-list" aria-label={AVAILABLE_ADDONS}>
+        <ul className="sy-list" aria-label={AVAILABLE_ADDONS}>
           {providers.map((provider) => (
             <AvailableAddon key={provider.name} provider={provider} />
           ))}

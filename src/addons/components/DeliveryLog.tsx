@@ -4,6 +4,7 @@ import { formatDateTime } from '../../shared/locale/format-date';
 import { useAddonDeliveries, type AddonAttempt } from '../api/queries';
 import { DELIVERIES_OFFLINE, DELIVERIES_TITLE, NO_DELIVERIES } from '../messages';
 import { attemptOutcome, attemptResult } from '../rules';
+import '../../shared/ui/list.css';
 
 const RESULT_COLOURS = { delivered: 'green', retried: 'yellow', failed: 'red' } as const;
 
@@ -49,7 +50,7 @@ export function DeliveryLog({ addonId }: { addonId: number }) {
         ) : attempts.data.length === 0 ? (
           <Text p="md">{NO_DELIVERIES}</Text>
         ) : (
-          <ul className="sy-addon-list" aria-label={DELIVERIES_TITLE}>
+          <ul className="sy-list" aria-label={DELIVERIES_TITLE}>
             {attempts.data.map((attempt) => (
               <Attempt key={attempt.id} attempt={attempt} locale={locale} />
             ))}

@@ -1,7 +1,7 @@
-import { Loader, Paper, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { showToast } from '../../shared/messages/toast';
+import { RecordGate } from '../../shared/ui/RecordGate';
 import { useAddons, type Addon, type AddonProvider } from '../api/queries';
 import { useUpdateAddon } from '../api/use-update-addon';
 import { ADDON_NOT_FOUND, ADDON_UPDATED } from '../messages';
@@ -18,38 +18,38 @@ function EditAddonForm({ addon, provider }: { addon: Addon; provider: AddonProvi
   const form = useAddonForm(addonValues(provider, addon), {
     provider,
     editMode: true,
-    submit: async (values) => {
-      await update.mutateAsync({ id: addon.id, body: addonBody(provider, values) });
-      guard.release();
+    submit: (values) => update.mutateAsync({ id: addon.id, body: addonBody(provider, values) }),
+    onSaved: () => {
       showToast(ADDON_UPDATED, 'success');
-      await navigate({ to: '/addons' });
+      return navigate({ to: '/addons' });
     },
   });
-  const guard = useLeaveGuard(form.dirty);
   return <AddonForm form={form} onCancel={() => void navigate({ to: '/addons' })} />;
+}
+
+/** The addon of `id` with its provider, when the kept list has both. */
+function addonOf(id: string, { addons, providers }: { addons: Addon[]; providers: AddonProvider[] }) {
+  const addon = addons.find((a) => String(a.id) === id);
+  const provider = addon && providers.find((p) => p.name === addon.provider);
+  return addon && provider && { addon, provider };
 }
 
 /** /addons/edit/{id}: the addon from the kept list (sensitive values as '*****'), then its delivery log. */
 export default function EditAddonPage() {
   const { id } = route.useParams();
-  const addons = useAddons();
-  const addon = addons.data?.addons.find((a) => String(a.id) === id);
-  const provider = addon && addons.data?.providers.find((p) => p.name === addon.provider);
-  if (addon && provider) {
-    return (
-      <Stack gap="md">
-        <EditAddonForm key={id} addon={addon} provider={provider} />
-        <DeliveryLog addonId={addon.id} />
-      </Stack>
-    );
-  }
   return (
-    <Paper withBorder radius="md" p="md" maw={760}>
-      {addons.isPending ? (
-        <Loader aria-label="Loading addon" />
-      ) : (
-        <Text role="alert">{addons.isError ? addons.error.message : ADDON_NOT_FOUND(id)}</Text>
+    <RecordGate
+      query={useAddons()}
+      find={(addons) => addonOf(id, addons)}
+      loading="Loading addon"
+      notFound={ADDON_NOT_FOUND(id)}
+    >
+      {({ addon, provider }) => (
+        <Stack gap="md">
+          <EditAddonForm key={id} addon={addon} provider={provider} />
+          <DeliveryLog addonId={addon.id} />
+        </Stack>
       )}
-    </Paper>
+    </RecordGate>
   );
 }

@@ -7,14 +7,16 @@ interface Options {
   provider: AddonProvider;
   /** Edit mode: the addon exists (Update instead of Create). */
   editMode: boolean;
-  submit(values: AddonValues): Promise<void>;
+  submit(values: AddonValues): Promise<unknown>;
+  /** After a successful save: the toast and the list. */
+  onSaved?(): unknown;
 }
 
 /**
  * The addon form (part 2 section 5): at least one event, every required parameter filled in (each empty one says
  * so), sensitive parameters left as '*****' unless retyped; a failed save shows the server's reason.
  */
-export function useAddonForm(initial: AddonValues, { provider, editMode, submit }: Options) {
+export function useAddonForm(initial: AddonValues, { provider, editMode, submit, onSaved }: Options) {
   const [parameterErrors, setParameterErrors] = useState<Record<string, string>>({});
   const form = useForm(initial, {
     prepare: (values) => ({ ...values, description: values.description.trim() }),
@@ -23,6 +25,7 @@ export function useAddonForm(initial: AddonValues, { provider, editMode, submit 
       return addonErrors(provider, values);
     },
     submit,
+    onSaved,
   });
 
   const setParameter = (name: string, text: string) => {

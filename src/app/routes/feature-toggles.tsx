@@ -1,8 +1,13 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { archiveQuery } from '../../archive/api/queries';
-import { featureQuery, featuresQuery, featureTypesQuery, projectFeatureQuery } from '../../feature-toggles/api/queries';
-import type { FeatureListSearch } from '../../feature-toggles/feature-list';
-import { validateFeatureViewSearch } from '../../feature-toggles/view/view-search';
+import {
+  featureQuery,
+  featuresQuery,
+  featureTypesQuery,
+  projectFeatureQuery,
+  archiveQuery,
+} from '../../feature-toggles/api/queries';
+import type { FeatureListSearch } from '../../feature-toggles/components/list/feature-list';
+import { validateFeatureViewSearch } from '../../feature-toggles/components/view/view-search';
 import { ensureKept } from '../../offline/ensure-kept';
 import { mainRoute } from './root';
 import { flag, text } from './search';
@@ -17,7 +22,7 @@ const featuresRoute = createRoute({
   }),
   // Not awaited: a kept list is the query's initial data at once; a first visit shows the page while the list loads.
   loader: ({ context: { queryClient } }) => void ensureKept(queryClient, featuresQuery),
-  component: lazyRouteComponent(() => import('../../feature-toggles/FeatureListPage')),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/list/FeatureListPage')),
 });
 
 /** The old toggle route /features/{activeTab}/{name} goes to the project path. */
@@ -55,7 +60,7 @@ const createToggleRoute = createRoute({
   path: 'projects/$projectId/create-toggle',
   validateSearch: validateCreateSearch,
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
-  component: lazyRouteComponent(() => import('../../feature-toggles/create/CreateFeaturePage')),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/create/CreateFeaturePage')),
 });
 
 const createToggle2Route = createRoute({
@@ -63,7 +68,10 @@ const createToggle2Route = createRoute({
   path: 'projects/$projectId/create-toggle2',
   validateSearch: validateCreateSearch,
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
-  component: lazyRouteComponent(() => import('../../feature-toggles/create/CreateFeaturePage'), 'CreateFeaturePage2'),
+  component: lazyRouteComponent(
+    () => import('../../feature-toggles/components/create/CreateFeaturePage'),
+    'CreateFeaturePage2',
+  ),
 });
 
 const featureRedirectRoute = createRoute({
@@ -82,28 +90,41 @@ const featureRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features/$name/$activeTab',
   loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
-  component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage')),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/classic/FeatureDetailPage')),
+});
+
+const archiveRoute = createRoute({
+  getParentRoute: () => mainRoute,
+  path: 'archive',
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/archive/ArchivePage')),
 });
 
 const archivedFeatureRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/archived/$name/$activeTab',
   loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
-  component: lazyRouteComponent(() => import('../../feature-toggles/detail/FeatureDetailPage'), 'ArchivedFeaturePage'),
+  component: lazyRouteComponent(
+    () => import('../../feature-toggles/components/classic/FeatureDetailPage'),
+    'ArchivedFeaturePage',
+  ),
 });
 
 const copyRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features/$name/$activeTab/copy',
   loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
-  component: lazyRouteComponent(() => import('../../feature-toggles/copy/CopyFeaturePage')),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/copy/CopyFeaturePage')),
 });
 
 const copy2Route = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$name/$activeTab/copy',
   loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
-  component: lazyRouteComponent(() => import('../../feature-toggles/copy/CopyFeaturePage'), 'CopyFeaturePage2'),
+  component: lazyRouteComponent(
+    () => import('../../feature-toggles/components/copy/CopyFeaturePage'),
+    'CopyFeaturePage2',
+  ),
 });
 
 /** The new feature view: Overview is the exact path, every other tab a segment (part 1 section 2). */
@@ -113,7 +134,7 @@ const featureViewRoute = createRoute({
   validateSearch: validateFeatureViewSearch,
   loader: ({ context: { queryClient }, params }) =>
     ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
-  component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage')),
+  component: lazyRouteComponent(() => import('../../feature-toggles/components/view/FeatureViewPage')),
 });
 
 const featureViewTabRoute = createRoute({
@@ -122,7 +143,10 @@ const featureViewTabRoute = createRoute({
   validateSearch: validateFeatureViewSearch,
   loader: ({ context: { queryClient }, params }) =>
     ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
-  component: lazyRouteComponent(() => import('../../feature-toggles/view/FeatureViewPage'), 'FeatureViewTabPage'),
+  component: lazyRouteComponent(
+    () => import('../../feature-toggles/components/view/FeatureViewPage'),
+    'FeatureViewTabPage',
+  ),
 });
 
 export const featureToggleRoutes = [
@@ -132,6 +156,7 @@ export const featureToggleRoutes = [
   createToggle2Route,
   featureRedirectRoute,
   featureRoute,
+  archiveRoute,
   archivedFeatureRoute,
   copyRoute,
   copy2Route,

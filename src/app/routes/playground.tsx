@@ -3,7 +3,7 @@ import { environmentsQuery } from '../../environments/api/queries';
 import { featuresQuery } from '../../feature-toggles/api/queries';
 import { ensureKept } from '../../offline/ensure-kept';
 import { segmentsQuery } from '../../segments/api/queries';
-import { contextFieldsQuery } from '../../strategies/api/queries';
+import { contextFieldsQuery } from '../../context/api/queries';
 import { mainRoute } from './root';
 
 /** /playground: evaluated in the browser (the evaluator is in this screen's chunk only) from kept data. */

@@ -1,10 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { archiveQuery } from '../../archive/api/queries';
 import { environmentsQuery } from '../../environments/api/queries';
-import { featureTypesQuery } from '../../feature-toggles/api/queries';
+import { featureTypesQuery, archiveQuery } from '../../feature-toggles/api/queries';
 import { ensureKept } from '../../offline/ensure-kept';
 import { healthReportQuery, projectOverviewQuery, projectsQuery } from '../../projects/api/queries';
-import { isTabSegment } from '../../projects/tabs';
+import { isTabSegment } from '../../project-overview/tabs';
 import { mainRoute } from './root';
 import { flag } from './search';
 
@@ -43,7 +42,7 @@ const projectRoute = createRoute({
     edited: flag(search.edited),
   }),
   loader: ({ context: { queryClient }, params }) => loadProject(queryClient, params.projectId),
-  component: lazyRouteComponent(() => import('../../projects/components/ProjectPage')),
+  component: lazyRouteComponent(() => import('../../project-overview/components/ProjectPage')),
 });
 
 /** /projects/{id}/{health|access|environments|settings}; any other tab is the not-found page. */
@@ -60,14 +59,14 @@ const projectTabRoute = createRoute({
     }
     await loadProject(queryClient, params.projectId);
   },
-  component: lazyRouteComponent(() => import('../../projects/components/ProjectPage'), 'ProjectTabPage'),
+  component: lazyRouteComponent(() => import('../../project-overview/components/ProjectPage'), 'ProjectTabPage'),
 });
 
 const archivedRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/archived',
   loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(archiveQuery),
-  component: lazyRouteComponent(() => import('../../projects/components/ArchivedProjectPage')),
+  component: lazyRouteComponent(() => import('../../project-overview/components/ArchivedProjectPage')),
 });
 
 export const projectRoutes = [

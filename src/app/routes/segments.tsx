@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ensureKept } from '../../offline/ensure-kept';
 import { projectsQuery } from '../../projects/api/queries';
 import { segmentsQuery } from '../../segments/api/queries';
-import { contextFieldsQuery } from '../../strategies/api/queries';
+import { contextFieldsQuery } from '../../context/api/queries';
 import { mainRoute } from './root';
 
 /** The segments, persisted with the query cache (at once offline). */

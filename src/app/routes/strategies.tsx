@@ -8,7 +8,7 @@ const strategiesRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies',
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('../../strategies/StrategiesPage')),
+  component: lazyRouteComponent(() => import('../../strategies/components/StrategiesPage')),
 });
 
 /** /strategies/create?name=… prefills the name (the missing-definition link). */
@@ -16,14 +16,14 @@ const createStrategyRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies/create',
   validateSearch: (search: Record<string, unknown>): { name?: string } => ({ name: text(search.name) }),
-  component: lazyRouteComponent(() => import('../../strategies/CreateStrategyPage')),
+  component: lazyRouteComponent(() => import('../../strategies/components/CreateStrategyPage')),
 });
 
 const strategyViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies/$activeTab/$strategyName',
   loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('../../strategies/StrategyViewPage')),
+  component: lazyRouteComponent(() => import('./strategy-view')),
 });
 
 export const strategyRoutes = [strategiesRoute, createStrategyRoute, strategyViewRoute] as const;

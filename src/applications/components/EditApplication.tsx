@@ -9,7 +9,7 @@ import { NetworkError } from '../../shared/api/errors';
 import { useForm } from '../../shared/forms/use-form';
 import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { showToast } from '../../shared/messages/toast';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import type { ApplicationDetail } from '../api/queries';
 import { useDeleteApplication } from '../api/use-delete-application';
 import { useUpdateApplication } from '../api/use-update-application';

@@ -1,12 +1,23 @@
 /**
- * Context fields: the list is reference data the console keeps offline, read through the one query the strategy
- * editors use too (GET api/admin/context); the writes, online only, are one use-<verb>-context-field.ts each.
+ * Context fields: the list is reference data the console keeps offline (GET api/admin/context), which the strategy,
+ * segment and variant editors read too; the writes, online only, are one use-<verb>-context-field.ts each.
  */
-import { contextFieldsQuery, strategyKeys, useContextFields } from '../../strategies/api/queries';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { ContextField } from '../rules';
 
-export { contextFieldsQuery, useContextFields };
+export const contextKeys = { all: ['context'] as const };
 
-export const contextKeys = { all: strategyKeys.context };
+/** GET api/admin/context answers a bare array. */
+export const contextFieldsQuery = queryOptions({
+  queryKey: contextKeys.all,
+  queryFn: () => api.get<ContextField[]>('api/admin/context'),
+  staleTime: 60_000,
+});
+
+export function useContextFields() {
+  return useQuery(contextFieldsQuery);
+}
 
 /** The API path of one context field. */
 export const contextFieldPath = (name: string) => `api/admin/context/${encodeURIComponent(name)}`;

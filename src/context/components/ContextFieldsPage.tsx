@@ -1,12 +1,9 @@
-import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import type { ContextField } from '../../strategies/constraints';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import { useContextFields } from '../api/queries';
 import { useDeleteContextField } from '../api/use-delete-context-field';
 import {
@@ -15,7 +12,7 @@ import {
   NO_CONTEXT_FIELDS,
   REALLY_DELETE_CONTEXT_FIELD,
 } from '../messages';
-import { sortLegalValues } from '../rules';
+import { sortLegalValues, type ContextField } from '../rules';
 import '../context.css';
 
 /** Up to this many legal values are listed in a row; more are counted. */
@@ -38,7 +35,7 @@ function LegalValues({ values }: { values: string[] }) {
 function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void }) {
   const navigate = useNavigate();
   return (
-    <li className="sy-context-row">
+    <li className="sy-list-row">
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -94,24 +91,17 @@ function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void
 /** /context: every context field (kept offline), with create, edit and delete behind permissions. */
 export default function ContextFieldsPage() {
   const navigate = useNavigate();
-  const fields = useContextFields();
-  const remove = useDeleteContextField();
-  const [deleting, setDeleting] = useState<string>();
-
-  const confirm = () => {
-    if (!deleting) return;
-    remove.mutate(deleting, {
-      onSuccess: () => showToast(CONTEXT_FIELD_DELETED, 'success'),
-      onSettled: () => setDeleting(undefined),
-    });
-  };
-
+  const deletion = useConfirmation({
+    mutation: useDeleteContextField(),
+    variables: (name: string) => name,
+    title: REALLY_DELETE_CONTEXT_FIELD,
+    describe: (name) => name,
+    done: CONTEXT_FIELD_DELETED,
+  });
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {CONTEXT_FIELDS_TITLE}
-        </Title>
+    <ListPage
+      title={CONTEXT_FIELDS_TITLE}
+      actions={
         <PermissionButton
           permission="CREATE_CONTEXT_FIELD"
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -119,36 +109,19 @@ export default function ContextFieldsPage() {
         >
           Add new context field
         </PermissionButton>
-      </Group>
-      <Paper withBorder radius="md">
-        {fields.isPending ? (
-          <Loader m="md" aria-label="Loading context fields" />
-        ) : fields.isError ? (
-          <Text c="red.8" role="alert" p="md">
-            {fields.error.message}
-          </Text>
-        ) : fields.data.length === 0 ? (
-          <Text p="md">{NO_CONTEXT_FIELDS}</Text>
-        ) : (
-          <ul className="sy-context-list" aria-label={CONTEXT_FIELDS_TITLE}>
-            {fields.data.map((field) => (
-              <ContextRow key={field.name} field={field} onDelete={() => setDeleting(field.name)} />
-            ))}
-          </ul>
-        )}
-      </Paper>
-      {deleting && (
-        <ConfirmDialog
-          title={REALLY_DELETE_CONTEXT_FIELD}
-          confirmLabel="Delete"
-          danger
-          loading={remove.isPending}
-          onConfirm={confirm}
-          onClose={() => setDeleting(undefined)}
-        >
-          {deleting}
-        </ConfirmDialog>
+      }
+      query={useContextFields()}
+      loading="Loading context fields"
+      empty={NO_CONTEXT_FIELDS}
+      dialog={deletion.dialog}
+    >
+      {(fields) => (
+        <ul className="sy-list" aria-label={CONTEXT_FIELDS_TITLE}>
+          {fields.map((field) => (
+            <ContextRow key={field.name} field={field} onDelete={() => deletion.ask(field.name)} />
+          ))}
+        </ul>
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { connectivity } from '../../shared/api/connectivity';
-import { renderWithMantine } from '../../test-support';
+import { renderForm } from '../../test-support';
 import { contextFieldValues, DUPLICATE_LEGAL_VALUE, type ContextFieldValues } from '../rules';
 import { ContextForm } from './ContextForm';
 import { useContextForm } from './use-context-form';
@@ -43,7 +43,7 @@ describe('context field form', () => {
   it('checks the trimmed name with the server on blur, shows its message and blocks Create', async () => {
     const checkName = vi.fn(async (name: string) => (name === 'userId' ? TAKEN : undefined));
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness checkName={checkName} submit={submit} />, session());
+    await renderForm(<Harness checkName={checkName} submit={submit} />, session());
     await userEvent.type(nameField(), ' userId ');
     await userEvent.tab();
     expect(checkName).toHaveBeenCalledWith('userId');
@@ -62,7 +62,7 @@ describe('context field form', () => {
 
   it('keeps legal values sorted and refuses a duplicate with the spec text', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
     await userEvent.type(nameField(), 'region');
     await userEvent.type(valueField(), 'us{Enter}');
     await userEvent.type(valueField(), ' eu ');
@@ -92,7 +92,7 @@ describe('context field form', () => {
     const checkName = vi.fn(async () => TAKEN);
     const submit = vi.fn(() => Promise.resolve());
     const initial = { name: 'region', description: 'Where', legalValues: ['eu'], stickiness: false };
-    renderWithMantine(<Harness editMode initial={initial} checkName={checkName} submit={submit} />, session());
+    await renderForm(<Harness editMode initial={initial} checkName={checkName} submit={submit} />, session());
     expect(screen.getByRole('heading', { name: 'Edit context field' })).toBeInTheDocument();
     expect(nameField()).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), ' now');
@@ -103,7 +103,7 @@ describe('context field form', () => {
 
   it('shows a failed save as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('"legalValues[1]" is not allowed to be empty')));
-    renderWithMantine(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
     await userEvent.type(nameField(), 'region');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('"legalValues[1]" is not allowed to be empty');
@@ -111,7 +111,7 @@ describe('context field form', () => {
 
   it('while offline, Create is disabled saying why and what was typed stays', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
     await userEvent.type(nameField(), 'region');
     await userEvent.type(valueField(), 'eu{Enter}');
     act(() => connectivity.lost());
@@ -132,7 +132,7 @@ describe('context field form', () => {
 
   it('without the permission, Create is disabled', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness checkName={async () => undefined} submit={submit} />, session([]));
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session([]));
     expect(screen.getByRole('button', { name: 'Create' })).toHaveAccessibleDescription(
       "You don't have access to perform this operation",
     );

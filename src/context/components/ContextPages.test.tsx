@@ -1,12 +1,11 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { userQuery } from '../../auth/user';
-import { connectivity } from '../../shared/api/connectivity';
-import { renderRoute } from '../../test-support';
+import { offlineInEachTest, renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/api/queries';
 import { contextFieldsQuery } from '../api/queries';
 
@@ -24,14 +23,7 @@ function kept(permissions: PermissionEntry[]) {
 
 describe('context field screens', () => {
   describe('offline', () => {
-    beforeEach(() => {
-      act(() => connectivity.lost());
-      onlineManager.setOnline(false);
-    });
-    afterEach(() => {
-      onlineManager.setOnline(true);
-      act(() => connectivity.reached());
-    });
+    offlineInEachTest();
 
     // The first render loads the lazy route modules: seconds on a busy machine.
     it('list and edit the kept fields at once; their writes say why they wait', { timeout: 90_000 }, async () => {

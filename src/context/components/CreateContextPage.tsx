@@ -10,15 +10,14 @@ import { useContextForm } from './use-context-form';
 /** /context/create: a new context field, its name checked by the server on blur and before creating. */
 export default function CreateContextPage() {
   const navigate = useNavigate();
-  const checkName = useServerNameCheck('api/admin/context/validate');
   const create = useCreateContextField();
   const form = useContextForm(contextFieldValues(), {
     editMode: false,
-    checkName,
-    submit: async (values) => {
-      await create.mutateAsync(values);
+    checkName: useServerNameCheck('api/admin/context/validate'),
+    submit: (values) => create.mutateAsync(values),
+    onSaved: () => {
       showToast(CONTEXT_FIELD_CREATED, 'success');
-      await navigate({ to: '/context' });
+      return navigate({ to: '/context' });
     },
   });
   return <ContextForm form={form} onCancel={() => void navigate({ to: '/context' })} />;

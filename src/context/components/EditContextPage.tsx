@@ -1,11 +1,10 @@
-import { Loader, Paper, Text } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../shared/messages/toast';
-import type { ContextField } from '../../strategies/constraints';
+import { RecordGate } from '../../shared/ui/RecordGate';
 import { useContextFields } from '../api/queries';
 import { useUpdateContextField } from '../api/use-update-context-field';
 import { CONTEXT_FIELD_NOT_FOUND, CONTEXT_FIELD_UPDATED } from '../messages';
-import { contextFieldValues } from '../rules';
+import { contextFieldValues, type ContextField } from '../rules';
 import { ContextForm } from './ContextForm';
 import { useContextForm } from './use-context-form';
 
@@ -16,10 +15,10 @@ function EditContextForm({ field }: { field: ContextField }) {
   const update = useUpdateContextField();
   const form = useContextForm(contextFieldValues(field), {
     editMode: true,
-    submit: async (values) => {
-      await update.mutateAsync(values);
+    submit: (values) => update.mutateAsync(values),
+    onSaved: () => {
       showToast(CONTEXT_FIELD_UPDATED, 'success');
-      await navigate({ to: '/context' });
+      return navigate({ to: '/context' });
     },
   });
   return <ContextForm form={form} onCancel={() => void navigate({ to: '/context' })} />;
@@ -28,16 +27,14 @@ function EditContextForm({ field }: { field: ContextField }) {
 /** /context/edit/{name}: the field from the kept list (at once offline), its name locked. */
 export default function EditContextPage() {
   const { name } = route.useParams();
-  const fields = useContextFields();
-  const field = fields.data?.find((f) => f.name === name);
-  if (field) return <EditContextForm key={name} field={field} />;
   return (
-    <Paper withBorder radius="md" p="md" maw={760}>
-      {fields.isPending ? (
-        <Loader aria-label="Loading context field" />
-      ) : (
-        <Text role="alert">{fields.isError ? fields.error.message : CONTEXT_FIELD_NOT_FOUND(name)}</Text>
-      )}
-    </Paper>
+    <RecordGate
+      query={useContextFields()}
+      find={(fields) => fields.find((f) => f.name === name)}
+      loading="Loading context field"
+      notFound={CONTEXT_FIELD_NOT_FOUND(name)}
+    >
+      {(field) => <EditContextForm key={name} field={field} />}
+    </RecordGate>
   );
 }

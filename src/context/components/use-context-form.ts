@@ -7,28 +7,24 @@ interface Options {
   editMode: boolean;
   /** POST api/admin/context/validate (create mode): resolves to the server's reason, or undefined when free. */
   checkName?(name: string): Promise<string | undefined>;
-  submit(values: ContextFieldValues): Promise<void>;
+  submit(values: ContextFieldValues): Promise<unknown>;
+  /** After a successful save: the toast and the list. */
+  onSaved?(): unknown;
 }
 
 /**
  * The context field form (part 2 sections 2 and 5): the name is checked by the server on blur and again before
  * creating, locked when editing; legal values are added one by one, kept sorted, a duplicate refused.
  */
-export function useContextForm(initial: ContextFieldValues, { editMode, checkName, submit }: Options) {
+export function useContextForm(initial: ContextFieldValues, { editMode, checkName, submit, onSaved }: Options) {
   const form = useForm(initial, {
     prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
-    validate: async ({ name }, errors) => ({ name: editMode ? undefined : (errors.name ?? (await checkName?.(name))) }),
+    name: { check: checkName, locked: editMode },
     submit,
+    onSaved,
   });
   const [legalValue, setLegalValueText] = useState('');
   const [legalValueError, setLegalValueError] = useState<string>();
-
-  const onNameBlur = async () => {
-    if (editMode) return;
-    const name = form.values.name.trim();
-    if (name !== form.values.name) form.setValues((v) => ({ ...v, name }));
-    if (name) form.setError('name', await checkName?.(name));
-  };
 
   const setLegalValue = (text: string) => {
     setLegalValueText(text);
@@ -48,16 +44,7 @@ export function useContextForm(initial: ContextFieldValues, { editMode, checkNam
       form.values.legalValues.filter((v) => v !== value),
     );
 
-  return {
-    ...form,
-    editMode,
-    legalValue,
-    legalValueError,
-    onNameBlur,
-    setLegalValue,
-    onAddLegalValue,
-    removeLegalValue,
-  };
+  return { ...form, editMode, legalValue, legalValueError, setLegalValue, onAddLegalValue, removeLegalValue };
 }
 
 export type ContextForm = ReturnType<typeof useContextForm>;

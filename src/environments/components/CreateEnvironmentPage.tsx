@@ -2,12 +2,11 @@ import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ENVIRONMENT_LIMIT, environmentLimitMessage, SUPPORTED_ENVIRONMENTS } from '../../../contract/environments';
-import { useOnline } from '../../shared/api/connectivity';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { useEnvironments, type Environment } from '../api/queries';
 import { useCreateEnvironment } from '../api/use-create-environment';
-import { useValidateEnvironmentName } from '../api/use-validate-environment-name';
 import { FETCH_FAILED } from '../messages';
-import { limitState } from '../rules';
+import { limitState, nameErrorMessage } from '../rules';
 import { CreateEnvironmentSuccess } from './CreateEnvironmentSuccess';
 import { EnvironmentForm } from './EnvironmentForm';
 import { useEnvironmentForm } from './use-environment-form';
@@ -24,14 +23,12 @@ const LIMIT_EXPLAINED =
 export default function CreateEnvironmentPage() {
   const navigate = useNavigate();
   const environments = useEnvironments();
-  const online = useOnline();
-  const validateName = useValidateEnvironmentName();
   const create = useCreateEnvironment();
   const [created, setCreated] = useState<Environment>();
   const form = useEnvironmentForm({
-    validateName: (name) => validateName.mutateAsync(name),
-    online,
-    submit: async (values) => setCreated(await create.mutateAsync(values)),
+    checkName: useServerNameCheck('api/admin/environments/validate', { reason: nameErrorMessage }),
+    submit: (values) => create.mutateAsync(values),
+    onSaved: setCreated,
   });
   const toList = () => void navigate({ to: '/environments' });
 

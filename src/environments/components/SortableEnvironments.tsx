@@ -1,13 +1,10 @@
-import { closestCenter, DndContext, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
-import { IconGripVertical, IconLock, IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconLock, IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { NO_ACCESS_MESSAGE } from '../../auth/permissions';
 import { useOnline } from '../../shared/api/connectivity';
-import { useStrategySensors } from '../../strategies/sortable';
+import { DragHandle, SortableList, useSortableRow } from '../../shared/ui/SortableList';
 import type { Environment } from '../api/queries';
 import { OFFLINE_REORDER_MESSAGE, PROTECTED_MESSAGE } from '../messages';
 import './environments.css';
@@ -19,11 +16,6 @@ interface Props {
   onReorder(names: string[]): Promise<unknown>;
   onAction(environment: Environment, action: EnvironmentAction): void;
 }
-
-const SCREEN_READER_INSTRUCTIONS = {
-  draggable:
-    'To move an environment, press space or enter to pick it up, use the up and down arrow keys to move it, and press space or enter again to drop it. Press escape to cancel.',
-};
 
 /** One action of a row: locked with an explanation on a protected environment, else gated by its permission. */
 function RowAction({
@@ -77,33 +69,11 @@ function SortableEnvironment({
   onAction(action: EnvironmentAction): void;
 }) {
   const { name, type, enabled = true } = environment;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: name,
-    disabled: !canReorder,
-  });
+  const { row, handle } = useSortableRow(name, { disabled: !canReorder });
   return (
-    <li
-      ref={setNodeRef}
-      className={`sy-environment-row${isDragging ? ' sy-sortable-dragging' : ''}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      aria-label={name}
-    >
+    <li {...row} className="sy-environment-row" aria-label={name}>
       <Gated allowed={canReorder} message={reorderMessage}>
-        {(gate) => (
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            size={44}
-            className="sy-drag-handle"
-            aria-label={`Move ${name}`}
-            {...attributes}
-            {...listeners}
-            {...gate}
-          >
-            {canReorder ? <IconGripVertical size={20} aria-hidden /> : <IconLock size={18} aria-hidden />}
-          </ActionIcon>
-        )}
+        {(gate) => <DragHandle {...handle} {...gate} size={44} label={`Move ${name}`} locked={!canReorder} />}
       </Gated>
       <div className="sy-environment-info">
         <Text fw={600} component="span" style={{ overflowWrap: 'anywhere' }}>
@@ -157,39 +127,19 @@ function SortableEnvironment({
  * UPDATE_ENVIRONMENT and the server: otherwise the handles are locked, saying why.
  */
 export function SortableEnvironments({ environments, onReorder, onAction }: Props) {
-  const [order, setOrder] = useState<string[]>();
-  const sensors = useStrategySensors();
   const permitted = usePermission('UPDATE_ENVIRONMENT');
   const online = useOnline();
   const canReorder = permitted && online && environments.length > 1;
-  const names = environments.map((env) => env.name);
-  const shown = order && order.length === names.length && order.every((n) => names.includes(n)) ? order : names;
   const byName = new Map(environments.map((env) => [env.name, env]));
-  const position = (id: UniqueIdentifier | undefined) => `position ${shown.indexOf(String(id)) + 1} of ${shown.length}`;
-
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${active.id}, in ${position(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${active.id} is over ${position(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) =>
-      over ? `${active.id} was dropped in ${position(over.id)}.` : `${active.id} was dropped.`,
-    onDragCancel: ({ active }) => `Moving ${active.id} was cancelled.`,
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(shown, shown.indexOf(String(active.id)), shown.indexOf(String(over.id)));
-    setOrder(next);
-    void onReorder(next).finally(() => setOrder(undefined));
-  };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+    <SortableList
+      ids={environments.map((env) => env.name)}
+      nameOf={(name) => name}
+      itemNoun="an environment"
+      onReorder={onReorder}
     >
-      <SortableContext items={shown} strategy={verticalListSortingStrategy}>
+      {(shown) => (
         <ul className="sy-environment-list" aria-label="Environments">
           {shown.map((name) => (
             <SortableEnvironment
@@ -201,7 +151,7 @@ export function SortableEnvironments({ environments, onReorder, onAction }: Prop
             />
           ))}
         </ul>
-      </SortableContext>
-    </DndContext>
+      )}
+    </SortableList>
   );
 }

@@ -13,10 +13,10 @@ import {
   toggleKeys,
 } from '../offline/mirror';
 import type { Tag } from '../../../contract/tags';
-import { classicPath, projectFeaturePath } from './paths';
-import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from './types';
+import { tagKeys } from '../../tags/api/queries';
+import { classicPath, projectFeaturePath } from '../paths';
+import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from '../types';
 
-export const DEFAULT_PROJECT = 'default';
 export const ALL_PROJECTS = '*';
 export const DEFAULT_FEATURE_TYPE = 'release';
 /** How long the toggle list read from the server in this page counts as current. */
@@ -29,8 +29,9 @@ const LIST_FRESH_MS = 10_000;
 export const featureKeys = {
   all: ['features'] as const,
   ...toggleKeys,
-  tags: (name: string) => ['features', 'tags', name] as const,
+  tags: tagKeys.ofToggle,
   metrics: ['features', 'metrics'] as const,
+  archive: ['archive'] as const,
 };
 
 export const featuresQuery = queryOptions({
@@ -77,6 +78,16 @@ export const projectFeatureQuery = (project: string, name: string) =>
     retry: false,
   });
 
+/** GET api/admin/archive/features: the archived toggles, marked archived. */
+export const archiveQuery = queryOptions({
+  queryKey: featureKeys.archive,
+  queryFn: async () =>
+    (await api.get<{ features: FeatureToggle[] }>('api/admin/archive/features')).features.map((f) => ({
+      ...f,
+      archived: true,
+    })),
+});
+
 export const featureTagsQuery = (name: string) =>
   queryOptions({
     queryKey: featureKeys.tags(name),
@@ -120,4 +131,8 @@ export function useFeatureTypes() {
 
 export function useToggleMetrics(enabled: boolean) {
   return useQuery({ ...toggleMetricsQuery, enabled });
+}
+
+export function useArchive(enabled = true) {
+  return useQuery({ ...archiveQuery, enabled });
 }

@@ -6,7 +6,7 @@ export function refreshFeature(queryClient: QueryClient, name?: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: featureKeys.list() }),
     name ? queryClient.invalidateQueries({ queryKey: featureKeys.one(name) }) : undefined,
-    queryClient.invalidateQueries({ queryKey: ['archive'] }),
+    queryClient.invalidateQueries({ queryKey: featureKeys.archive }),
     queryClient.invalidateQueries({ queryKey: ['events'] }),
   ]);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dependency } from '../../../contract/features';
 import { api } from '../../shared/api/client';
 import { noteVersion } from '../offline/mirror';
-import { projectFeaturePath } from './paths';
+import { projectFeaturePath } from '../paths';
 import { featureKeys } from './queries';
 
 /**

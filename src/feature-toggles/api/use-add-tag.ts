@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noteVersion } from '../offline/mirror';
 import { api } from '../../shared/api/client';
 import type { Tag } from '../../../contract/tags';
-import { classicPath } from './paths';
+import { classicPath } from '../paths';
 import { featureKeys } from './queries';
 
 /** Tags a toggle (online); the answer's version goes to the offline mirror. The dialog shows a refusal. */

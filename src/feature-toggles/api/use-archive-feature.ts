@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { classicPath } from './paths';
+import { classicPath } from '../paths';
 import { featureKeys } from './queries';
 import { refreshFeature } from './refresh-feature';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { projectFeaturePath } from './paths';
-import { DEFAULT_PROJECT } from './queries';
+import { projectFeaturePath } from '../paths';
+import { DEFAULT_PROJECT } from '../../projects/api/queries';
 import { refreshFeature } from './refresh-feature';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 
 /** Moves a toggle to another project; the screen shows a refusal. */
 export function useChangeProject() {

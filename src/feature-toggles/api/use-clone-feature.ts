@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { projectFeaturePath } from './paths';
+import { projectFeaturePath } from '../paths';
 import { refreshFeature } from './refresh-feature';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 
 interface Clone {
   project: string;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { refreshFeature } from './refresh-feature';
-import type { FeatureToggle, StrategyInstance } from './types';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
+import type { FeatureToggle } from '../types';
 
 export interface NewFeature {
   name: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { classicPath } from './paths';
+import { classicPath } from '../paths';
 import { refreshFeature } from './refresh-feature';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 import type { NewFeature } from './use-create-feature';
 
 /**

@@ -7,7 +7,7 @@ import { connectivity } from '../../shared/api/connectivity';
 import { ForbiddenError, NetworkError } from '../../shared/api/errors';
 import { classicOf, receiveToggle } from '../offline/mirror';
 import { featureKeys } from './queries';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 import { pinFeature } from './use-pin-feature';
 
 // The unit's boundary is the HTTP client: a loopback server answers POST/DELETE .../favorites as the server's

@@ -3,9 +3,10 @@ import { api, NO_ANSWER, type ApiClient } from '../../shared/api/client';
 import { connectivity } from '../../shared/api/connectivity';
 import { NetworkError } from '../../shared/api/errors';
 import { confirmState, serverStateOf } from '../offline/mirror';
-import { projectFeaturePath } from './paths';
-import { DEFAULT_PROJECT, featureKeys } from './queries';
-import type { FeatureToggle, ProjectFeature } from './types';
+import { projectFeaturePath } from '../paths';
+import { DEFAULT_PROJECT } from '../../projects/api/queries';
+import { featureKeys } from './queries';
+import type { FeatureToggle, ProjectFeature } from '../types';
 
 export interface PinChange {
   feature: Pick<FeatureToggle, 'name' | 'project'>;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { noteVersion } from '../offline/mirror';
-import { projectFeaturePath } from './paths';
+import { projectFeaturePath } from '../paths';
 import { featureKeys } from './queries';
 
 /** DELETE api/admin/projects/{p}/features/{child}/dependencies/{parent} (online only); both are read again. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noteVersion } from '../offline/mirror';
 import { api } from '../../shared/api/client';
 import type { Tag } from '../../../contract/tags';
-import { classicPath } from './paths';
+import { classicPath } from '../paths';
 import { featureKeys } from './queries';
 
 const enc = encodeURIComponent;

@@ -1,7 +1,7 @@
 import { newTmpId } from '../../offline/changes';
 import type { QueuedStrategy } from '../offline/changes';
 import { queueToggleChange } from '../offline/queue';
-import type { StrategyInstance } from './types';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
 
 /** Which toggle environment a strategy edit is for. */
 export interface StrategyTarget {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noteVersion } from '../offline/mirror';
 import { api } from '../../shared/api/client';
-import { projectFeaturePath } from './paths';
-import { DEFAULT_PROJECT } from './queries';
+import { projectFeaturePath } from '../paths';
+import { DEFAULT_PROJECT } from '../../projects/api/queries';
 import { refreshFeature } from './refresh-feature';
-import type { FeatureToggle } from './types';
+import type { FeatureToggle } from '../types';
 
 interface Update {
   feature: Pick<FeatureToggle, 'name' | 'project'>;

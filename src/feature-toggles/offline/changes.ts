@@ -1,8 +1,8 @@
 import type { ChangeRequest, QueuedChange } from '../../offline/changes';
 import { stableJson } from '../../offline/changes';
 import { STRATEGY_NAMES } from '../../strategies/definitions';
-import { classicPath, projectFeaturePath } from '../api/paths';
-import type { StrategyInstance } from '../api/types';
+import { classicPath, projectFeaturePath } from '../paths';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
 import type { Variant } from '../../../contract/variants';
 
 /** The environment the classic API's `enabled` and `strategies` stand for (as in Unleash 4). */

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { NetworkError } from '../../shared/api/errors';
-import type { FeatureToggle } from '../api/types';
+import type { FeatureToggle } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
 import { attachMirror, clearMirror, connectViews, isMirrored, readThrough } from '../../offline/mirror';
 import { registerReference } from '../../offline/registry';

@@ -7,8 +7,8 @@ import { activeChangesOf } from '../../offline/pending';
 import type { MirroredRecords } from '../../offline/registry';
 import { api, versionOf, type ApiClient } from '../../shared/api/client';
 import { NetworkError, type ApiError } from '../../shared/api/errors';
-import { classicPath, projectFeaturePath } from '../api/paths';
-import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../api/types';
+import { classicPath, projectFeaturePath } from '../paths';
+import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../types';
 import { isToggleChange } from './changes';
 import {
   applyChange,

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { connectivity } from '../../shared/api/connectivity';
-import type { ProjectFeature } from '../api/types';
+import type { ProjectFeature } from '../types';
 import { renderWithMantine } from '../../test-support';
 import ConflictNotice from '../../offline/ConflictNotice';
 import type { SwitchyardDb } from '../../offline/db';

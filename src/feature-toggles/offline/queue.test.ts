@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectFeature } from '../api/types';
+import type { ProjectFeature } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
 import { openToggleDb } from './test-support';
 import { attachMirror, clearMirror } from '../../offline/mirror';

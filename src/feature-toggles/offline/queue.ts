@@ -2,9 +2,9 @@ import type { QueuedChange } from '../../offline/changes';
 import { queueChange } from '../../offline/offline';
 import { activeChangesOf } from '../../offline/pending';
 import type { ChangeBase, ChangeHandler } from '../../offline/registry';
-import { classicPath, projectFeaturePath } from '../api/paths';
-import { DEFAULT_PROJECT } from '../api/queries';
-import type { FeatureToggle, ProjectFeature } from '../api/types';
+import { classicPath, projectFeaturePath } from '../paths';
+import { DEFAULT_PROJECT } from '../../projects/api/queries';
+import type { FeatureToggle, ProjectFeature } from '../types';
 import {
   describeChange,
   isToggleChange,

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
-import type { FeatureToggle, ProjectFeature } from '../api/types';
+import type { FeatureToggle, ProjectFeature } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
 import { attachMirror, clearMirror, ROWS_PER_SLICE } from '../../offline/mirror';
 import * as mirror from './mirror';

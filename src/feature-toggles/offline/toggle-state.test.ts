@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectFeature } from '../api/types';
+import type { ProjectFeature } from '../types';
 import {
   applyChange,
   fromClassic,

@@ -1,5 +1,6 @@
 import { stableJson } from '../../offline/changes';
-import type { FeatureEnvironment, FeatureToggle, ProjectFeature, StrategyInstance } from '../api/types';
+import type { StrategyInstance } from '../../strategies/strategy-instance';
+import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../types';
 import { CLASSIC_ENVIRONMENT, type ToggleChange } from './changes';
 
 /** An environment of a mirrored toggle; `strategies` is undefined while only the project's toggle list is known. */

@@ -9,7 +9,7 @@ import { Gated, PermissionButton, usePermission } from '../../auth/PermissionCon
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { useOnline } from '../../shared/api/connectivity';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { SEARCH_MIN_CHARS, useProjectAccess, useUserSearch } from './api/queries';
 import { useAssignProjectRole } from './api/use-assign-project-role';
 import { useRemoveProjectUser } from './api/use-remove-project-user';

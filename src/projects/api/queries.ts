@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { HealthReportSchema, ProjectOverviewSchema, ProjectSummary } from '../../../contract/projects';
+import type { HealthReportSchema, ProjectOverviewSchema } from '../../../contract/projects';
 import { accessibleProjects } from '../../auth/permissions';
 import { useSession } from '../../auth/user';
 import { api } from '../../shared/api/client';
 import type { Received } from '../../shared/api/received';
+import type { Project } from '../rules';
 
-export type Project = Received<ProjectSummary, 'id' | 'name'>;
+/** The project every instance has, and that a toggle without a project belongs to. */
+export const DEFAULT_PROJECT = 'default';
 
 type WireOverview = Static<typeof ProjectOverviewSchema>;
 /** One toggle of a project (GET api/admin/projects/{id}): name, type, dates, stale and each environment's state. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import type { ProjectFormValues } from '../components/use-project-form';
-import { projectKeys, type Project } from './queries';
+import type { Project, ProjectFormValues } from '../rules';
+import { projectKeys } from './queries';
 
 /** POST api/admin/projects; the form shows a refusal. */
 export function useCreateProject() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import type { ProjectFormValues } from '../components/use-project-form';
-import { projectKeys, projectPath, type Project } from './queries';
+import type { Project, ProjectFormValues } from '../rules';
+import { projectKeys, projectPath } from './queries';
 
 /** PUT api/admin/projects/{id} (name and description; the id is locked); the form shows a refusal. */
 export function useUpdateProject() {

@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { showToast } from '../../shared/messages/toast';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
-import type { Project } from '../api/queries';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import type { Project } from '../rules';
 import { useDeleteProject } from '../api/use-delete-project';
 import { PROJECT_DELETED } from '../messages';
 

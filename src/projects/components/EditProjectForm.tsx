@@ -1,9 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useLeaveGuard } from '../../shared/forms/leave-guard';
-import type { Project } from '../api/queries';
 import { useUpdateProject } from '../api/use-update-project';
 import { ProjectForm } from './ProjectForm';
-import { projectFormValues, useProjectForm } from './use-project-form';
+import { projectFormValues, type Project } from '../rules';
+import { useProjectForm } from './use-project-form';
 
 /** The project form in edit mode (the edit page and the settings tab): saved, the project page with ?edited=true. */
 export function EditProjectForm({ project, titleOrder }: { project: Project; titleOrder?: 1 | 2 }) {
@@ -12,13 +11,9 @@ export function EditProjectForm({ project, titleOrder }: { project: Project; tit
   const toProject = (edited?: true) =>
     navigate({ to: '/projects/$projectId', params: { projectId: project.id }, search: { edited } });
   const form = useProjectForm(projectFormValues(project), {
-    submit: async (values) => {
-      await update.mutateAsync(values);
-      guard.release();
-      await toProject(true);
-    },
+    submit: (values) => update.mutateAsync(values),
+    onSaved: () => toProject(true),
   });
-  const guard = useLeaveGuard(form.dirty);
   return (
     <ProjectForm
       form={form}

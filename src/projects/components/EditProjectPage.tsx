@@ -1,5 +1,5 @@
-import { Loader, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { RecordGate } from '../../shared/ui/RecordGate';
 import { useProjects } from '../api/queries';
 import { FETCH_PROJECT_FAILED } from '../messages';
 import { EditProjectForm } from './EditProjectForm';
@@ -9,13 +9,15 @@ const route = getRouteApi('/main/projects/$projectId/edit');
 /** /projects/{id}/edit: the project form with the id locked; Cancel goes back to the project. */
 export default function EditProjectPage() {
   const { projectId } = route.useParams();
-  const projects = useProjects();
-  const project = projects.data?.find((p) => p.id === projectId);
-  if (project) return <EditProjectForm key={project.id} project={project} />;
-  if (projects.isPending) return <Loader aria-label="Loading the project" />;
   return (
-    <Text c="red.8" role="alert">
-      {FETCH_PROJECT_FAILED}
-    </Text>
+    <RecordGate
+      query={useProjects()}
+      find={(projects) => projects.find((p) => p.id === projectId)}
+      loading="Loading the project"
+      notFound={FETCH_PROJECT_FAILED}
+      failed={FETCH_PROJECT_FAILED}
+    >
+      {(project) => <EditProjectForm key={project.id} project={project} />}
+    </RecordGate>
   );
 }

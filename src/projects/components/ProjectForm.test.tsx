@@ -2,10 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../../test-support';
+import { renderForm } from '../../test-support';
 import { NAME_EMPTY } from '../messages';
 import { ProjectForm } from './ProjectForm';
-import { projectFormValues, useProjectForm, type ProjectFormValues } from './use-project-form';
+import { projectFormValues, type ProjectFormValues } from '../rules';
+import { useProjectForm } from './use-project-form';
 
 const TAKEN = 'A project with this id already exists.';
 
@@ -18,7 +19,13 @@ function Harness(props: {
     ? projectFormValues({ id: 'shop', name: 'Web shop', description: 'Checkout' })
     : projectFormValues();
   const form = useProjectForm(initial, {
-    validateId: props.editing ? undefined : props.validateId,
+    checkId: props.editing
+      ? undefined
+      : (id) =>
+          props.validateId(id).then(
+            () => undefined,
+            (error: Error) => error.message,
+          ),
     submit: props.submit,
   });
   return <ProjectForm form={form} title="Project" submitLabel="Save" onCancel={() => {}} />;
@@ -36,7 +43,7 @@ describe('project form', () => {
   it('checks the trimmed id on blur in create mode, shows the server message and blocks saving', async () => {
     const validateId = vi.fn(taken);
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness validateId={validateId} submit={submit} />, admin());
+    await renderForm(<Harness validateId={validateId} submit={submit} />, admin());
     const id = screen.getByRole('textbox', { name: /Project Id/ });
     await userEvent.type(id, ' taken ');
     await userEvent.tab();
@@ -58,7 +65,7 @@ describe('project form', () => {
 
   it("an empty or blank name is refused with 'Name can not be empty.'", async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<Harness validateId={() => Promise.resolve()} submit={submit} />, admin());
+    await renderForm(<Harness validateId={() => Promise.resolve()} submit={submit} />, admin());
     await userEvent.type(screen.getByRole('textbox', { name: /Project Id/ }), 'shop');
     await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -69,7 +76,7 @@ describe('project form', () => {
   it('in edit mode the id is locked and never checked; a failed save shows as a general message', async () => {
     const validateId = vi.fn(taken);
     const submit = vi.fn(() => Promise.reject(new Error('This operation is forbidden')));
-    renderWithMantine(<Harness editing validateId={validateId} submit={submit} />, admin());
+    await renderForm(<Harness editing validateId={validateId} submit={submit} />, admin());
     const id = screen.getByRole('textbox', { name: /Project Id/ });
     expect(id).toBeDisabled();
     expect(id).toHaveValue('shop');

@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Gated, usePermission } from '../../auth/PermissionControls';
-import { ButtonLink } from '../../feature-toggles/view/ButtonLink';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { useProjects, type Project } from '../api/queries';
+import type { Project } from '../rules';
+import { useProjects } from '../api/queries';
 import { CREATE_PROJECT_DENIED, FETCH_PROJECTS_FAILED, NO_PROJECTS } from '../messages';
 import { HealthBadge } from './HealthBadge';
 import '../projects.css';

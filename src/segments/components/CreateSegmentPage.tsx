@@ -1,8 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useLeaveGuard } from '../../shared/forms/leave-guard';
+import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { showToast } from '../../shared/messages/toast';
 import { useCreateSegment } from '../api/use-create-segment';
-import { useServerNameCheck } from '../../shared/forms/server-name-check';
 import { SEGMENT_CREATED } from '../messages';
 import { segmentBody, segmentValues } from '../rules';
 import { SegmentForm } from './SegmentForm';
@@ -12,17 +11,14 @@ import { useSegmentForm } from './use-segment-form';
 export default function CreateSegmentPage() {
   const navigate = useNavigate();
   const create = useCreateSegment();
-  const checkName = useServerNameCheck('api/admin/segments/validate');
   const form = useSegmentForm(segmentValues(), {
     editMode: false,
-    checkName,
-    submit: async (values) => {
-      await create.mutateAsync(segmentBody(values));
-      guard.release();
+    checkName: useServerNameCheck('api/admin/segments/validate'),
+    submit: (values) => create.mutateAsync(segmentBody(values)),
+    onSaved: () => {
       showToast(SEGMENT_CREATED, 'success');
-      await navigate({ to: '/segments' });
+      return navigate({ to: '/segments' });
     },
   });
-  const guard = useLeaveGuard(form.dirty);
   return <SegmentForm form={form} onCancel={() => void navigate({ to: '/segments' })} />;
 }

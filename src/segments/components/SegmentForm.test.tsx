@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { projectsQuery } from '../../projects/api/queries';
-import { contextFieldsQuery } from '../../strategies/api/queries';
-import { renderWithMantine } from '../../test-support';
+import { contextFieldsQuery } from '../../context/api/queries';
+import { renderForm } from '../../test-support';
 import { segmentValues, type SegmentValues } from '../rules';
 import { SegmentForm } from './SegmentForm';
 import { useSegmentForm } from './use-segment-form';
@@ -38,14 +38,16 @@ const nameField = () => screen.getByRole('textbox', { name: /^Name/ });
 describe('the segment form', () => {
   it('checks a new name with the server as the field is left, and shows its reason until the name changes', async () => {
     const checkName = vi.fn(async (name: string) => (name === 'beta users' ? TAKEN : undefined));
-    renderWithMantine(<Harness checkName={checkName} />, session());
+    await renderForm(<Harness checkName={checkName} />, session());
     await userEvent.type(nameField(), '  beta users ');
     await userEvent.tab();
     expect(checkName).toHaveBeenCalledWith('beta users');
     expect(await screen.findByText(TAKEN)).toBeInTheDocument();
     expect(nameField()).toHaveAttribute('aria-invalid', 'true');
 
-    await userEvent.type(nameField(), '2');
+    // The name was trimmed as it was left.
+    expect(nameField()).toHaveValue('beta users');
+    await userEvent.type(nameField(), ' 2');
     expect(screen.queryByText(TAKEN)).toBeNull();
     await userEvent.tab();
     expect(checkName).toHaveBeenLastCalledWith('beta users 2');
@@ -55,7 +57,7 @@ describe('the segment form', () => {
   it('an empty name, or the segment’s own name when editing, is not sent to be checked', async () => {
     const checkName = vi.fn(async () => TAKEN);
     const initial = { ...segmentValues(), name: 'beta users' };
-    renderWithMantine(<Harness initial={initial} editMode checkName={checkName} />, session());
+    await renderForm(<Harness initial={initial} editMode checkName={checkName} />, session());
     await userEvent.click(nameField());
     await userEvent.tab();
     await userEvent.clear(nameField());

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { FormFrame } from '../../shared/forms/FormFrame';
+import { NameField } from '../../shared/forms/NameField';
 import { useProjects } from '../../projects/api/queries';
-import { useContextFields } from '../../strategies/api/queries';
-import { ConstraintList } from '../../strategies/ConstraintsEditor';
+import { useContextFields } from '../../context/api/queries';
+import { ConstraintList } from '../../strategies/components/ConstraintsEditor';
 import { ALL_PROJECTS, CREATE_SEGMENT_TITLE, EDIT_SEGMENT_TITLE, SEGMENTS_INTRO } from '../messages';
 import type { SegmentForm as Form } from './use-segment-form';
 import '../segments.css';
@@ -28,77 +30,51 @@ export function SegmentForm({ form, onCancel }: Props) {
   ];
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={760}>
-      <form onSubmit={form.onSubmit} aria-label={title} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {SEGMENTS_INTRO}
+    <FormFrame
+      form={form}
+      title={title}
+      intro={SEGMENTS_INTRO}
+      onCancel={onCancel}
+      submit={(button) => (
+        <PermissionButton {...button} permission={editMode ? 'UPDATE_SEGMENT' : 'CREATE_SEGMENT'} onlineOnly>
+          {editMode ? 'Save' : 'Create'}
+        </PermissionButton>
+      )}
+    >
+      <NameField form={form} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => setField('description', e.currentTarget.value)}
+      />
+      <NativeSelect
+        label="Project"
+        description="A segment of one project can be used only by that project's strategies."
+        value={values.project}
+        data={projectOptions}
+        onChange={(e) => setField('project', e.currentTarget.value)}
+      />
+      <Stack gap="xs" component="section" aria-labelledby="sy-segment-constraints">
+        <Title order={2} size="h4" id="sy-segment-constraints">
+          Constraints
+        </Title>
+        <Text size="sm" c="dimmed">
+          A strategy that uses this segment applies only when every constraint holds.
+        </Text>
+        {errors.constraints && (
+          <Text size="sm" c="red.8" role="alert">
+            {errors.constraints}
           </Text>
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            autoComplete="off"
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => setField('name', e.currentTarget.value)}
-            onBlur={() => void form.onNameBlur()}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={values.description}
-            onChange={(e) => setField('description', e.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Project"
-            description="A segment of one project can be used only by that project's strategies."
-            value={values.project}
-            data={projectOptions}
-            onChange={(e) => setField('project', e.currentTarget.value)}
-          />
-          <Stack gap="xs" component="section" aria-labelledby="sy-segment-constraints">
-            <Title order={2} size="h4" id="sy-segment-constraints">
-              Constraints
-            </Title>
-            <Text size="sm" c="dimmed">
-              A strategy that uses this segment applies only when every constraint holds.
-            </Text>
-            {errors.constraints && (
-              <Text size="sm" c="red.8" role="alert">
-                {errors.constraints}
-              </Text>
-            )}
-            <ConstraintList
-              constraints={values.constraints}
-              contextFields={contextFields}
-              errors={form.constraintMessages}
-              onChange={form.setConstraints}
-            />
-          </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <PermissionButton
-              permission={editMode ? 'UPDATE_SEGMENT' : 'CREATE_SEGMENT'}
-              onlineOnly
-              type="submit"
-              loading={form.submitting}
-            >
-              {editMode ? 'Save' : 'Create'}
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+        )}
+        <ConstraintList
+          constraints={values.constraints}
+          contextFields={contextFields}
+          errors={form.constraintMessages}
+          onChange={form.setConstraints}
+        />
+      </Stack>
+    </FormFrame>
   );
 }

@@ -1,12 +1,10 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
-import { ConstraintSummary } from '../../strategies/ConstraintsEditor';
+import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
+import { ConstraintSummary } from '../../strategies/components/ConstraintsEditor';
 import { useSegments, type Segment } from '../api/queries';
 import { useDeleteSegment } from '../api/use-delete-segment';
 import {
@@ -26,7 +24,7 @@ function SegmentRow({ segment, onDelete }: { segment: Segment; onDelete(): void 
   const navigate = useNavigate();
   const params = { id: String(segment.id) };
   return (
-    <li className="sy-segment-row">
+    <li className="sy-list-row">
       <Stack gap={4} miw={0}>
         <Group gap="xs" wrap="wrap">
           <RouteLink
@@ -94,30 +92,18 @@ function SegmentRow({ segment, onDelete }: { segment: Segment; onDelete(): void 
 /** /segments: every segment (kept offline), with create, edit and delete behind permissions (writes online only). */
 export default function SegmentsPage() {
   const navigate = useNavigate();
-  const segments = useSegments();
-  const remove = useDeleteSegment();
-  const [deleting, setDeleting] = useState<Segment>();
-
-  const close = () => {
-    setDeleting(undefined);
-    remove.reset();
-  };
-  const confirm = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        showToast(SEGMENT_DELETED, 'success');
-        close();
-      },
-    });
-  };
-
+  const deletion = useConfirmation({
+    mutation: useDeleteSegment(),
+    variables: (segment: Segment) => segment.id,
+    title: DELETE_SEGMENT_TITLE,
+    describe: (segment) => reallyDeleteSegment(segment.name),
+    done: SEGMENT_DELETED,
+    showsRefusal: true,
+  });
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          {SEGMENTS_TITLE}
-        </Title>
+    <ListPage
+      title={SEGMENTS_TITLE}
+      actions={
         <PermissionButton
           permission="CREATE_SEGMENT"
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -125,45 +111,21 @@ export default function SegmentsPage() {
         >
           {NEW_SEGMENT}
         </PermissionButton>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {SEGMENTS_INTRO}
-      </Text>
-      <Paper withBorder radius="md">
-        {segments.isPending ? (
-          <Loader m="md" aria-label="Loading segments" />
-        ) : segments.isError ? (
-          <Stack gap="sm" align="flex-start" p="md">
-            <Text c="red.8" role="alert">
-              {segments.error.message}
-            </Text>
-            <Button variant="light" onClick={() => void segments.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : segments.data.length === 0 ? (
-          <Text p="md">{NO_SEGMENTS}</Text>
-        ) : (
-          <ul className="sy-segment-list" aria-label={SEGMENTS_TITLE}>
-            {segments.data.map((segment) => (
-              <SegmentRow key={segment.id} segment={segment} onDelete={() => setDeleting(segment)} />
-            ))}
-          </ul>
-        )}
-      </Paper>
-      {deleting && (
-        <ConfirmDialog
-          title={DELETE_SEGMENT_TITLE}
-          confirmLabel="Delete"
-          danger
-          loading={remove.isPending}
-          error={remove.error?.message}
-          onConfirm={confirm}
-          onClose={close}
-        >
-          {reallyDeleteSegment(deleting.name)}
-        </ConfirmDialog>
+      }
+      intro={SEGMENTS_INTRO}
+      query={useSegments()}
+      loading="Loading segments"
+      empty={NO_SEGMENTS}
+      retry
+      dialog={deletion.dialog}
+    >
+      {(segments) => (
+        <ul className="sy-list" aria-label={SEGMENTS_TITLE}>
+          {segments.map((segment) => (
+            <SegmentRow key={segment.id} segment={segment} onDelete={() => deletion.ask(segment)} />
+          ))}
+        </ul>
       )}
-    </Stack>
+    </ListPage>
   );
 }

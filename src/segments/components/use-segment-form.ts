@@ -5,11 +5,13 @@ import { constraintErrors } from '../../strategies/constraints';
 import { segmentErrors, type SegmentValues } from '../rules';
 
 interface Options {
-  /** Edit mode: the segment exists (Save instead of Create). */
+  /** Edit mode: the segment exists (Save instead of Create); its own name is not checked again. */
   editMode: boolean;
   /** POST api/admin/segments/validate: the server's reason, or undefined when the name is free. */
   checkName?(name: string): Promise<string | undefined>;
-  submit(values: SegmentValues): Promise<void>;
+  submit(values: SegmentValues): Promise<unknown>;
+  /** After a successful save: the toast and the list. */
+  onSaved?(): unknown;
 }
 
 /**
@@ -17,22 +19,20 @@ interface Options {
  * the server as the field is left (not the segment's own name when editing). Each constraint's error (its operator's
  * value rule, as the server checks it) shows once a save was tried, and then as it is fixed.
  */
-export function useSegmentForm(initial: SegmentValues, { editMode, checkName, submit }: Options) {
+export function useSegmentForm(initial: SegmentValues, { editMode, checkName, submit, onSaved }: Options) {
   const [checked, setChecked] = useState(false);
   const form = useForm(initial, {
     validate: (values) => {
       setChecked(true);
       return segmentErrors(values);
     },
+    name: { check: checkName, own: editMode ? initial.name : undefined },
     submit,
+    onSaved,
   });
   const setConstraints = (constraints: Constraint[]) => form.setField('constraints', constraints);
   const constraintMessages = checked ? constraintErrors(form.values.constraints) : [];
-  const onNameBlur = async () => {
-    const name = form.values.name.trim();
-    if (name && name !== initial.name.trim()) form.setError('name', await checkName?.(name));
-  };
-  return { ...form, editMode, setConstraints, constraintMessages, onNameBlur };
+  return { ...form, editMode, setConstraints, constraintMessages };
 }
 
 export type SegmentForm = ReturnType<typeof useSegmentForm>;

@@ -39,4 +39,70 @@ describe('the form hook', () => {
     expect(result.current.errors.name).toBe('Required');
     expect(submit).toHaveBeenCalledTimes(1);
   });
+
+  it('after a successful submit runs onSaved and counts as saved; a failure goes where `failed` says', async () => {
+    const order: string[] = [];
+    const submit = vi.fn(async () => order.push('submit'));
+    const { result } = renderHook(() =>
+      useForm(
+        { name: 'x' },
+        {
+          submit,
+          onSaved: () => order.push('saved'),
+          failed: (error) => ({ name: (error as Error).message }),
+        },
+      ),
+    );
+    submit.mockRejectedValueOnce(new Error('Taken'));
+    await act(() => result.current.onSubmit(event()));
+    expect(result.current.errors).toEqual({ name: 'Taken' });
+    expect(result.current.isSaved()).toBe(false);
+    await act(() => result.current.onSubmit(event()));
+    expect(order).toEqual(['submit', 'saved']);
+    expect(result.current.isSaved()).toBe(true);
+  });
+});
+
+describe('the name check', () => {
+  const taken = async (name: string) => (name === 'taken' ? 'Name already exists' : undefined);
+
+  it('trims the name as it is left and checks it; an empty, locked or own name is not sent', async () => {
+    const check = vi.fn(taken);
+    const { result, rerender } = renderHook(
+      ({ locked }) => useForm({ name: '' }, { name: { check, locked, own: 'mine' }, submit: async () => {} }),
+      {
+        initialProps: { locked: false },
+      },
+    );
+    act(() => result.current.setField('name', '  taken '));
+    await act(() => result.current.nameInput.onBlur());
+    expect(check).toHaveBeenCalledWith('taken');
+    expect(result.current.nameInput).toMatchObject({ value: 'taken', error: 'Name already exists' });
+    for (const typed of ['  ', ' mine']) {
+      act(() => result.current.setField('name', typed));
+      await act(() => result.current.nameInput.onBlur());
+    }
+    rerender({ locked: true });
+    act(() => result.current.setField('name', 'other'));
+    await act(() => result.current.nameInput.onBlur());
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('on submit checks a name not checked yet, keeps an error shown, and says an empty name is empty', async () => {
+    const check = vi.fn(taken);
+    const submit = vi.fn(async () => {});
+    const { result } = renderHook(() => useForm({ id: '' }, { name: { field: 'id', check, empty: 'Empty' }, submit }));
+    await act(() => result.current.onSubmit(event()));
+    expect(result.current.errors.id).toBe('Empty');
+    expect(check).not.toHaveBeenCalled();
+    act(() => result.current.setField('id', ' taken'));
+    await act(() => result.current.onSubmit(event()));
+    expect(check).toHaveBeenCalledWith('taken');
+    expect(result.current.errors.id).toBe('Name already exists');
+    await act(() => result.current.onSubmit(event()));
+    expect(check).toHaveBeenCalledTimes(1);
+    act(() => result.current.setField('id', 'free'));
+    await act(() => result.current.onSubmit(event()));
+    expect(submit).toHaveBeenCalledWith({ id: 'free' });
+  });
 });

@@ -1,13 +1,12 @@
-/** Strategy definitions and context fields: the reads (the writes, online only: one use-<verb>-strategy.ts each). */
+/** Strategy definitions: the reads (the writes, online only: one use-<verb>-strategy.ts each). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { useUiConfig } from '../../ui-config/api/queries';
-import type { ContextField } from '../constraints';
+import { useContextFields } from '../../context/api/queries';
 import type { StrategyDefinition } from '../definitions';
 
 export const strategyKeys = {
   definitions: ['strategies'] as const,
-  context: ['context'] as const,
 };
 
 export const strategyDefinitionsQuery = queryOptions({
@@ -16,19 +15,8 @@ export const strategyDefinitionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** GET api/admin/context answers a bare array. */
-export const contextFieldsQuery = queryOptions({
-  queryKey: strategyKeys.context,
-  queryFn: () => api.get<ContextField[]>('api/admin/context'),
-  staleTime: 60_000,
-});
-
 export function useStrategyDefinitions() {
   return useQuery(strategyDefinitionsQuery);
-}
-
-export function useContextFields() {
-  return useQuery(contextFieldsQuery);
 }
 
 /**

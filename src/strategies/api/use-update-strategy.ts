@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import type { DefinitionFormValues } from '../strategy-definition-form';
+import type { DefinitionFormValues } from '../definitions';
 import { strategyKeys, strategyPath } from './queries';
 
 /** A custom strategy definition's new description and parameters; the form shows a refusal. */

@@ -1,19 +1,16 @@
 /** Tag types and tags: the reads (the writes, online only: one use-<verb>-<thing>.ts each). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag, TagType as WireTagType } from '../../../contract/tags';
-import { featureKeys } from '../../feature-toggles/api/queries';
+import type { Tag } from '../../../contract/tags';
 import { api } from '../../shared/api/client';
-import type { Received } from '../../shared/api/received';
-
-export type TagType = Received<WireTagType, 'name'>;
-
-export const DEFAULT_TAG_TYPE = 'simple';
+import type { TagType } from '../rules';
 
 export const tagKeys = {
   types: ['tag-types'] as const,
   tags: ['tags'] as const,
-  /** Every toggle's tags (the key featureKeys.tags(name) sits under): a deleted tag leaves the toggles too. */
-  toggleTags: featureKeys.tags('').slice(0, -1),
+  /** Every toggle's tags, beside the toggles' other reads under ['features']: a deleted tag leaves them too. */
+  toggleTags: ['features', 'tags'] as const,
+  /** One toggle's tags (GET api/admin/features/{name}/tags). */
+  ofToggle: (name: string) => ['features', 'tags', name] as const,
 };
 
 /** GET api/admin/tag-types (reference data the offline mirror keeps). */

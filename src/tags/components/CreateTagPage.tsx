@@ -12,10 +12,12 @@ export default function CreateTagPage() {
   const navigate = useNavigate();
   const tagTypes = useTagTypes().data ?? [];
   const create = useCreateTag();
-  const form = useTagForm(newTag(), async (tag) => {
-    await create.mutateAsync(tag);
-    showToast(TAG_CREATED, 'success');
-    await navigate({ to: '/tags' });
+  const form = useTagForm(newTag(), {
+    submit: (tag) => create.mutateAsync(tag),
+    onSaved: () => {
+      showToast(TAG_CREATED, 'success');
+      return navigate({ to: '/tags' });
+    },
   });
   return <TagForm form={form} tagTypes={tagTypes} onCancel={() => void navigate({ to: '/tags' })} />;
 }

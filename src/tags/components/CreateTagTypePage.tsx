@@ -10,15 +10,14 @@ import { useTagTypeForm } from './use-tag-type-form';
 /** /tag-types/create: a new tag type, its name checked by the server on blur and before creating. */
 export default function CreateTagTypePage() {
   const navigate = useNavigate();
-  const checkName = useServerNameCheck('api/admin/tag-types/validate');
   const create = useCreateTagType();
   const form = useTagTypeForm(tagTypeValues(), {
     editMode: false,
-    checkName,
-    submit: async (values) => {
-      await create.mutateAsync(values);
+    checkName: useServerNameCheck('api/admin/tag-types/validate'),
+    submit: (values) => create.mutateAsync(values),
+    onSaved: () => {
       showToast(TAG_TYPE_CREATED, 'success');
-      await navigate({ to: '/tag-types' });
+      return navigate({ to: '/tag-types' });
     },
   });
   return <TagTypeForm form={form} onCancel={() => void navigate({ to: '/tag-types' })} />;

@@ -1,10 +1,10 @@
-import { Loader, Paper, Text } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { showToast } from '../../shared/messages/toast';
-import { useTagTypes, type TagType } from '../api/queries';
+import { RecordGate } from '../../shared/ui/RecordGate';
+import { useTagTypes } from '../api/queries';
 import { useUpdateTagType } from '../api/use-update-tag-type';
 import { TAG_TYPE_NOT_FOUND, TAG_TYPE_UPDATED } from '../messages';
-import { tagTypeValues } from '../rules';
+import { tagTypeValues, type TagType } from '../rules';
 import { TagTypeForm } from './TagTypeForm';
 import { useTagTypeForm } from './use-tag-type-form';
 
@@ -15,10 +15,10 @@ function EditTagTypeForm({ tagType }: { tagType: TagType }) {
   const update = useUpdateTagType();
   const form = useTagTypeForm(tagTypeValues(tagType), {
     editMode: true,
-    submit: async (values) => {
-      await update.mutateAsync(values);
+    submit: (values) => update.mutateAsync(values),
+    onSaved: () => {
       showToast(TAG_TYPE_UPDATED, 'success');
-      await navigate({ to: '/tag-types' });
+      return navigate({ to: '/tag-types' });
     },
   });
   return <TagTypeForm form={form} onCancel={() => void navigate({ to: '/tag-types' })} />;
@@ -27,16 +27,14 @@ function EditTagTypeForm({ tagType }: { tagType: TagType }) {
 /** /tag-types/edit/{name}: the tag type from the kept list (at once offline), its name locked. */
 export default function EditTagTypePage() {
   const { name } = route.useParams();
-  const tagTypes = useTagTypes();
-  const tagType = tagTypes.data?.find((t) => t.name === name);
-  if (tagType) return <EditTagTypeForm key={name} tagType={tagType} />;
   return (
-    <Paper withBorder radius="md" p="md" maw={760}>
-      {tagTypes.isPending ? (
-        <Loader aria-label="Loading tag type" />
-      ) : (
-        <Text role="alert">{tagTypes.isError ? tagTypes.error.message : TAG_TYPE_NOT_FOUND(name)}</Text>
-      )}
-    </Paper>
+    <RecordGate
+      query={useTagTypes()}
+      find={(tagTypes) => tagTypes.find((t) => t.name === name)}
+      loading="Loading tag type"
+      notFound={TAG_TYPE_NOT_FOUND(name)}
+    >
+      {(tagType) => <EditTagTypeForm key={name} tagType={tagType} />}
+    </RecordGate>
   );
 }

@@ -1,12 +1,11 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { userQuery } from '../../auth/user';
-import { connectivity } from '../../shared/api/connectivity';
-import { renderRoute } from '../../test-support';
+import { offlineInEachTest, renderRoute } from '../../test-support';
 import { uiConfigQuery } from '../../ui-config/api/queries';
 import { tagsQuery, tagTypesQuery } from '../api/queries';
 
@@ -25,14 +24,7 @@ function kept(permissions: PermissionEntry[]) {
 
 describe('tag type and tag screens', () => {
   describe('offline', () => {
-    beforeEach(() => {
-      act(() => connectivity.lost());
-      onlineManager.setOnline(false);
-    });
-    afterEach(() => {
-      onlineManager.setOnline(true);
-      act(() => connectivity.reached());
-    });
+    offlineInEachTest();
 
     // The first render loads the lazy route modules: seconds on a busy machine.
     it('list and edit the kept tag types at once; their writes say why they wait', { timeout: 90_000 }, async () => {

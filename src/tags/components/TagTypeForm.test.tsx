@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Tag } from '../../../contract/tags';
 import type { PermissionEntry } from '../../../contract/permissions';
-import { renderWithMantine } from '../../test-support';
+import { renderForm } from '../../test-support';
 import { NO_PERMISSION_TO_SAVE } from '../messages';
 import { newTag, tagTypeValues, type TagTypeValues } from '../rules';
 import { TagForm } from './TagForm';
@@ -29,7 +29,7 @@ function TagTypeHarness(props: {
 }
 
 function TagHarness({ submit }: { submit(tag: Tag): Promise<void> }) {
-  const form = useTagForm(newTag(), submit);
+  const form = useTagForm(newTag(), { submit });
   return <TagForm form={form} tagTypes={[{ name: 'simple' }, { name: 'jira' }]} onCancel={() => {}} />;
 }
 
@@ -47,7 +47,7 @@ describe('tag type form', () => {
       name === 'team' ? TAKEN : name.length < 2 ? '"name" length must be at least 2 characters long' : undefined,
     );
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(<TagTypeHarness checkName={checkName} submit={submit} />, session());
+    await renderForm(<TagTypeHarness checkName={checkName} submit={submit} />, session());
     await userEvent.type(nameField(), '  team ');
     await userEvent.tab();
     expect(checkName).toHaveBeenCalledWith('team');
@@ -71,7 +71,7 @@ describe('tag type form', () => {
   it('locks the name when editing, and a failed save is a general message', async () => {
     const checkName = vi.fn(async () => TAKEN);
     const submit = vi.fn(() => Promise.reject(new Error('Could not find tag-type with name: team')));
-    renderWithMantine(
+    await renderForm(
       <TagTypeHarness editMode initial={{ name: 'team', description: '' }} checkName={checkName} submit={submit} />,
       session(),
     );
@@ -84,7 +84,7 @@ describe('tag type form', () => {
 
   it('without the permission says so and does not save', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    renderWithMantine(
+    await renderForm(
       <TagTypeHarness editMode initial={{ name: 'team', description: '' }} submit={submit} />,
       session([{ permission: 'CREATE_TAG_TYPE', project: null }]),
     );
@@ -100,7 +100,7 @@ describe('tag form', () => {
       .fn<(tag: Tag) => Promise<void>>()
       .mockRejectedValueOnce(new Error('"value" length must be at least 2 characters long'))
       .mockResolvedValue(undefined);
-    renderWithMantine(<TagHarness submit={submit} />, session());
+    await renderForm(<TagHarness submit={submit} />, session());
     expect(screen.getByRole('combobox', { name: 'Tag type' })).toHaveValue('simple');
     await userEvent.type(screen.getByRole('textbox', { name: /^Value/ }), ' x ');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));

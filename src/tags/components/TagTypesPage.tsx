@@ -1,12 +1,11 @@
-import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
-import { showToast } from '../../shared/messages/toast';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { ConfirmDialog } from '../../strategies/ConfirmDialog';
-import { useTagTypes, type TagType } from '../api/queries';
+import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
+import type { TagType } from '../rules';
+import { useTagTypes } from '../api/queries';
 import { useDeleteTagType } from '../api/use-delete-tag-type';
 import { NO_TAG_TYPES, REALLY_DELETE_TAG_TYPE, TAG_TYPE_DELETED, TAG_TYPES_TITLE } from '../messages';
 import { TagTypeIcon } from './TagTypeIcon';
@@ -69,24 +68,18 @@ function TagTypeRow({ tagType, onDelete }: { tagType: TagType; onDelete(): void 
 /** /tag-types: every tag type (kept offline) with its icon; add, edit and delete (confirmed) behind permissions. */
 export default function TagTypesPage() {
   const navigate = useNavigate();
-  const tagTypes = useTagTypes();
-  const remove = useDeleteTagType();
-  const [deleting, setDeleting] = useState<string>();
-
-  const confirm = () => {
-    if (!deleting) return;
-    remove.mutate(deleting, {
-      onSuccess: () => showToast(TAG_TYPE_DELETED, 'success'),
-      onSettled: () => setDeleting(undefined),
-    });
-  };
-
+  const deletion = useConfirmation({
+    mutation: useDeleteTagType(),
+    variables: (name: string) => name,
+    title: REALLY_DELETE_TAG_TYPE,
+    describe: (name) => `${name}: its tags are removed from every toggle that has them.`,
+    done: TAG_TYPE_DELETED,
+  });
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Title order={1} size="h2">
-          {TAG_TYPES_TITLE}
-        </Title>
+    <ListPage
+      title={TAG_TYPES_TITLE}
+      nowrap
+      actions={
         <PermissionButton
           permission="CREATE_TAG_TYPE"
           className="sy-collapsible-action"
@@ -96,36 +89,19 @@ export default function TagTypesPage() {
         >
           {label('Add new tag type')}
         </PermissionButton>
-      </Group>
-      <Paper withBorder radius="md">
-        {tagTypes.isPending ? (
-          <Loader m="md" aria-label="Loading tag types" />
-        ) : tagTypes.isError ? (
-          <Text c="red.8" role="alert" p="md">
-            {tagTypes.error.message}
-          </Text>
-        ) : tagTypes.data.length === 0 ? (
-          <Text p="md">{NO_TAG_TYPES}</Text>
-        ) : (
-          <ul className="sy-tag-list" aria-label={TAG_TYPES_TITLE}>
-            {tagTypes.data.map((tagType) => (
-              <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => setDeleting(tagType.name)} />
-            ))}
-          </ul>
-        )}
-      </Paper>
-      {deleting && (
-        <ConfirmDialog
-          title={REALLY_DELETE_TAG_TYPE}
-          confirmLabel="Delete"
-          danger
-          loading={remove.isPending}
-          onConfirm={confirm}
-          onClose={() => setDeleting(undefined)}
-        >
-          {deleting}: its tags are removed from every toggle that has them.
-        </ConfirmDialog>
+      }
+      query={useTagTypes()}
+      loading="Loading tag types"
+      empty={NO_TAG_TYPES}
+      dialog={deletion.dialog}
+    >
+      {(tagTypes) => (
+        <ul className="sy-tag-list" aria-label={TAG_TYPES_TITLE}>
+          {tagTypes.map((tagType) => (
+            <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => deletion.ask(tagType.name)} />
+          ))}
+        </ul>
       )}
-    </Stack>
+    </ListPage>
   );
 }

@@ -7,30 +7,25 @@ interface Options {
   editMode: boolean;
   /** POST api/admin/tag-types/validate (create mode): resolves to the server's reason, or undefined when free. */
   checkName?(name: string): Promise<string | undefined>;
-  submit(values: TagTypeValues): Promise<void>;
+  submit(values: TagTypeValues): Promise<unknown>;
+  /** After a successful save: the toast and the list. */
+  onSaved?(): unknown;
 }
 
 /**
  * The tag type form (part 2 section 5): the name is trimmed and checked by the server on blur and again before
  * creating (its message shown under the name), locked when editing; a failed save is the general message.
  */
-export function useTagTypeForm(initial: TagTypeValues, { editMode, checkName, submit }: Options) {
+export function useTagTypeForm(initial: TagTypeValues, { editMode, checkName, submit, onSaved }: Options) {
   const permission = editMode ? 'UPDATE_TAG_TYPE' : 'CREATE_TAG_TYPE';
   const permitted = usePermission(permission);
   const form = useForm(initial, {
     prepare: (values) => ({ name: values.name.trim(), description: values.description.trim() }),
-    validate: async ({ name }, errors) => ({ name: editMode ? undefined : (errors.name ?? (await checkName?.(name))) }),
+    name: { check: checkName, locked: editMode },
     submit,
+    onSaved,
   });
-
-  const onNameBlur = async () => {
-    if (editMode) return;
-    const name = form.values.name.trim();
-    if (name !== form.values.name) form.setValues((v) => ({ ...v, name }));
-    if (name) form.setError('name', await checkName?.(name));
-  };
-
-  return { ...form, editMode, permission, permitted, onNameBlur } as const;
+  return { ...form, editMode, permission, permitted } as const;
 }
 
 export type TagTypeForm = ReturnType<typeof useTagTypeForm>;

@@ -30,7 +30,7 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
         await change.mutateAsync({ id: user.id, password: v.password });
         onSaved();
       },
-      errorMessage: (error) => (error instanceof Error && error.message ? error.message : PASSWORD_FAILED),
+      failed: (error) => ({ general: error instanceof Error && error.message ? error.message : PASSWORD_FAILED }),
     },
   );
   const { values, errors, setField } = form;

@@ -26,7 +26,7 @@ export function EditUserDialog({ user, roles, onSaved, onClose }: Props) {
         await update.mutateAsync({ id: user.id, ...v });
         onSaved();
       },
-      errorMessage: (error) => (error instanceof Error && error.message ? error.message : UPDATE_FAILED),
+      failed: (error) => ({ general: error instanceof Error && error.message ? error.message : UPDATE_FAILED }),
     },
   );
   const { values, errors, setField } = form;

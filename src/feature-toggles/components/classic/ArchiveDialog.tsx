@@ -1,0 +1,45 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useArchiveFeature } from '../../api/use-archive-feature';
+
+/**
+ * Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page; a refusal
+ * (a parent with children) stays in the dialog.
+ */
+export function ArchiveDialog({ name, project, onClose }: { name: string; project: string; onClose(): void }) {
+  const archive = useArchiveFeature();
+  const navigate = useNavigate();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Archive feature toggle"
+      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
+    >
+      <Stack gap="md">
+        <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
+        {archive.error && (
+          <Alert color="red" variant="light" role="alert">
+            {archive.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={archive.isPending}
+            onClick={() =>
+              archive.mutate(name, {
+                onSuccess: () => void navigate({ to: '/projects/$projectId', params: { projectId: project } }),
+              })
+            }
+          >
+            Archive toggle
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PermissionButton, usePermission } from '../../../auth/PermissionControls';
+import { snackbar } from '../../../shared/messages/messages';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
+import { AddStrategyDialog } from '../../../strategies/components/AddStrategyDialog';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { strategyTitle, type StrategyDefinition } from '../../../strategies/definitions';
+import { REALLY_DELETE } from '../../../strategies/messages';
+import { StrategyConfigureDialog } from '../../../strategies/components/StrategyForm';
+import {
+  newStrategy,
+  toEdited,
+  type EditedStrategy,
+  type StrategyInstance,
+} from '../../../strategies/strategy-instance';
+import { useStrategyDefinitions } from '../../../strategies/api/queries';
+import { DEFAULT_PROJECT } from '../../../projects/api/queries';
+import type { FeatureToggle } from '../../types';
+import { useStrategyActions } from '../../api/use-strategy-actions';
+import { SortableStrategies } from './SortableStrategies';
+
+type Editing = { definition: StrategyDefinition; initial: EditedStrategy };
+
+/**
+ * The Activation tab: the toggle's strategies in the default environment, with 'Add a new strategy' (needs
+ * CREATE_FEATURE), and edit, delete and drag-to-reorder (need UPDATE_FEATURE). Every write goes through the offline
+ * queue: the list follows at once, and the queue says when the server accepted it ('Strategy successfully created.')
+ * or that it waits for the connection.
+ */
+export function StrategyList({ feature }: { feature: FeatureToggle }) {
+  const project = feature.project ?? DEFAULT_PROJECT;
+  const strategies = feature.strategies ?? [];
+  const definitions = useStrategyDefinitions();
+  const actions = useStrategyActions();
+  const canCreate = usePermission('CREATE_FEATURE', project);
+  const canUpdate = usePermission('UPDATE_FEATURE', project);
+  const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState<Editing>();
+  const [deleting, setDeleting] = useState<StrategyInstance>();
+  const target = { project, feature: feature.name, environment: CLASSIC_ENVIRONMENT };
+
+  const save = async (strategy: EditedStrategy) => {
+    if (strategy.id) await actions.update({ ...target, strategy });
+    else await actions.add({ ...target, strategy });
+    setEditing(undefined);
+  };
+
+  /** A change that could not even be queued (e.g. the browser refused storage) goes to the snackbar. */
+  const report = (error: unknown) => snackbar.add(error instanceof Error ? error.message : String(error));
+
+  const remove = (strategy: StrategyInstance) => {
+    setDeleting(undefined);
+    if (strategy.id) actions.remove({ ...target, strategyId: strategy.id }).catch(report);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          Activation strategies
+        </Title>
+        <PermissionButton
+          permission="CREATE_FEATURE"
+          project={project}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setPicking(true)}
+        >
+          Add a new strategy
+        </PermissionButton>
+      </Group>
+      {strategies.length === 0 ? (
+        <Paper withBorder radius="md" p="md">
+          <Text c="dimmed">No activation strategies.{canCreate ? ' Add one to decide who gets the toggle.' : ''}</Text>
+        </Paper>
+      ) : (
+        <SortableStrategies
+          strategies={strategies}
+          definitions={definitions.data}
+          canUpdate={canUpdate}
+          project={project}
+          onReorder={(ids) => actions.reorder({ ...target, ids }).catch(report)}
+          onEdit={(strategy, definition) => setEditing({ definition, initial: toEdited(strategy) })}
+          onDelete={setDeleting}
+        />
+      )}
+      {picking && (
+        <AddStrategyDialog
+          definitions={definitions.data}
+          onClose={() => setPicking(false)}
+          onPick={(definition) => {
+            setPicking(false);
+            setEditing({ definition, initial: newStrategy(definition, feature.name) });
+          }}
+        />
+      )}
+      {editing && (
+        <StrategyConfigureDialog
+          definition={editing.definition}
+          initial={editing.initial}
+          onCancel={() => setEditing(undefined)}
+          onSave={save}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={REALLY_DELETE}
+          confirmLabel="Delete strategy"
+          danger
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(undefined)}
+        >
+          {strategyTitle(deleting, definitions.data)} ({deleting.name})
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}

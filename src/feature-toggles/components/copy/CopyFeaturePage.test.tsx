@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { userQuery } from '../../../auth/user';
+import { renderRoute } from '../../../test-support';
+import { uiConfigQuery } from '../../../ui-config/api/queries';
+import { featureQuery } from '../../api/queries';
+
+function seeded() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
+  client.setQueryData(userQuery.queryKey, {
+    user: { id: 1 },
+    permissions: [{ permission: 'ADMIN', project: null }],
+    feedback: [],
+  });
+  client.setQueryData(featureQuery('checkout').queryKey, {
+    name: 'checkout',
+    project: 'web',
+    type: 'release',
+    strategies: [],
+  });
+  return client;
+}
+
+describe('copy toggle page', () => {
+  it('has a Cancel link back to the toggle', async () => {
+    const { router } = renderRoute('/projects/web/features/checkout/variants/copy', seeded());
+    const cancel = await screen.findByRole('link', { name: 'Cancel' });
+    expect(cancel).toHaveAttribute('href', '/projects/web/features/checkout/variants');
+    await userEvent.click(cancel);
+    expect(router.state.location.pathname).toBe('/projects/web/features/checkout/variants');
+  });
+});

@@ -1,0 +1,90 @@
+import { Badge, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { PermissionButton } from '../../../auth/PermissionControls';
+import { FormFrame } from '../../../shared/forms/FormFrame';
+import { NameField } from '../../../shared/forms/NameField';
+import type { Project } from '../../../projects/rules';
+import type { FeatureType } from '../../types';
+import type { FeatureForm as Form } from './use-feature-form';
+
+interface Props {
+  form: Form;
+  title: string;
+  featureTypes: FeatureType[];
+  /** The project selector shows only when the projects flag is on. */
+  projects: Project[] | undefined;
+  /** The classic (legacy) form also has the strategies section. */
+  legacy: boolean;
+  onCancel(): void;
+}
+
+/** The create-toggle form: Name, Toggle type, Project, Description, [Enabled switch, strategies], Create and Cancel. */
+export function FeatureForm({ form, title, featureTypes, projects, legacy, onCancel }: Props) {
+  const { values, setField } = form;
+  const types = featureTypes.length > 0 ? featureTypes : [{ id: values.type, name: values.type }];
+  const projectOptions = projects?.some((p) => p.id === values.project)
+    ? projects
+    : [...(projects ?? []), { id: values.project, name: values.project }];
+
+  return (
+    <FormFrame
+      form={form}
+      title={title}
+      maw={720}
+      onCancel={onCancel}
+      submit={(button) => (
+        <PermissionButton {...button} permission="CREATE_FEATURE" project={values.project}>
+          Create
+        </PermissionButton>
+      )}
+    >
+      <NameField form={form} />
+      <NativeSelect
+        label="Toggle type"
+        value={values.type}
+        data={types.map((t) => ({ value: t.id, label: t.name }))}
+        description={featureTypes.find((t) => t.id === values.type)?.description}
+        onChange={(e) => setField('type', e.currentTarget.value)}
+      />
+      {projects && (
+        <NativeSelect
+          label="Project"
+          value={values.project}
+          data={projectOptions.map((p) => ({ value: p.id, label: p.name || p.id }))}
+          onChange={(e) => setField('project', e.currentTarget.value)}
+        />
+      )}
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.description}
+        onChange={(e) => setField('description', e.currentTarget.value)}
+      />
+      <Switch
+        size="md"
+        checked={values.enabled}
+        onChange={(e) => setField('enabled', e.currentTarget.checked)}
+        label={`${values.enabled ? 'Enabled' : 'Disabled'} feature toggle`}
+      />
+      {legacy && (
+        <section aria-labelledby="create-strategies">
+          <Stack gap={6}>
+            <Title order={2} size="h4" id="create-strategies">
+              Activation strategies
+            </Title>
+            <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-default-hover)">
+              <Group gap="xs">
+                <Badge variant="light">default</Badge>
+                <Text fw={600}>Standard</Text>
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                The default strategy will be used: the toggle is on for everyone while it is enabled. You can change the
+                strategies once the toggle is created.
+              </Text>
+            </Paper>
+          </Stack>
+        </section>
+      )}
+    </FormFrame>
+  );
+}

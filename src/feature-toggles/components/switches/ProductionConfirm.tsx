@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { inBackground } from '../../../shared/tasks';
+import { PRODUCTION_TYPE } from '../common/constants';
+
+// The dialog's code (Mantine's Modal, with its scroll area and floating layer) is not part of a screen's first
+// render: it is fetched once the page is idle, well before a switch is likely to be tapped (and kept by the service
+// worker for offline use); a confirmation asked for sooner waits for it.
+const loadDialog = () => import('../../../shared/ui/ConfirmDialog');
+const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
+
+/** An environment as a change to it is confirmed: by its type. */
+interface TargetEnvironment {
+  name: string;
+  type?: string;
+}
+
+interface Pending {
+  environment: string;
+  label: string;
+  text: string;
+  run(): Promise<void>;
+}
+
+export const isProduction = (environment: TargetEnvironment) => environment.type === PRODUCTION_TYPE;
+
+/** What the confirmation says when the change does not say more. */
+export const productionNote = (environment: string) =>
+  `${environment} is a production environment: the change reaches its users as soon as it is saved.`;
+
+/**
+ * Every change in a production-type environment is confirmed first (part 1 sections 4 and 9: saving or adding a
+ * strategy; issue 12: turning an environment on or off). `confirm(environment, label, run, text)` runs at once
+ * elsewhere; in production it opens 'Change {environment}?' with `text` and runs on the button labelled `label`, which
+ * says what will happen. One dialog at a time, one confirmation per change.
+ */
+export function useProductionConfirm() {
+  const [pending, setPending] = useState<Pending>();
+  const [running, setRunning] = useState(false);
+  useEffect(() => inBackground(() => void loadDialog()), []);
+
+  const confirm = (
+    environment: TargetEnvironment,
+    label: string,
+    run: () => Promise<void>,
+    text = productionNote(environment.name),
+  ) => (isProduction(environment) ? setPending({ environment: environment.name, label, text, run }) : run());
+
+  const dialog = pending && (
+    <Suspense>
+      <ConfirmDialog
+        title={`Change ${pending.environment}?`}
+        confirmLabel={pending.label}
+        loading={running}
+        onClose={() => setPending(undefined)}
+        onConfirm={async () => {
+          setRunning(true);
+          try {
+            await pending.run();
+            setPending(undefined);
+          } finally {
+            setRunning(false);
+          }
+        }}
+      >
+        {pending.text}
+      </ConfirmDialog>
+    </Suspense>
+  );
+
+  return { confirm, dialog };
+}

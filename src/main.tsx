@@ -42,11 +42,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerOfflineDomains } from './app/offline';
+import { ConsoleOfflineProvider, createConsoleOffline } from './app/offline';
 import { createAppRouter } from './app/router';
 import { createSessionQueryClient } from './app/session';
 import { cssVariablesResolver, theme } from './app/theme';
-import { startOffline } from './offline/offline';
 import { nextTask } from './shared/tasks';
 
 /**
@@ -55,28 +54,30 @@ import { nextTask } from './shared/tasks';
  */
 async function boot() {
   await nextTask();
-  registerOfflineDomains();
   const queryClient = createSessionQueryClient({
     // Where the router is going (its state still holds the page it leaves while the next one loads): the login page's
     // own loader's 401 must not send it to a bare /login, dropping ?reset and ?email.
     isOnLogin: () => router.matchRoutes(router.latestLocation).some((match) => match.routeId === '/login'),
     toLogin: () => void router.navigate({ to: '/login' }),
   });
-  const router = createAppRouter(queryClient);
+  const { offline, toggles } = createConsoleOffline({ queryClient });
+  const router = createAppRouter({ queryClient, offline, toggles });
   await nextTask();
-  const offline = startOffline(queryClient);
+  const started = offline.start();
   await nextTask();
   // The first render comes from the persisted session and the offline mirror: no network needed to show the list.
   // The route's code loads meanwhile; its loader waits for the stored mirror. It is rendered as a transition, which
   // React works through in short slices, so the page stays responsive while the first screen is built.
-  await Promise.all([offline, router.load()]);
+  await Promise.all([started, router.load()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <ConsoleOfflineProvider offline={offline} toggles={toggles}>
+              <RouterProvider router={router} />
+            </ConsoleOfflineProvider>
           </QueryClientProvider>
         </MantineProvider>
       </StrictMode>,

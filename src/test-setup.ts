@@ -5,7 +5,6 @@ import { afterEach, vi } from 'vitest';
 import { authState } from './auth/auth-state';
 import { undoOffer } from './feature-toggles/components/switches/flip';
 import { feedbackPrompt } from './feedback/feedback';
-import { pending, signedIn } from './offline/pending';
 import { connectivity } from './shared/api/connectivity';
 import { snackbar } from './shared/messages/messages';
 import { toastStore } from './shared/messages/toast';
@@ -48,6 +47,4 @@ afterEach(() => {
   const offer = undoOffer.get();
   if (offer) undoOffer.withdraw(offer);
   feedbackPrompt.hide();
-  pending.set([]);
-  signedIn.set(undefined);
 });

@@ -4,25 +4,37 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach } from 'vitest';
+import { ConsoleOfflineProvider, createConsoleOffline, type ConsoleOffline } from './app/offline';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { connectivity } from './shared/api/connectivity';
 
-/** Renders a component the way the console does: inside Mantine and a fresh query client. */
-export function renderWithMantine(ui: ReactElement, queryClient = new QueryClient()) {
-  return render(
+/**
+ * Renders a component the way the console does: inside Mantine, a fresh query client and an offline engine of its
+ * own (not started: IndexedDB is opened only if a change is queued), which it returns with the toggles' mirror.
+ */
+export function renderWithMantine(
+  ui: ReactElement,
+  queryClient = new QueryClient(),
+  offline: ConsoleOffline = createConsoleOffline({ queryClient }),
+) {
+  const view = render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {ui}
-      </MantineProvider>
+      <ConsoleOfflineProvider {...offline}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          {ui}
+        </MantineProvider>
+      </ConsoleOfflineProvider>
     </QueryClientProvider>,
   );
+  return { ...view, ...offline };
 }
 
 /** Renders the console's routes at `path` with a memory history; seed `queryClient` with what the screens read. */
 export function renderRoute(path: string, queryClient = new QueryClient()) {
-  const router = createAppRouter(queryClient, '', createMemoryHistory({ initialEntries: [path] }));
-  const view = renderWithMantine(<RouterProvider router={router} />, queryClient);
+  const offline = createConsoleOffline({ queryClient });
+  const router = createAppRouter({ queryClient, ...offline }, '', createMemoryHistory({ initialEntries: [path] }));
+  const view = renderWithMantine(<RouterProvider router={router} />, queryClient, offline);
   return { router, ...view };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { MENU_ITEMS, menuFor, type MenuItem } from './menu';
+import { createConsoleOffline } from './offline';
 import { createAppRouter } from './router';
 
 /** Part 2 section 2, 'Menu placement'. */
@@ -49,7 +50,12 @@ describe('menus', () => {
   });
 
   it('list only routes that exist, in the spec order, with Event History for admins only', () => {
-    const router = createAppRouter(new QueryClient(), '', createMemoryHistory());
+    const queryClient = new QueryClient();
+    const router = createAppRouter(
+      { queryClient, ...createConsoleOffline({ queryClient }) },
+      '',
+      createMemoryHistory(),
+    );
     for (const item of MENU_ITEMS) expect(router.routesByPath, item.path).toHaveProperty([item.path]);
     const order = [...SPEC_ORDER];
     expect(MENU_ITEMS.map((i) => i.title)).toEqual(order.filter((title) => MENU_ITEMS.some((i) => i.title === title)));

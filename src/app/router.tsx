@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from '../shared/api/base-path';
 import { BootstrapSpinner } from './BootstrapSpinner';
@@ -12,7 +11,7 @@ import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
 import { playgroundRoutes } from './routes/playground';
 import { projectRoutes } from './routes/projects';
-import { indexRoute, mainRoute, notFoundRoute, rootRoute } from './routes/root';
+import { indexRoute, mainRoute, notFoundRoute, rootRoute, type RouterContext } from './routes/root';
 import { segmentRoutes } from './routes/segments';
 import { ssoRoutes } from './routes/sso';
 import { strategyRoutes } from './routes/strategies';
@@ -48,11 +47,11 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** The console's router; its loaders read through `queryClient`. `history`: the browser's, or a test's memory. */
-export function createAppRouter(queryClient: QueryClient, base: string = basePath, history?: RouterHistory) {
+/** The console's router; its loaders read through `context`. `history`: the browser's, or a test's memory. */
+export function createAppRouter(context: RouterContext, base: string = basePath, history?: RouterHistory) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     history,
     basepath: base || '/',
     defaultNotFoundComponent: ToNotFound,

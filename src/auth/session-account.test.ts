@@ -1,17 +1,21 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { followAccount } from '../offline/account';
-import { signedIn } from '../offline/pending';
+import { createSignedIn, type SignedIn } from '../offline/pending';
 import { ownerOf, sessionAccount } from './session-account';
 import type { Session } from './user';
 
 const session = (user: Session['user']): Session => ({ user, permissions: [] });
 
 let stop: (() => void) | undefined;
+let signedIn: SignedIn;
+
+beforeEach(() => {
+  signedIn = createSignedIn();
+});
 
 afterEach(() => {
   stop?.();
-  signedIn.set(undefined);
 });
 
 describe('the account a change is recorded with', () => {
@@ -30,7 +34,7 @@ describe('the account a change is recorded with', () => {
   it('follows the session: known once it is read, none after it is cleared (a 401, signing in again)', () => {
     const client = new QueryClient();
     client.setQueryData(['user'], session({ id: 1, name: 'Ann' }));
-    stop = followAccount(client, '/follow', sessionAccount);
+    stop = followAccount(client, '/follow', sessionAccount, signedIn);
     expect(signedIn.get()).toEqual({ id: 1, name: 'Ann' });
     client.clear();
     expect(signedIn.get()).toBeUndefined();
@@ -44,7 +48,7 @@ describe('the account a change is recorded with', () => {
     const otherTab = new BroadcastChannel('switchyard/tabs:account');
     const heard: unknown[] = [];
     otherTab.onmessage = (event) => heard.push(event.data);
-    stop = followAccount(client, '/tabs', sessionAccount);
+    stop = followAccount(client, '/tabs', sessionAccount, signedIn);
     // This tab tells the others which account it has; one with the same account changes nothing.
     await vi.waitFor(() => expect(heard).toEqual([1]));
     otherTab.postMessage(1);

@@ -1,11 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useOfflineEngine, usePendingChanges } from './context';
 import { APPLY_AGAIN, DISCARD } from './labels';
-import { cancel, disregard } from './outbox';
-import { showsConflict, usePendingChanges } from './pending';
 import { RefreshNotice } from './RefreshNotice';
-import { describeChange } from './registry';
-import { applyAgain, refreshHeld } from './replay';
 
 function useAction() {
   const [busy, setBusy] = useState(false);
@@ -31,10 +28,11 @@ function useAction() {
  * is left for that account (the waiting list offers to discard it).
  */
 export default function ConflictNotice() {
-  const conflict = usePendingChanges().find(showsConflict);
+  const offline = useOfflineEngine();
+  const conflict = usePendingChanges().find(offline.pending.showsConflict);
   const { busy, error, run } = useAction();
   if (!conflict) return null;
-  const words = describeChange(conflict);
+  const words = offline.describe(conflict);
   const failure = error && (
     <Text size="sm" c="var(--sy-failed)" role="alert">
       {error}
@@ -49,10 +47,10 @@ export default function ConflictNotice() {
           <Text>Apply your change to it again: {words}?</Text>
           {failure}
           <Group gap="sm">
-            <Button loading={busy} onClick={() => void run(() => applyAgain(conflict.seq!))}>
+            <Button loading={busy} onClick={() => void run(() => offline.applyAgain(conflict.seq!))}>
               {APPLY_AGAIN}
             </Button>
-            <Button variant="default" disabled={busy} onClick={() => void run(() => cancel(conflict.seq!))}>
+            <Button variant="default" disabled={busy} onClick={() => void run(() => offline.cancel(conflict.seq!))}>
               {DISCARD}
             </Button>
           </Group>
@@ -64,8 +62,8 @@ export default function ConflictNotice() {
     <RefreshNotice
       open
       refreshing={busy}
-      onRefresh={() => void run(() => refreshHeld(conflict.seq!))}
-      onDisregard={() => void disregard(conflict.seq!)}
+      onRefresh={() => void run(() => offline.refreshHeld(conflict.seq!))}
+      onDisregard={() => void offline.disregard(conflict.seq!)}
     >
       <Text>
         "{conflict.feature}" was changed elsewhere after this change was made, so it has not been sent: {words}.

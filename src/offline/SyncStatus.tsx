@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useOnline } from '../shared/api/connectivity';
 import { formatDateTime } from '../shared/locale/format-date';
 import { useLocale } from '../shared/locale/locale';
-import { useLastSynced } from './mirror';
+import { useLastSynced } from './context';
 
 // The relative time (date-fns) is only shown offline. Its code is fetched once the page is idle, while the server can
 // still be reached (the service worker may not hold it yet); should it be missing all the same, the time is left out.

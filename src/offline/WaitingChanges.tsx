@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useOfflineEngine, usePendingChanges } from './context';
 import { failedCount, waitingLabel, waitingWords } from './labels';
-import { isMine, usePendingChanges } from './pending';
 
 // The list loads when first opened.
 const WaitingList = lazy(() => import('./WaitingList'));
@@ -13,11 +13,12 @@ const WaitingList = lazy(() => import('./WaitingList'));
  * needs a decision.
  */
 export function WaitingChanges() {
+  const { isMine } = useOfflineEngine().pending;
   const entries = usePendingChanges();
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
   if (entries.length === 0 && !opened) return null;
-  const failed = failedCount(entries);
+  const failed = failedCount(entries, isMine);
   const label = waitingLabel(entries.length, failed);
   const attention = entries.some((entry) => (entry.state === 'conflict' || entry.state === 'failed') && isMine(entry));
   return (

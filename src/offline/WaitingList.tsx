@@ -3,11 +3,8 @@ import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { useOnline } from '../shared/api/connectivity';
 import type { QueuedChange } from './changes';
+import { useOfflineEngine, usePendingChanges } from './context';
 import { APPLY_AGAIN, DISCARD, DISMISS, failedCount, RETRY, waitingLabel } from './labels';
-import { cancel } from './outbox';
-import { heldBehind, isMine, usePendingChanges } from './pending';
-import { describeChange, failureMessage } from './registry';
-import { applyAgain, retryFailed } from './replay';
 
 const STATE_LABELS: Record<QueuedChange['state'], { label: string; color: string }> = {
   waiting: { label: 'Waiting', color: 'yellow' },
@@ -26,20 +23,21 @@ function otherAccountLine(entry: QueuedChange): string {
 }
 
 /** Why a change of the signed-in account waits: an earlier change to the same toggle is held or failed. */
-function behindLine(entry: QueuedChange, behind: QueuedChange): string {
-  if (!isMine(behind))
-    return `Waits behind a change to "${entry.feature}" made while signed in as ${behind.user!.name}.`;
+function behindLine(entry: QueuedChange, behind: QueuedChange, mine: boolean): string {
+  if (!mine) return `Waits behind a change to "${entry.feature}" made while signed in as ${behind.user!.name}.`;
   return behind.state === 'failed'
     ? `Waits behind an earlier change to "${entry.feature}" that failed: retry or dismiss that one first.`
     : `Waits behind an earlier change to "${entry.feature}" held as changed elsewhere: apply or discard it first.`;
 }
 
 function Entry({ entry }: { entry: QueuedChange }) {
+  const offline = useOfflineEngine();
+  const { isMine } = offline.pending;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const mine = isMine(entry);
   const state = mine ? STATE_LABELS[entry.state] : OTHER_ACCOUNT;
-  const behind = mine ? heldBehind(entry) : undefined;
+  const behind = mine ? offline.pending.heldBehind(entry) : undefined;
   const run = async (task: () => Promise<unknown>) => {
     setBusy(true);
     setError(undefined);
@@ -51,13 +49,13 @@ function Entry({ entry }: { entry: QueuedChange }) {
       setBusy(false);
     }
   };
-  const remove = () => void run(() => cancel(entry.seq!));
+  const remove = () => void run(() => offline.cancel(entry.seq!));
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {describeChange(entry)}
+            {offline.describe(entry)}
           </Text>
           <Badge color={state.color} variant="light" style={{ flexShrink: 0 }}>
             {state.label}
@@ -67,7 +65,7 @@ function Entry({ entry }: { entry: QueuedChange }) {
           Made {formatDistanceToNow(entry.createdAt, { addSuffix: true })}
         </Text>
         {!mine && <Text size="sm">{otherAccountLine(entry)}</Text>}
-        {behind && <Text size="sm">{behindLine(entry, behind)}</Text>}
+        {behind && <Text size="sm">{behindLine(entry, behind, isMine(behind))}</Text>}
         {mine && entry.state === 'conflict' && (
           <Text size="sm">
             "{entry.feature}" was changed elsewhere after this change was made; it is held until you decide.
@@ -75,7 +73,7 @@ function Entry({ entry }: { entry: QueuedChange }) {
         )}
         {mine && entry.state === 'failed' && entry.error && (
           <Text size="sm" c="var(--sy-failed)">
-            {failureMessage(entry, entry.error)}
+            {offline.failureMessage(entry, entry.error)}
           </Text>
         )}
         {error && (
@@ -91,7 +89,7 @@ function Entry({ entry }: { entry: QueuedChange }) {
           )}
           {mine && entry.state === 'conflict' && (
             <>
-              <Button size="sm" loading={busy} onClick={() => void run(() => applyAgain(entry.seq!))}>
+              <Button size="sm" loading={busy} onClick={() => void run(() => offline.applyAgain(entry.seq!))}>
                 {APPLY_AGAIN}
               </Button>
               <Button size="sm" variant="default" disabled={busy} onClick={remove}>
@@ -101,7 +99,7 @@ function Entry({ entry }: { entry: QueuedChange }) {
           )}
           {mine && entry.state === 'failed' && (
             <>
-              <Button size="sm" loading={busy} onClick={() => void run(() => retryFailed(entry.seq!))}>
+              <Button size="sm" loading={busy} onClick={() => void run(() => offline.retry(entry.seq!))}>
                 {RETRY}
               </Button>
               <Button size="sm" variant="default" disabled={busy} onClick={remove}>
@@ -122,15 +120,17 @@ function Entry({ entry }: { entry: QueuedChange }) {
 
 /** The changes waiting to sync, oldest first: what each does, how old it is, and what can be done with it. */
 export default function WaitingList({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { isMine } = useOfflineEngine().pending;
   const entries = usePendingChanges();
   const online = useOnline();
+  const failed = failedCount(entries, isMine);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="right"
       size="md"
-      title={waitingLabel(entries.length, failedCount(entries))}
+      title={waitingLabel(entries.length, failed)}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="sm">
@@ -138,7 +138,7 @@ export default function WaitingList({ opened, onClose }: { opened: boolean; onCl
           {online
             ? 'These changes are sent in the order they were made.'
             : 'Offline: these changes are sent, in order, once the server can be reached.'}
-          {failedCount(entries) > 0 && ' A failed change is kept until you retry or dismiss it.'}
+          {failed > 0 && ' A failed change is kept until you retry or dismiss it.'}
         </Text>
         {entries.length === 0 ? (
           <Text>Every change has been synced.</Text>

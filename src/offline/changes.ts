@@ -46,8 +46,8 @@ export interface QueuedChange<C extends Change = Change> {
  * Answers that mean "not now" rather than "no": a timeout, too early, too many requests, the same idempotency key
  * still being handled (409), and every server error. The change may yet be applied; it is sent again with its key.
  */
-const NOT_NOW = new Set([408, 409, 425, 429]);
-export const isNotNow = (status: number) => status >= 500 || NOT_NOW.has(status);
+const NOT_NOW: readonly number[] = [408, 409, 425, 429];
+export const isNotNow = (status: number) => status >= 500 || NOT_NOW.includes(status);
 
 /** What a queued change sends, and which error table reads its failures. */
 export interface ChangeRequest {

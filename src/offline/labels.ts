@@ -1,5 +1,4 @@
 import type { QueuedChange } from './changes';
-import { isMine } from './pending';
 
 /** Words of the waiting count, the waiting list and the conflict notice. */
 export const APPLY_AGAIN = 'Apply again';
@@ -14,5 +13,5 @@ export const waitingWords = (count: number, failed: number) =>
 export const waitingLabel = (count: number, failed = 0) => `${count} ${waitingWords(count, failed)}`;
 
 /** The signed-in account's failed changes: kept until retried or dismissed. */
-export const failedCount = (entries: QueuedChange[]) =>
+export const failedCount = (entries: QueuedChange[], isMine: (entry: QueuedChange) => boolean) =>
   entries.filter((entry) => entry.state === 'failed' && isMine(entry)).length;

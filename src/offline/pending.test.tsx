@@ -1,7 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QueuedChange } from './changes';
-import { pending, signedIn, useConflictShown } from './pending';
+import { OfflineContext, useConflictShown } from './context';
+import { createOfflineEngine } from './engine';
 
 const change = (seq: number, state: QueuedChange['state'], extra: Partial<QueuedChange> = {}): QueuedChange => ({
   seq,
@@ -16,20 +18,24 @@ const change = (seq: number, state: QueuedChange['state'], extra: Partial<Queued
   ...extra,
 });
 
-afterEach(() => {
-  pending.set([]);
-  signedIn.set(undefined);
-});
-
 describe('useConflictShown', () => {
   it('follows whether a change of the signed-in account shows the refresh notice, drawing again only when that turns', () => {
-    signedIn.set({ id: 1, name: 'Ada' });
+    const offline = createOfflineEngine({
+      queryClient: new QueryClient(),
+      account: { queryKey: ['user'], ownerOf: () => undefined },
+    });
+    const { pending } = offline;
+    offline.signedIn.set({ id: 1, name: 'Ada' });
     const seen: boolean[] = [];
     function Probe() {
       seen.push(useConflictShown());
       return null;
     }
-    render(<Probe />);
+    render(
+      <OfflineContext value={offline}>
+        <Probe />
+      </OfflineContext>,
+    );
     act(() => pending.set([change(1, 'waiting')]));
     act(() => pending.set([change(1, 'sending')]));
     expect(seen).toEqual([false]);

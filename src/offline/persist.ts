@@ -1,20 +1,23 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { removeOldestQuery } from '@tanstack/react-query-persist-client';
 import { QUERY_CACHE_MAX_AGE_MS } from '../shared/api/query-client';
-import { isMirrored } from './mirror';
 
 export const queryCacheKey = (base: string) => `switchyard${base}:query-cache`;
 
 /**
  * Persists the query cache in localStorage with the sync-storage persister, except what the IndexedDB mirror holds
- * (toggles and reference data). It is restored before the first render, so the cached session keeps the console
- * usable offline. Returns a function that stops persisting and forgets what was stored (signing out).
+ * (`isMirrored`: toggles and reference data). It is restored before the first render, so the cached session keeps
+ * the console usable offline. Returns a function that stops persisting and forgets what was stored (signing out).
  *
  * (This is persistQueryClient's restore-and-subscribe, written against react-query's own hydrate and dehydrate: the
  * persist-client package pins an older query-core, whose QueryClient type is not react-query's.)
  */
-export function persistQueryCache(queryClient: QueryClient, base: string): () => void {
+export function persistQueryCache(
+  queryClient: QueryClient,
+  base: string,
+  isMirrored: (queryKey: QueryKey) => boolean,
+): () => void {
   const persister = createSyncStoragePersister({
     storage: window.localStorage,
     key: queryCacheKey(base),

@@ -1,11 +1,11 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../shared/api/client';
 import type { Change, ChangeOwner, ChangeRequest, QueuedChange } from './changes';
 import type { SwitchyardDb } from './db';
 
 /**
- * What the engine knows of the domains: they register what they mirror and how their queued changes are sent
- * (src/app/offline.ts does, before the engine starts). The engine itself imports no domain.
+ * What an engine knows of the domains: they register what they mirror and how their queued changes are sent
+ * (src/app/offline.tsx does, before the engine starts). The engine itself imports no domain.
  */
 
 /** Records a domain keeps in tables of its own, shown with the signed-in account's queued changes applied. */
@@ -14,10 +14,8 @@ export interface MirroredRecords {
   tables: Record<string, string>;
   /** Whether it answers this query from its tables (the persisted query cache leaves such queries out). */
   serves(queryKey: QueryKey): boolean;
-  /** The query cache its views go to, from the start (before IndexedDB is opened). */
-  connect(queryClient: QueryClient): void;
   /** IndexedDB is open: what is stored is loaded or, on a first visit, what is already known is stored. */
-  attach(db: SwitchyardDb, http: ApiClient): Promise<void>;
+  attach(db: SwitchyardDb): Promise<void>;
   /** Signing out: what is held in memory is forgotten (the engine empties the tables). */
   clear(): void;
   /** The queued changes of these records changed, or another account signed in: their views are shown again. */
@@ -70,54 +68,41 @@ export interface AccountSource {
   ownerOf(session: unknown): ChangeOwner | undefined;
 }
 
-const referenceKeys = new Set<string>();
-const mirrors = new Set<MirroredRecords>();
-const handlers = new Map<string, ChangeHandler>();
-let account: AccountSource | undefined;
-
-/** Read-only answers the mirror keeps as they are, by query key (their query functions live with their domains). */
-export function registerReference(keys: QueryKey[]) {
-  keys.forEach((key) => referenceKeys.add(JSON.stringify(key)));
-}
-
-export function registerMirror(records: MirroredRecords) {
-  mirrors.add(records);
-}
-
-export function registerChanges<C extends Change>(handler: ChangeHandler<C>) {
-  handler.kinds.forEach((kind) => handlers.set(kind, handler as unknown as ChangeHandler));
-}
-
-export function registerAccount(source: AccountSource) {
-  account = source;
-}
-
-export const isReference = (queryKey: QueryKey) => referenceKeys.has(JSON.stringify(queryKey));
-export const mirroredRecords = () => [...mirrors];
-export const mirroredTables = (): Record<string, string> => Object.assign({}, ...[...mirrors].map((m) => m.tables));
-
-export function accountSource(): AccountSource {
-  if (!account) throw new Error('No account is registered for the offline queue');
-  return account;
-}
-
-export function handlerFor(change: Change): ChangeHandler {
-  const handler = handlers.get(change.kind);
-  if (!handler) throw new Error(`No domain handles queued changes of kind "${change.kind}"`);
-  return handler;
-}
-
-/** A queued change in words, by its domain. */
-export const describeChange = (entry: Pick<QueuedChange, 'feature' | 'change'>) =>
-  handlerFor(entry.change).describe(entry);
-
 /**
- * The message of a change the server refused, for the snackbar and the waiting list: the change as not done, naming
- * its record, and the server's own reason where its answer gave one (else the spec's text for the status).
+ * What the domains registered with one engine. `reference`: read-only answers the mirror keeps as they are, by query
+ * key (their query functions live with their domains).
  */
-export function failureMessage(
-  entry: Pick<QueuedChange, 'feature' | 'change'>,
-  error: NonNullable<QueuedChange['error']>,
-): string {
-  return `${handlerFor(entry.change).notDone(entry)}: ${error.detail ?? error.message}`;
+export function createRegistry(reference: QueryKey[]) {
+  const referenceKeys = new Set(reference.map((key) => JSON.stringify(key)));
+  const mirrors: MirroredRecords[] = [];
+  const handlers = new Map<string, ChangeHandler>();
+
+  function handlerFor(change: Change): ChangeHandler {
+    const handler = handlers.get(change.kind);
+    if (!handler) throw new Error(`No domain handles queued changes of kind "${change.kind}"`);
+    return handler;
+  }
+
+  return {
+    registerMirror(records: MirroredRecords) {
+      mirrors.push(records);
+    },
+    registerChanges<C extends Change>(handler: ChangeHandler<C>) {
+      handler.kinds.forEach((kind) => handlers.set(kind, handler as unknown as ChangeHandler));
+    },
+    isReference: (queryKey: QueryKey) => referenceKeys.has(JSON.stringify(queryKey)),
+    mirrors: (): readonly MirroredRecords[] => mirrors,
+    tables: (): Record<string, string> => Object.assign({}, ...mirrors.map((m) => m.tables)),
+    handlerFor,
+    /** A queued change in words, by its domain. */
+    describe: (entry: Pick<QueuedChange, 'feature' | 'change'>) => handlerFor(entry.change).describe(entry),
+    /**
+     * The message of a change the server refused, for the snackbar and the waiting list: the change as not done,
+     * naming its record, and the server's own reason where its answer gave one (else the spec's text for the status).
+     */
+    failureMessage: (entry: Pick<QueuedChange, 'feature' | 'change'>, error: NonNullable<QueuedChange['error']>) =>
+      `${handlerFor(entry.change).notDone(entry)}: ${error.detail ?? error.message}`,
+  };
 }
+
+export type Registry = ReturnType<typeof createRegistry>;

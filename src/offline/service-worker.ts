@@ -1,18 +1,7 @@
-import { useSyncExternalStore } from 'react';
-
 /** How often a console left open asks for a new version. */
 export const UPDATE_CHECK_MS = 60 * 60_000;
 /** A return to the console (focus, or the tab shown again) asks too, at most this often. */
 export const RETURN_CHECK_MS = 60_000;
-
-let waiting = false;
-let registration: ServiceWorkerRegistration | undefined;
-const listeners = new Set<() => void>();
-
-function setWaiting(next: boolean) {
-  waiting = next;
-  listeners.forEach((listener) => listener());
-}
 
 /**
  * Asks the browser to look for a new sw.js while the console stays open (a browser checks by itself only on a
@@ -35,34 +24,42 @@ export function watchForUpdates(update: () => Promise<unknown>, now: () => numbe
 }
 
 /**
- * Registers the service worker that vite-plugin-pwa builds (sw.js beside index.html, so under any base path). A new
- * version installs in the background and waits; the console then offers to reload into it.
+ * The service worker that vite-plugin-pwa builds (sw.js beside index.html, so under any base path). A new version
+ * installs in the background and waits; the console then offers to reload into it.
  */
-export async function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox(new URL('sw.js', document.baseURI).href);
-  workbox.addEventListener('waiting', () => setWaiting(true));
-  const registered = await workbox.register();
-  if (!registered) return;
-  registration = registered;
-  watchForUpdates(() => registered.update());
-}
+export function createUpdatePrompt() {
+  let waiting = false;
+  let registration: ServiceWorkerRegistration | undefined;
+  const listeners = new Set<() => void>();
 
-/** 'Reload': the waiting worker takes over, and the page reloads once it controls it. */
-export function applyUpdate() {
-  const worker = registration?.waiting;
-  if (!worker) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  worker.postMessage({ type: 'SKIP_WAITING' });
-}
-
-export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
+  return {
+    /** A new version waits. */
+    waiting: () => waiting,
+    subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => void listeners.delete(listener);
     },
-    () => waiting,
-  );
+    async register() {
+      if (!('serviceWorker' in navigator)) return;
+      const { Workbox } = await import('workbox-window');
+      const workbox = new Workbox(new URL('sw.js', document.baseURI).href);
+      workbox.addEventListener('waiting', () => {
+        waiting = true;
+        listeners.forEach((listener) => listener());
+      });
+      const registered = await workbox.register();
+      if (!registered) return;
+      registration = registered;
+      watchForUpdates(() => registered.update());
+    },
+    /** 'Reload': the waiting worker takes over, and the page reloads once it controls it. */
+    apply() {
+      const worker = registration?.waiting;
+      if (!worker) return;
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      worker.postMessage({ type: 'SKIP_WAITING' });
+    },
+  };
 }
+
+export type UpdatePrompt = ReturnType<typeof createUpdatePrompt>;

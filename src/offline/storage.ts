@@ -1,18 +1,35 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { SwitchyardDb } from './db';
-import { databaseName } from './db-name';
-import { attachMirror } from './mirror';
-import { attachOutbox } from './outbox';
-import { mirroredTables } from './registry';
-import { startReplay } from './replay';
+import type { Mirror } from './mirror';
+import { openOutbox } from './outbox';
+import type { Pending } from './pending';
+import { createReplay, type ReplayParts } from './replay';
 
 /**
- * IndexedDB, loaded when it is needed (see offline.ts): the outbox first (so queued changes apply from the first
- * render), then the mirror, then the replay of what waits.
+ * IndexedDB, loaded when it is needed (see engine.ts): the outbox first (so queued changes apply from the first
+ * render), then the mirror, then the replay of what waits. `name`: the database's.
  */
-export async function openStorage(queryClient: QueryClient, base: string): Promise<void> {
-  const db = new SwitchyardDb(databaseName(base), mirroredTables());
-  await attachOutbox(db);
-  await attachMirror(db, queryClient);
-  startReplay({ queryClient, base });
+export async function openStorage(
+  name: string,
+  parts: Omit<ReplayParts, 'outbox' | 'lockName'> & { mirror: Mirror; pending: Pending },
+) {
+  const db = new SwitchyardDb(name, parts.registry.tables());
+  const outbox = await openOutbox(db, parts);
+  await parts.mirror.attach(db);
+  const replay = createReplay({ ...parts, outbox, lockName: `${name}:outbox` });
+  const stopReplay = replay.start();
+  return {
+    db,
+    outbox,
+    replay,
+    /** The page closes: nothing more is sent (what is being sent is let finish) or followed; the database closes. */
+    async close() {
+      stopReplay();
+      await replay.idle();
+      outbox.close();
+      await parts.mirror.detach();
+      db.close();
+    },
+  };
 }
+
+export type Storage = Awaited<ReturnType<typeof openStorage>>;

@@ -5,9 +5,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { evaluateAll } from '../../contract/evaluation';
 import { environmentsQuery } from '../environments/api/queries';
 import { useFeatures } from '../feature-toggles/api/queries';
-import { mirroredStates } from '../feature-toggles/offline/mirror';
-import { useLastSynced } from '../offline/mirror';
-import { usePendingChanges } from '../offline/pending';
+import { useToggleMirror } from '../feature-toggles/offline/context';
+import { useLastSynced, usePendingChanges } from '../offline/context';
 import { useSegments } from '../segments/api/queries';
 import { RouteLink } from '../shared/ui/RouteLink';
 import { useContextFields } from '../context/api/queries';
@@ -35,6 +34,7 @@ export default function PlaygroundPage() {
   const definitions = useStrategyDefinitions().data;
   const segments = useSegments().data;
   const list = useFeatures();
+  const { mirroredStates } = useToggleMirror();
   const lastSynced = useLastSynced();
   const pending = usePendingChanges();
   const [input, setInput] = useState<PlaygroundInput>({

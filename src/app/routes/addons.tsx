@@ -7,14 +7,14 @@ import { mainRoute } from './root';
 const addonsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'addons',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, addonsQuery),
+  loader: ({ context }) => ensureKept(context, addonsQuery),
   component: lazyRouteComponent(() => import('../../addons/components/AddonsPage')),
 });
 
 const createAddonRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'addons/create/$provider',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, addonsQuery),
+  loader: ({ context }) => ensureKept(context, addonsQuery),
   component: lazyRouteComponent(() => import('../../addons/components/CreateAddonPage')),
 });
 
@@ -22,9 +22,9 @@ const createAddonRoute = createRoute({
 const editAddonRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'addons/edit/$id',
-  loader: ({ context: { queryClient }, params }) => {
-    if (/^\d+$/.test(params.id)) void queryClient.prefetchQuery(addonDeliveriesQuery(Number(params.id)));
-    return ensureKept(queryClient, addonsQuery);
+  loader: ({ context, params }) => {
+    if (/^\d+$/.test(params.id)) void context.queryClient.prefetchQuery(addonDeliveriesQuery(Number(params.id)));
+    return ensureKept(context, addonsQuery);
   },
   component: lazyRouteComponent(() => import('../../addons/components/EditAddonPage')),
 });

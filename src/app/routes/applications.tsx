@@ -8,7 +8,7 @@ import { mainRoute } from './root';
 const applicationsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'applications',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, applicationsQuery),
+  loader: ({ context }) => ensureKept(context, applicationsQuery),
   component: lazyRouteComponent(() => import('../../applications/components/ApplicationsPage')),
 });
 
@@ -19,7 +19,7 @@ const applicationRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { tab?: 'edit' } => ({
     tab: search.tab === 'edit' ? 'edit' : undefined,
   }),
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, applicationQuery(params.name)),
+  loader: ({ context, params }) => ensureKept(context, applicationQuery(params.name)),
   component: lazyRouteComponent(() => import('../../applications/components/ApplicationPage')),
 });
 

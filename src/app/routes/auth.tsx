@@ -23,9 +23,9 @@ export const loginRoute = createRoute({
   }),
   // The first render shows the form, or sends a signed-in user on: the session is read first (its 401 clears the
   // cache), then the UI config the form needs; both load while the page's code does.
-  loader: async ({ context: { queryClient } }) => {
-    if (!authState.get().unauthorised) await ensureKept(queryClient, userQuery);
-    await ensureKept(queryClient, uiConfigQuery);
+  loader: async ({ context }) => {
+    if (!authState.get().unauthorised) await ensureKept(context, userQuery);
+    await ensureKept(context, uiConfigQuery);
   },
   component: lazyRouteComponent(() => import('../../auth/LoginPage')),
 });

@@ -6,7 +6,7 @@ import { mainRoute } from './root';
 const contextRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'context',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, contextFieldsQuery),
+  loader: ({ context }) => ensureKept(context, contextFieldsQuery),
   component: lazyRouteComponent(() => import('../../context/components/ContextFieldsPage')),
 });
 
@@ -19,7 +19,7 @@ const createContextRoute = createRoute({
 const editContextRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'context/edit/$name',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, contextFieldsQuery),
+  loader: ({ context }) => ensureKept(context, contextFieldsQuery),
   component: lazyRouteComponent(() => import('../../context/components/EditContextPage')),
 });
 

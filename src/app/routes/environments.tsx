@@ -6,7 +6,7 @@ import { mainRoute } from './root';
 const environmentsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'environments',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, environmentsQuery),
+  loader: ({ context }) => ensureKept(context, environmentsQuery),
   component: lazyRouteComponent(() => import('../../environments/components/EnvironmentsPage')),
 });
 
@@ -14,7 +14,7 @@ const environmentsRoute = createRoute({
 const createEnvironmentRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'environments/create',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, environmentsQuery),
+  loader: ({ context }) => ensureKept(context, environmentsQuery),
   component: lazyRouteComponent(() => import('../../environments/components/CreateEnvironmentPage')),
 });
 

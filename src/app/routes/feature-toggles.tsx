@@ -21,7 +21,7 @@ const featuresRoute = createRoute({
     focus: search.focus === 'search' ? 'search' : undefined,
   }),
   // Not awaited: a kept list is the query's initial data at once; a first visit shows the page while the list loads.
-  loader: ({ context: { queryClient } }) => void ensureKept(queryClient, featuresQuery),
+  loader: ({ context }) => void ensureKept(context, featuresQuery(context.toggles)),
   component: lazyRouteComponent(() => import('../../feature-toggles/components/list/FeatureListPage')),
 });
 
@@ -59,7 +59,7 @@ const createToggleRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/create-toggle',
   validateSearch: validateCreateSearch,
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
+  loader: ({ context }) => ensureKept(context, featureTypesQuery),
   component: lazyRouteComponent(() => import('../../feature-toggles/components/create/CreateFeaturePage')),
 });
 
@@ -67,7 +67,7 @@ const createToggle2Route = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/create-toggle2',
   validateSearch: validateCreateSearch,
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, featureTypesQuery),
+  loader: ({ context }) => ensureKept(context, featureTypesQuery),
   component: lazyRouteComponent(
     () => import('../../feature-toggles/components/create/CreateFeaturePage'),
     'CreateFeaturePage2',
@@ -89,7 +89,7 @@ const featureRedirectRoute = createRoute({
 const featureRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features/$name/$activeTab',
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
+  loader: ({ context, params }) => ensureKept(context, featureQuery(context.toggles, params.name)),
   component: lazyRouteComponent(() => import('../../feature-toggles/components/classic/FeatureDetailPage')),
 });
 
@@ -113,14 +113,14 @@ const archivedFeatureRoute = createRoute({
 const copyRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features/$name/$activeTab/copy',
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
+  loader: ({ context, params }) => ensureKept(context, featureQuery(context.toggles, params.name)),
   component: lazyRouteComponent(() => import('../../feature-toggles/components/copy/CopyFeaturePage')),
 });
 
 const copy2Route = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$name/$activeTab/copy',
-  loader: ({ context: { queryClient }, params }) => ensureKept(queryClient, featureQuery(params.name)),
+  loader: ({ context, params }) => ensureKept(context, featureQuery(context.toggles, params.name)),
   component: lazyRouteComponent(
     () => import('../../feature-toggles/components/copy/CopyFeaturePage'),
     'CopyFeaturePage2',
@@ -132,8 +132,8 @@ const featureViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$featureId',
   validateSearch: validateFeatureViewSearch,
-  loader: ({ context: { queryClient }, params }) =>
-    ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  loader: ({ context, params }) =>
+    ensureKept(context, projectFeatureQuery(context.toggles, params.projectId, params.featureId)),
   component: lazyRouteComponent(() => import('../../feature-toggles/components/view/FeatureViewPage')),
 });
 
@@ -141,8 +141,8 @@ const featureViewTabRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$featureId/$activeTab',
   validateSearch: validateFeatureViewSearch,
-  loader: ({ context: { queryClient }, params }) =>
-    ensureKept(queryClient, projectFeatureQuery(params.projectId, params.featureId)),
+  loader: ({ context, params }) =>
+    ensureKept(context, projectFeatureQuery(context.toggles, params.projectId, params.featureId)),
   component: lazyRouteComponent(
     () => import('../../feature-toggles/components/view/FeatureViewPage'),
     'FeatureViewTabPage',

@@ -10,13 +10,13 @@ import { mainRoute } from './root';
 const playgroundRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'playground',
-  loader: async ({ context: { queryClient } }) => {
+  loader: async ({ context }) => {
     // The list is not awaited (its kept copy shows at once); the rest is reference data the console keeps.
-    void ensureKept(queryClient, featuresQuery);
+    void ensureKept(context, featuresQuery(context.toggles));
     await Promise.all([
-      ensureKept(queryClient, environmentsQuery),
-      ensureKept(queryClient, segmentsQuery),
-      ensureKept(queryClient, contextFieldsQuery),
+      ensureKept(context, environmentsQuery),
+      ensureKept(context, segmentsQuery),
+      ensureKept(context, contextFieldsQuery),
     ]);
   },
   component: lazyRouteComponent(() => import('../../playground/PlaygroundPage')),

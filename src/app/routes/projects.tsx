@@ -10,7 +10,7 @@ import { flag } from './search';
 const projectsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, projectsQuery),
+  loader: ({ context }) => ensureKept(context, projectsQuery),
   component: lazyRouteComponent(() => import('../../projects/components/ProjectListPage')),
 });
 
@@ -23,14 +23,14 @@ const createProjectRoute = createRoute({
 const editProjectRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/edit',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, projectsQuery),
+  loader: ({ context }) => ensureKept(context, projectsQuery),
   component: lazyRouteComponent(() => import('../../projects/components/EditProjectPage')),
 });
 
 /** The project page's reads: the kept projects and environments awaited, the project's toggles fetched meanwhile. */
-const loadProject = async (queryClient: Parameters<typeof ensureKept>[0], projectId: string) => {
-  void queryClient.prefetchQuery(projectOverviewQuery(projectId));
-  await Promise.all([ensureKept(queryClient, projectsQuery), ensureKept(queryClient, environmentsQuery)]);
+const loadProject = async (context: Parameters<typeof ensureKept>[0], projectId: string) => {
+  void context.queryClient.prefetchQuery(projectOverviewQuery(projectId));
+  await Promise.all([ensureKept(context, projectsQuery), ensureKept(context, environmentsQuery)]);
 };
 
 /** /projects/{id}: the overview tab; ?created=true or ?edited=true show the saved toast. */
@@ -41,7 +41,7 @@ const projectRoute = createRoute({
     created: flag(search.created),
     edited: flag(search.edited),
   }),
-  loader: ({ context: { queryClient }, params }) => loadProject(queryClient, params.projectId),
+  loader: ({ context, params }) => loadProject(context, params.projectId),
   component: lazyRouteComponent(() => import('../../project-overview/components/ProjectPage')),
 });
 
@@ -52,12 +52,12 @@ const projectTabRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!isTabSegment(params.activeTab)) throw redirect({ to: '/404', replace: true });
   },
-  loader: async ({ context: { queryClient }, params }) => {
+  loader: async ({ context, params }) => {
     if (params.activeTab === 'health') {
-      void queryClient.prefetchQuery(healthReportQuery(params.projectId));
-      await ensureKept(queryClient, featureTypesQuery);
+      void context.queryClient.prefetchQuery(healthReportQuery(params.projectId));
+      await ensureKept(context, featureTypesQuery);
     }
-    await loadProject(queryClient, params.projectId);
+    await loadProject(context, params.projectId);
   },
   component: lazyRouteComponent(() => import('../../project-overview/components/ProjectPage'), 'ProjectTabPage'),
 });

@@ -9,7 +9,7 @@ import { mainRoute } from './root';
 const segmentsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'segments',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, segmentsQuery),
+  loader: ({ context }) => ensureKept(context, segmentsQuery),
   component: lazyRouteComponent(() => import('../../segments/components/SegmentsPage')),
 });
 
@@ -17,19 +17,18 @@ const segmentsRoute = createRoute({
 const createSegmentRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'segments/create',
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([ensureKept(queryClient, contextFieldsQuery), ensureKept(queryClient, projectsQuery)]),
+  loader: ({ context }) => Promise.all([ensureKept(context, contextFieldsQuery), ensureKept(context, projectsQuery)]),
   component: lazyRouteComponent(() => import('../../segments/components/CreateSegmentPage')),
 });
 
 const editSegmentRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'segments/edit/$id',
-  loader: ({ context: { queryClient } }) =>
+  loader: ({ context }) =>
     Promise.all([
-      ensureKept(queryClient, segmentsQuery),
-      ensureKept(queryClient, contextFieldsQuery),
-      ensureKept(queryClient, projectsQuery),
+      ensureKept(context, segmentsQuery),
+      ensureKept(context, contextFieldsQuery),
+      ensureKept(context, projectsQuery),
     ]),
   component: lazyRouteComponent(() => import('../../segments/components/EditSegmentPage')),
 });

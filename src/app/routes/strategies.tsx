@@ -7,7 +7,7 @@ import { text } from './search';
 const strategiesRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
+  loader: ({ context }) => ensureKept(context, strategyDefinitionsQuery),
   component: lazyRouteComponent(() => import('../../strategies/components/StrategiesPage')),
 });
 
@@ -22,7 +22,7 @@ const createStrategyRoute = createRoute({
 const strategyViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'strategies/$activeTab/$strategyName',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, strategyDefinitionsQuery),
+  loader: ({ context }) => ensureKept(context, strategyDefinitionsQuery),
   component: lazyRouteComponent(() => import('./strategy-view')),
 });
 

@@ -6,7 +6,7 @@ import { mainRoute } from './root';
 const tagTypesRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'tag-types',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, tagTypesQuery),
+  loader: ({ context }) => ensureKept(context, tagTypesQuery),
   component: lazyRouteComponent(() => import('../../tags/components/TagTypesPage')),
 });
 
@@ -19,7 +19,7 @@ const createTagTypeRoute = createRoute({
 const editTagTypeRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'tag-types/edit/$name',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, tagTypesQuery),
+  loader: ({ context }) => ensureKept(context, tagTypesQuery),
   component: lazyRouteComponent(() => import('../../tags/components/EditTagTypePage')),
 });
 
@@ -27,14 +27,14 @@ const editTagTypeRoute = createRoute({
 const tagsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'tags',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, tagsQuery),
+  loader: ({ context }) => ensureKept(context, tagsQuery),
   component: lazyRouteComponent(() => import('../../tags/components/TagsPage')),
 });
 
 const createTagRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'tags/create',
-  loader: ({ context: { queryClient } }) => ensureKept(queryClient, tagTypesQuery),
+  loader: ({ context }) => ensureKept(context, tagTypesQuery),
   component: lazyRouteComponent(() => import('../../tags/components/CreateTagPage')),
 });
 

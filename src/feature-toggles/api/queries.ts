@@ -1,17 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { readThrough } from '../../offline/mirror';
 import { api } from '../../shared/api/client';
-import {
-  classicOf,
-  listSyncTime,
-  listView,
-  projectFeatureOf,
-  receiveList,
-  receiveProjectFeature,
-  receiveToggle,
-  syncedAt,
-  toggleKeys,
-} from '../offline/mirror';
+import { useToggleMirror } from '../offline/context';
+import { toggleKeys, type ToggleMirror } from '../offline/mirror';
 import type { Tag } from '../../../contract/tags';
 import { tagKeys } from '../../tags/api/queries';
 import { classicPath, projectFeaturePath } from '../paths';
@@ -34,46 +25,50 @@ export const featureKeys = {
   archive: ['archive'] as const,
 };
 
-export const featuresQuery = queryOptions({
-  queryKey: featureKeys.list(),
-  queryFn: () =>
-    readThrough(
-      async () => receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features),
-      listView,
-    ),
-  initialData: listView,
-  initialDataUpdatedAt: listSyncTime,
-  // The list a route's loader has just read is not read again when the page mounts; the mirror's stored list is.
-  staleTime: (query) => (query.state.dataUpdateCount > 0 ? LIST_FRESH_MS : 0),
-});
+/** Every live toggle, served by `toggles` (the offline engine's mirror of them). */
+export const featuresQuery = (toggles: ToggleMirror) =>
+  queryOptions({
+    queryKey: featureKeys.list(),
+    queryFn: () =>
+      readThrough(
+        async () => toggles.receiveList((await api.get<{ features: FeatureToggle[] }>('api/admin/features')).features),
+        toggles.listView,
+      ),
+    initialData: toggles.listView,
+    initialDataUpdatedAt: toggles.listSyncTime,
+    // The list a route's loader has just read is not read again when the page mounts; the mirror's stored list is.
+    staleTime: (query) => (query.state.dataUpdateCount > 0 ? LIST_FRESH_MS : 0),
+  });
 
 /** One toggle (the classic shape); a 404 is shown by the screen. */
-export const featureQuery = (name: string) =>
+export const featureQuery = (toggles: ToggleMirror, name: string) =>
   queryOptions({
     queryKey: featureKeys.one(name),
     queryFn: () =>
       readThrough(
-        async () => receiveToggle(await api.get<FeatureToggle>(classicPath(name))),
-        () => classicOf(name),
+        async () => toggles.receiveToggle(await api.get<FeatureToggle>(classicPath(name))),
+        () => toggles.classicOf(name),
       ),
-    initialData: () => classicOf(name),
-    initialDataUpdatedAt: () => syncedAt(name),
+    initialData: () => toggles.classicOf(name),
+    initialDataUpdatedAt: () => toggles.syncedAt(name),
     meta: { inlineErrors: true },
     retry: false,
   });
 
 /** The project shape of a toggle (the new view); a 404 is shown by the screen. */
-export const projectFeatureQuery = (project: string, name: string) =>
+export const projectFeatureQuery = (toggles: ToggleMirror, project: string, name: string) =>
   queryOptions({
     queryKey: featureKeys.project(project, name),
     queryFn: () =>
       readThrough(
         async () =>
-          receiveProjectFeature(await api.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' })),
-        () => projectFeatureOf(project, name),
+          toggles.receiveProjectFeature(
+            await api.get<ProjectFeature>(projectFeaturePath(project, name), { layer: 'project' }),
+          ),
+        () => toggles.projectFeatureOf(project, name),
       ),
-    initialData: () => projectFeatureOf(project, name),
-    initialDataUpdatedAt: () => syncedAt(name),
+    initialData: () => toggles.projectFeatureOf(project, name),
+    initialDataUpdatedAt: () => toggles.syncedAt(name),
     meta: { inlineErrors: true },
     retry: false,
   });
@@ -110,15 +105,15 @@ export const toggleMetricsQuery = queryOptions({
 });
 
 export function useFeatures() {
-  return useQuery(featuresQuery);
+  return useQuery(featuresQuery(useToggleMirror()));
 }
 
 export function useFeature(name: string) {
-  return useQuery(featureQuery(name));
+  return useQuery(featureQuery(useToggleMirror(), name));
 }
 
 export function useProjectFeature(project: string, name: string) {
-  return useQuery(projectFeatureQuery(project, name));
+  return useQuery(projectFeatureQuery(useToggleMirror(), project, name));
 }
 
 export function useFeatureTags(name: string) {

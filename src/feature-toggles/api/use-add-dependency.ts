@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dependency } from '../../../contract/features';
 import { api } from '../../shared/api/client';
-import { noteVersion } from '../offline/mirror';
+import { useToggleMirror } from '../offline/context';
 import { projectFeaturePath } from '../paths';
 import { featureKeys } from './queries';
 
@@ -11,6 +11,7 @@ import { featureKeys } from './queries';
  */
 export function useAddDependency() {
   const queryClient = useQueryClient();
+  const { noteVersion } = useToggleMirror();
   return useMutation({
     mutationFn: async ({ project, child, dependency }: { project: string; child: string; dependency: Dependency }) => {
       const answer = await api.send('POST', `${projectFeaturePath(project, child)}/dependencies`, dependency, {

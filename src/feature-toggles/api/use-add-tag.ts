@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { noteVersion } from '../offline/mirror';
+import { useToggleMirror } from '../offline/context';
 import { api } from '../../shared/api/client';
 import type { Tag } from '../../../contract/tags';
 import { classicPath } from '../paths';
@@ -8,6 +8,7 @@ import { featureKeys } from './queries';
 /** Tags a toggle (online); the answer's version goes to the offline mirror. The dialog shows a refusal. */
 export function useAddTag() {
   const queryClient = useQueryClient();
+  const { noteVersion } = useToggleMirror();
   return useMutation({
     mutationFn: async ({ name, tag }: { name: string; tag: Tag }) => {
       const answer = await api.send<Tag>('POST', `${classicPath(name)}/tags`, tag);

@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, NO_ANSWER } from '../../shared/api/client';
 import { connectivity } from '../../shared/api/connectivity';
 import { ForbiddenError, NetworkError } from '../../shared/api/errors';
-import { classicOf, receiveToggle } from '../offline/mirror';
+import { openPage, type Page } from '../offline/test-support';
 import { featureKeys } from './queries';
 import type { FeatureToggle } from '../types';
 import { pinFeature } from './use-pin-feature';
@@ -43,23 +42,25 @@ afterEach(() => {
 
 const client = () => createApiClient('', (input, init) => fetch(`${origin}${String(input)}`, init));
 
+/** A page whose query cache and offline mirror hold `toggle`. */
 function cacheWith(toggle: FeatureToggle) {
-  const queryClient = new QueryClient();
+  const page = openPage();
+  const { queryClient } = page;
   queryClient.setQueryData(featureKeys.list(), [toggle, { name: 'other', favorite: false }]);
   queryClient.setQueryData(featureKeys.one(toggle.name), toggle);
   queryClient.setQueryData(featureKeys.project('web', toggle.name), { ...toggle, environments: [] });
-  receiveToggle(toggle);
-  return queryClient;
+  page.toggles.receiveToggle(toggle);
+  return page;
 }
 
 /** Whether the toggle shows as pinned in the list, the toggle, its project shape and the offline mirror. */
-function shown(queryClient: QueryClient, name: string) {
+function shown({ queryClient, toggles }: Page, name: string) {
   const list = queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())!;
   return [
     list.find((toggle) => toggle.name === name)?.favorite,
     queryClient.getQueryData<FeatureToggle>(featureKeys.one(name))?.favorite,
     queryClient.getQueryData<FeatureToggle>(featureKeys.project('web', name))?.favorite,
-    classicOf(name)?.favorite,
+    toggles.classicOf(name)?.favorite,
   ];
 }
 
@@ -70,24 +71,26 @@ async function requestArrives(count: number) {
 
 describe('pinning a toggle', () => {
   it('shows the pin everywhere before the answer, sends POST, and keeps it once the server agrees; DELETE unpins', async () => {
-    const queryClient = cacheWith({ name: 'pay.kill', project: 'web', favorite: false });
+    const page = cacheWith({ name: 'pay.kill', project: 'web', favorite: false });
     const before = seen.length;
     const pinning = pinFeature(
-      queryClient,
+      page.queryClient,
+      page.toggles,
       { feature: { name: 'pay.kill', project: 'web' }, favorite: true },
       client(),
     );
     await requestArrives(before + 1);
     // Shown while the server has not answered yet.
-    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
+    expect(shown(page, 'pay.kill')).toEqual([true, true, true, true]);
     expect(seen.at(-1)).toBe('POST /api/admin/projects/web/features/pay.kill/favorites');
     release();
     await pinning;
-    expect(shown(queryClient, 'pay.kill')).toEqual([true, true, true, true]);
-    expect(queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())![1].favorite).toBe(false);
+    expect(shown(page, 'pay.kill')).toEqual([true, true, true, true]);
+    expect(page.queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())![1].favorite).toBe(false);
 
     const unpinning = pinFeature(
-      queryClient,
+      page.queryClient,
+      page.toggles,
       { feature: { name: 'pay.kill', project: 'web' }, favorite: false },
       client(),
     );
@@ -95,19 +98,20 @@ describe('pinning a toggle', () => {
     expect(seen.at(-1)).toBe('DELETE /api/admin/projects/web/features/pay.kill/favorites');
     release();
     await unpinning;
-    expect(shown(queryClient, 'pay.kill')).toEqual([false, false, false, false]);
+    expect(shown(page, 'pay.kill')).toEqual([false, false, false, false]);
   });
 
   it('calls off a read of the toggle under way, which would answer with the pin as it was', async () => {
-    const queryClient = cacheWith({ name: 'pay.race', project: 'web', favorite: false });
+    const page = cacheWith({ name: 'pay.race', project: 'web', favorite: false });
     let answerRead: (toggle: FeatureToggle) => void = () => {};
-    const read = queryClient.fetchQuery({
+    const read = page.queryClient.fetchQuery({
       queryKey: featureKeys.one('pay.race'),
       queryFn: () => new Promise<FeatureToggle>((resolve) => (answerRead = resolve)),
     });
     const before = seen.length;
     const pinning = pinFeature(
-      queryClient,
+      page.queryClient,
+      page.toggles,
       { feature: { name: 'pay.race', project: 'web' }, favorite: true },
       client(),
     );
@@ -117,37 +121,39 @@ describe('pinning a toggle', () => {
     // The read answers after the pin: its answer is not shown.
     answerRead({ name: 'pay.race', project: 'web', favorite: false });
     await read.catch(() => undefined);
-    expect(shown(queryClient, 'pay.race')).toEqual([true, true, true, true]);
+    expect(shown(page, 'pay.race')).toEqual([true, true, true, true]);
   });
 
   it('puts the pin back when the server refuses, and passes the refusal on', async () => {
-    const queryClient = cacheWith({ name: 'pay.refused', project: 'web', favorite: false });
+    const page = cacheWith({ name: 'pay.refused', project: 'web', favorite: false });
     status = 403;
     const before = seen.length;
     const pinning = pinFeature(
-      queryClient,
+      page.queryClient,
+      page.toggles,
       { feature: { name: 'pay.refused', project: 'web' }, favorite: true },
       client(),
     ).catch((error: unknown) => error);
     await requestArrives(before + 1);
-    expect(shown(queryClient, 'pay.refused')).toEqual([true, true, true, true]);
+    expect(shown(page, 'pay.refused')).toEqual([true, true, true, true]);
     release();
     expect(await pinning).toBeInstanceOf(ForbiddenError);
-    expect(shown(queryClient, 'pay.refused')).toEqual([false, false, false, false]);
+    expect(shown(page, 'pay.refused')).toEqual([false, false, false, false]);
   });
 
   it('is refused offline with the message of every online action, sending and showing nothing', async () => {
-    const queryClient = cacheWith({ name: 'pay.offline', project: 'web', favorite: true });
+    const page = cacheWith({ name: 'pay.offline', project: 'web', favorite: true });
     connectivity.lost();
     const before = seen.length;
     const error = await pinFeature(
-      queryClient,
+      page.queryClient,
+      page.toggles,
       { feature: { name: 'pay.offline', project: 'web' }, favorite: false },
       client(),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toBe(NO_ANSWER);
     expect(seen.length).toBe(before);
-    expect(shown(queryClient, 'pay.offline')).toEqual([true, true, true, true]);
+    expect(shown(page, 'pay.offline')).toEqual([true, true, true, true]);
   });
 });

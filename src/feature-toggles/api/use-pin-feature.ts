@@ -2,7 +2,8 @@ import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@t
 import { api, NO_ANSWER, type ApiClient } from '../../shared/api/client';
 import { connectivity } from '../../shared/api/connectivity';
 import { NetworkError } from '../../shared/api/errors';
-import { confirmState, serverStateOf } from '../offline/mirror';
+import { useToggleMirror } from '../offline/context';
+import type { ToggleMirror } from '../offline/mirror';
 import { projectFeaturePath } from '../paths';
 import { DEFAULT_PROJECT } from '../../projects/api/queries';
 import { featureKeys } from './queries';
@@ -16,9 +17,9 @@ export interface PinChange {
 
 /**
  * Shows a toggle as pinned or not wherever the console keeps it: the list, the toggle and its project shape in the
- * query cache (keeping when each was read), and the offline mirror's toggle, which the list is made of.
+ * query cache (keeping when each was read), and the offline mirror's toggle (`toggles`), which the list is made of.
  */
-export function showFavorite(queryClient: QueryClient, name: string, favorite: boolean) {
+function showFavorite(queryClient: QueryClient, toggles: ToggleMirror, name: string, favorite: boolean) {
   const keep = (key: QueryKey) => ({ updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt });
   const mark = <T extends { name: string; favorite?: boolean }>(toggle: T): T =>
     toggle.name === name ? { ...toggle, favorite } : toggle;
@@ -32,8 +33,9 @@ export function showFavorite(queryClient: QueryClient, name: string, favorite: b
     if (query.queryKey[3] !== name) continue;
     queryClient.setQueryData<ProjectFeature>(query.queryKey, (toggle) => toggle && mark(toggle), keep(query.queryKey));
   }
-  const row = serverStateOf(name);
-  if (row && !!row.toggle.favorite !== favorite) confirmState(name, { ...row, toggle: { ...row.toggle, favorite } });
+  const row = toggles.serverStateOf(name);
+  if (row && !!row.toggle.favorite !== favorite)
+    toggles.confirmState(name, { ...row, toggle: { ...row.toggle, favorite } });
 }
 
 /**
@@ -41,7 +43,12 @@ export function showFavorite(queryClient: QueryClient, name: string, favorite: b
  * refuses. Online only: a pin is the user's own preference, not a change of the toggle, so it is not queued; offline
  * it is refused with the message of every online action, before anything is shown.
  */
-export async function pinFeature(queryClient: QueryClient, { feature, favorite }: PinChange, client: ApiClient = api) {
+export async function pinFeature(
+  queryClient: QueryClient,
+  toggles: ToggleMirror,
+  { feature, favorite }: PinChange,
+  client: ApiClient = api,
+) {
   if (!connectivity.isOnline()) throw new NetworkError(NO_ANSWER);
   const { name } = feature;
   const path = `${projectFeaturePath(feature.project ?? DEFAULT_PROJECT, name)}/favorites`;
@@ -50,19 +57,20 @@ export async function pinFeature(queryClient: QueryClient, { feature, favorite }
     predicate: ({ queryKey: [domain, kind, ...rest] }) =>
       domain === 'features' && (kind === 'one' || kind === 'project') && rest.at(-1) === name,
   });
-  showFavorite(queryClient, name, favorite);
+  showFavorite(queryClient, toggles, name, favorite);
   try {
     await client.send(favorite ? 'POST' : 'DELETE', path, undefined, { layer: 'project' });
   } catch (error) {
-    showFavorite(queryClient, name, !favorite);
+    showFavorite(queryClient, toggles, name, !favorite);
     throw error;
   }
   // The server has it: shown again over a list read that answered meanwhile with the pin as it was.
-  showFavorite(queryClient, name, favorite);
+  showFavorite(queryClient, toggles, name, favorite);
 }
 
 /** Pins or unpins a toggle (see pinFeature); a refusal goes to the snackbar, as other actions' do. */
 export function usePinFeature() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (change: PinChange) => pinFeature(queryClient, change) });
+  const toggles = useToggleMirror();
+  return useMutation({ mutationFn: (change: PinChange) => pinFeature(queryClient, toggles, change) });
 }

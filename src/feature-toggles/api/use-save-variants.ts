@@ -1,4 +1,5 @@
-import { queueToggleChange } from '../offline/queue';
+import { useOfflineEngine } from '../../offline/context';
+import type { ToggleChange } from '../offline/changes';
 import type { Variant } from '../../../contract/variants';
 
 interface VariantsSave {
@@ -9,10 +10,9 @@ interface VariantsSave {
 }
 
 /** Saves a toggle's variants through the offline queue: resolves once the change is queued and shown. */
-async function saveVariants({ project, feature, variants }: VariantsSave): Promise<void> {
-  await queueToggleChange(feature, { kind: 'variants', variants }, project);
-}
-
 export function useSaveVariants() {
-  return saveVariants;
+  const offline = useOfflineEngine();
+  return async ({ project, feature, variants }: VariantsSave): Promise<void> => {
+    await offline.queueChange<ToggleChange>(feature, { kind: 'variants', variants }, project);
+  };
 }

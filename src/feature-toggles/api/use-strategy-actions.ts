@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { newTmpId } from '../../offline/changes';
-import type { QueuedStrategy } from '../offline/changes';
-import { queueToggleChange } from '../offline/queue';
+import { useOfflineEngine } from '../../offline/context';
+import type { OfflineEngine } from '../../offline/engine';
+import type { QueuedStrategy, ToggleChange } from '../offline/changes';
 import type { StrategyInstance } from '../../strategies/strategy-instance';
 
 /** Which toggle environment a strategy edit is for. */
@@ -33,7 +35,7 @@ function requireId(strategy: StrategyInstance): string {
  * resolves once the change is in the outbox and shown (not when the server has answered; the queue reports that).
  * A strategy added here gets a temporary id `tmp-<uuid>` until its add replays; later edits may use it.
  */
-const strategyActions = {
+export const strategyActions = (offline: OfflineEngine) => ({
   /** Resolves with the strategy as queued (with its temporary id). */
   async add({
     project,
@@ -42,7 +44,7 @@ const strategyActions = {
     strategy,
   }: StrategyTarget & { strategy: StrategyInstance }): Promise<QueuedStrategy> {
     const added = queued(strategy, newTmpId());
-    await queueToggleChange(feature, { kind: 'strategy-add', environment, strategy: added }, project);
+    await offline.queueChange<ToggleChange>(feature, { kind: 'strategy-add', environment, strategy: added }, project);
     return added;
   },
   async update({
@@ -51,21 +53,22 @@ const strategyActions = {
     environment,
     strategy,
   }: StrategyTarget & { strategy: StrategyInstance }): Promise<void> {
-    await queueToggleChange(
+    await offline.queueChange<ToggleChange>(
       feature,
       { kind: 'strategy-update', environment, strategy: queued(strategy, requireId(strategy)) },
       project,
     );
   },
   async remove({ project, feature, environment, strategyId }: StrategyTarget & { strategyId: string }): Promise<void> {
-    await queueToggleChange(feature, { kind: 'strategy-remove', environment, strategyId }, project);
+    await offline.queueChange<ToggleChange>(feature, { kind: 'strategy-remove', environment, strategyId }, project);
   },
   /** `ids`: every strategy of the environment, in the new order. */
   async reorder({ project, feature, environment, ids }: StrategyTarget & { ids: string[] }): Promise<void> {
-    await queueToggleChange(feature, { kind: 'strategy-order', environment, ids }, project);
+    await offline.queueChange<ToggleChange>(feature, { kind: 'strategy-order', environment, ids }, project);
   },
-};
+});
 
 export function useStrategyActions() {
-  return strategyActions;
+  const offline = useOfflineEngine();
+  return useMemo(() => strategyActions(offline), [offline]);
 }

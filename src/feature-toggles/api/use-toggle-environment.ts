@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { queueToggleChange } from '../offline/queue';
+import { useOfflineEngine } from '../../offline/context';
+import type { ToggleChange } from '../offline/changes';
 
 interface EnvironmentSwitch {
   project: string;
@@ -10,8 +11,9 @@ interface EnvironmentSwitch {
 
 /** Turns a toggle on or off in one environment, through the offline queue. */
 export function useToggleEnvironment() {
+  const offline = useOfflineEngine();
   return useMutation({
     mutationFn: ({ project, name, environment, enabled }: EnvironmentSwitch) =>
-      queueToggleChange(name, { kind: 'environment', environment, enabled }, project),
+      offline.queueChange<ToggleChange>(name, { kind: 'environment', environment, enabled }, project),
   });
 }

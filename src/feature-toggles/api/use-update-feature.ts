@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { noteVersion } from '../offline/mirror';
+import { useToggleMirror } from '../offline/context';
 import { api } from '../../shared/api/client';
 import { projectFeaturePath } from '../paths';
 import { DEFAULT_PROJECT } from '../../projects/api/queries';
@@ -14,6 +14,7 @@ interface Update {
 /** PATCH of a toggle's description or type (online); the answer's version goes to the offline mirror. */
 export function useUpdateFeature() {
   const queryClient = useQueryClient();
+  const { noteVersion } = useToggleMirror();
   return useMutation({
     mutationFn: async ({ feature, changes }: Update) => {
       const answer = await api.send(

@@ -1,14 +1,12 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { NetworkError } from '../../shared/api/errors';
 import type { FeatureToggle } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
-import { attachMirror, clearMirror, connectViews, isMirrored, readThrough } from '../../offline/mirror';
-import { registerReference } from '../../offline/registry';
-import * as mirror from './mirror';
-import { openToggleDb } from './test-support';
+import { readThrough } from '../../offline/mirror';
+import { storedToggles, type ToggleMirror } from './mirror';
+import { closePages, openPage, type Page } from './test-support';
 
 const list: FeatureToggle[] = [
   { name: 'a', project: 'web', enabled: true, version: 3, strategies: [] },
@@ -52,47 +50,44 @@ const http = createApiClient('', async (input) => {
   return new Response(JSON.stringify(body ?? {}), { status: body ? 200 : 404 });
 });
 
-/** Some of the reference data the app registers (see src/app/offline.ts). */
+/** Some of the reference data the app registers (see src/app/offline.tsx). */
 const REFERENCE = [['ui-config'], ['projects'], ['feature-types'], ['strategies']];
 
-let name: string;
+let pages: Page[];
+let mirror: ToggleMirror;
 let db: SwitchyardDb;
 
 beforeEach(() => {
-  name = `mirror-${Math.random()}`;
-  registerReference(REFERENCE);
-  db = openToggleDb(name);
+  pages = [openPage({ api: http, reference: REFERENCE })];
+  mirror = pages[0].toggles;
   requested.length = 0;
 });
 
-afterEach(async () => {
-  await clearMirror();
-  db.close();
-  await db.delete();
-});
+afterEach(() => closePages(...pages));
 
-/** A new page on the same IndexedDB: fresh modules, nothing in memory. */
+/** The page's IndexedDB is opened. */
+async function openStorage(page = pages[0]) {
+  ({ db } = await page.offline.openStorage());
+}
+
+/** The page is reloaded: a new page on the same IndexedDB, nothing in memory. */
 async function reload() {
-  vi.resetModules();
-  const fresh = await import('./mirror');
-  const engine = await import('../../offline/mirror');
-  (await import('../../offline/registry')).registerReference(REFERENCE);
-  const client = new QueryClient();
-  await engine.attachMirror((await import('./test-support')).openToggleDb(name), client, http);
-  return { fresh, client };
+  await pages.at(-1)!.offline.close();
+  const next = openPage({ base: pages[0].base, api: http, reference: REFERENCE });
+  pages.push(next);
+  await openStorage(next);
+  return { fresh: next.toggles, client: next.queryClient };
 }
 
 describe('the mirror', () => {
   it('keeps what the server sent, and a new page shows it from IndexedDB before any request', async () => {
-    const client = new QueryClient();
-    await attachMirror(db, client, http);
+    const client = pages[0].queryClient;
+    await openStorage();
     mirror.receiveList(list);
     client.setQueryData(['ui-config'], { name: 'Switchyard', version: '1', flags: { P: true } });
     await client.fetchQuery({ queryKey: ['projects'], queryFn: () => [{ id: 'web', name: 'Web' }] });
     await vi.waitFor(async () => {
-      expect(
-        (await mirror.storedToggles(db)).find((row) => row.name === 'a')?.environments?.[1].strategies,
-      ).toHaveLength(1);
+      expect((await storedToggles(db)).find((row) => row.name === 'a')?.environments?.[1].strategies).toHaveLength(1);
       expect(await db.reference.get('["projects"]')).toBeDefined();
     });
 
@@ -114,12 +109,12 @@ describe('the mirror', () => {
   });
 
   it("without the bulk call (Unleash 4), reads every toggle's details in the background: those not known, then those changed", async () => {
-    await attachMirror(db, new QueryClient(), http);
+    await openStorage();
     mirror.receiveList(list);
     // Both toggles' details read and stored in IndexedDB, where the page opened below finds them (not only in memory:
     // on a busy machine the second one's write was still to come).
     await vi.waitFor(async () => {
-      const detailed = (await mirror.storedToggles(db)).filter((row) =>
+      const detailed = (await storedToggles(db)).filter((row) =>
         row.environments?.every((environment) => environment.strategies !== undefined),
       );
       expect(detailed.map((row) => row.name)).toEqual(['a', 'b']);
@@ -141,21 +136,20 @@ describe('the mirror', () => {
   });
 
   it('drops toggles that left the list', async () => {
-    await attachMirror(db, new QueryClient(), http);
+    await openStorage();
     mirror.receiveList(list);
     mirror.receiveList([list[1]]);
-    await vi.waitFor(async () => expect((await mirror.storedToggles(db)).map((row) => row.name)).toEqual(['b']));
+    await vi.waitFor(async () => expect((await storedToggles(db)).map((row) => row.name)).toEqual(['b']));
     expect(mirror.listView()?.map((t) => t.name)).toEqual(['b']);
   });
 
   it('opened after the network has answered (a first visit), stores what the screens already have', async () => {
-    const client = new QueryClient();
-    connectViews(client);
+    const client = pages[0].queryClient;
     mirror.receiveList(list);
     await client.fetchQuery({ queryKey: ['feature-types'], queryFn: () => [{ id: 'release', name: 'Release' }] });
-    await attachMirror(db, client, http);
+    await openStorage();
     await vi.waitFor(async () => {
-      expect((await mirror.storedToggles(db)).map((row) => row.name)).toEqual(['a', 'b']);
+      expect((await storedToggles(db)).map((row) => row.name)).toEqual(['a', 'b']);
       expect((await db.reference.get('["feature-types"]'))?.value).toEqual([{ id: 'release', name: 'Release' }]);
     });
     expect(mirror.listView()).toHaveLength(2);
@@ -183,6 +177,7 @@ describe('the mirror', () => {
   });
 
   it('leaves the toggles and reference data out of the persisted query cache', () => {
+    const { isMirrored } = pages[0].offline.mirror;
     expect(isMirrored(['features', 'list'])).toBe(true);
     expect(isMirrored(['features', 'project', 'web', 'a'])).toBe(true);
     expect(isMirrored(['strategies'])).toBe(true);

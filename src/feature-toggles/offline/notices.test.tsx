@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,14 +7,12 @@ import { connectivity } from '../../shared/api/connectivity';
 import type { ProjectFeature } from '../types';
 import { renderWithMantine } from '../../test-support';
 import ConflictNotice from '../../offline/ConflictNotice';
-import type { SwitchyardDb } from '../../offline/db';
-import { openToggleDb } from './test-support';
-import { attachMirror, clearMirror, markSynced } from '../../offline/mirror';
-import { projectFeatureOf, receiveProjectFeature } from './mirror';
-import { attachOutbox, enqueue, fail, hold, takeNext } from '../../offline/outbox';
-import { pending, signedIn } from '../../offline/pending';
+import type { OfflineEngine } from '../../offline/engine';
+import type { Outbox } from '../../offline/outbox';
 import { SyncStatus } from '../../offline/SyncStatus';
 import { WaitingChanges } from '../../offline/WaitingChanges';
+import type { ToggleMirror } from './mirror';
+import { closePages, openPage, type Page } from './test-support';
 
 const toggle = (version: number, production: boolean): ProjectFeature => ({
   name: 'my.toggle',
@@ -35,31 +32,26 @@ const http = createApiClient('', async (input) => {
   );
 });
 
-let db: SwitchyardDb;
-let client: QueryClient;
+let page: Page;
+let offline: OfflineEngine;
+let toggles: ToggleMirror;
+let outbox: Outbox;
 
 beforeEach(async () => {
-  db = openToggleDb(`ui-${Math.random()}`);
-  client = new QueryClient();
-  await attachOutbox(db);
-  await attachMirror(db, client, http);
-  receiveProjectFeature(toggle(4, false));
+  page = openPage({ api: http });
+  ({ offline, toggles } = page);
+  ({ outbox } = await offline.openStorage());
+  toggles.receiveProjectFeature(toggle(4, false));
   connectivity.lost();
 });
 
-afterEach(async () => {
-  signedIn.set(undefined);
-  connectivity.reached();
-  await clearMirror();
-  db.close();
-  await db.delete();
-});
+afterEach(() => closePages(page));
 
 describe('the waiting count', () => {
   it('names the count, opens the list of changes, and a cancel undoes one', async () => {
-    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
-    await enqueue('my.toggle', { kind: 'stale', stale: true });
-    renderWithMantine(<WaitingChanges />, client);
+    await outbox.add('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await outbox.add('my.toggle', { kind: 'stale', stale: true });
+    renderWithMantine(<WaitingChanges />, page.queryClient, page);
     await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
     const list = await screen.findByRole('list', { name: 'Changes waiting to sync' });
     const items = within(list).getAllByRole('listitem');
@@ -70,21 +62,21 @@ describe('the waiting count', () => {
     expect(within(items[0]).getByText(/^Made .* ago$/)).toBeInTheDocument();
     await userEvent.click(within(items[0]).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
-    expect(projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
+    expect(toggles.projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
   });
 
   it('is not shown when nothing waits', () => {
-    renderWithMantine(<WaitingChanges />, client);
+    renderWithMantine(<WaitingChanges />, page.queryClient, page);
     expect(screen.queryByRole('button', { name: /waiting/ })).toBeNull();
   });
 });
 
 describe('a change the server refused', () => {
   async function refused() {
-    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: false });
-    await enqueue('my.toggle', { kind: 'stale', stale: true });
-    await fail((await takeNext())!, { status: 403, message: 'This operation is forbidden' });
-    renderWithMantine(<WaitingChanges />, client);
+    await outbox.add('my.toggle', { kind: 'environment', environment: 'production', enabled: false });
+    await outbox.add('my.toggle', { kind: 'stale', stale: true });
+    await outbox.fail((await outbox.takeNext())!, { status: 403, message: 'This operation is forbidden' });
+    renderWithMantine(<WaitingChanges />, page.queryClient, page);
     await userEvent.click(screen.getByRole('button', { name: '2 changes waiting, 1 failed' }));
     expect(await screen.findByRole('dialog', { name: '2 changes waiting, 1 failed' })).toHaveTextContent(
       'A failed change is kept until you retry or dismiss it.',
@@ -99,27 +91,27 @@ describe('a change the server refused', () => {
     expect(behind).toHaveTextContent('Waits behind an earlier change to "my.toggle" that failed');
     await userEvent.click(within(failed).getByRole('button', { name: 'Dismiss' }));
     expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
-    expect(pending.get().map((e) => e.change.kind)).toEqual(['stale']);
+    expect(offline.pending.get().map((e) => e.change.kind)).toEqual(['stale']);
   });
 
   it('Retry sends it again with a new idempotency key (the server kept its refusal under the old one)', async () => {
     const [failed] = await refused();
-    const before = pending.get()[0].key;
+    const before = offline.pending.get()[0].key;
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(pending.get()[0].state).toBe('waiting'));
-    expect(pending.get()[0].key).not.toBe(before);
-    expect(pending.get()[0].error).toBeUndefined();
+    await waitFor(() => expect(offline.pending.get()[0].state).toBe('waiting'));
+    expect(offline.pending.get()[0].key).not.toBe(before);
+    expect(offline.pending.get()[0].error).toBeUndefined();
     expect(screen.queryByText(/was not turned off/)).toBeNull();
   });
 });
 
 describe("another account's changes", () => {
   it('are counted and listed as held with a Discard, and the signed-in account’s later change waits behind them', async () => {
-    signedIn.set({ id: 1, name: 'Ann' });
-    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
-    signedIn.set({ id: 2, name: 'Bob' });
-    await enqueue('my.toggle', { kind: 'stale', stale: true });
-    renderWithMantine(<WaitingChanges />, client);
+    offline.signedIn.set({ id: 1, name: 'Ann' });
+    await outbox.add('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    offline.signedIn.set({ id: 2, name: 'Bob' });
+    await outbox.add('my.toggle', { kind: 'stale', stale: true });
+    renderWithMantine(<WaitingChanges />, page.queryClient, page);
     await userEvent.click(screen.getByRole('button', { name: '2 changes waiting' }));
     const [held, behind] = within(await screen.findByRole('list', { name: 'Changes waiting to sync' })).getAllByRole(
       'listitem',
@@ -133,27 +125,27 @@ describe("another account's changes", () => {
 
     await userEvent.click(within(held).getByRole('button', { name: 'Discard' }));
     expect(await screen.findByRole('button', { name: '1 change waiting' })).toBeInTheDocument();
-    expect(pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
+    expect(offline.pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
     expect(screen.queryByText(/Waits behind/)).toBeNull();
-    signedIn.set({ id: 1, name: 'Ann' });
-    expect(projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
+    offline.signedIn.set({ id: 1, name: 'Ann' });
+    expect(toggles.projectFeatureOf('web', 'my.toggle')?.environments[1].enabled).toBe(false);
   });
 
   it('held in conflict, does not open the refresh notice for the signed-in account', async () => {
-    signedIn.set({ id: 1, name: 'Ann' });
-    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
-    await hold((await takeNext())!);
-    signedIn.set({ id: 2, name: 'Bob' });
-    renderWithMantine(<ConflictNotice />, client);
+    offline.signedIn.set({ id: 1, name: 'Ann' });
+    await outbox.add('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await outbox.hold((await outbox.takeNext())!);
+    offline.signedIn.set({ id: 2, name: 'Bob' });
+    renderWithMantine(<ConflictNotice />, page.queryClient, page);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
 describe('the refresh notice of a held change', () => {
   async function conflict() {
-    await enqueue('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
-    await hold((await takeNext())!);
-    renderWithMantine(<ConflictNotice />, client);
+    await outbox.add('my.toggle', { kind: 'environment', environment: 'production', enabled: true });
+    await outbox.hold((await outbox.takeNext())!);
+    renderWithMantine(<ConflictNotice />, page.queryClient, page);
   }
 
   it('shows the change in words; Disregard leaves it held in the list', async () => {
@@ -163,29 +155,29 @@ describe('the refresh notice of a held change', () => {
     expect(notice).toHaveTextContent('Turn on "my.toggle" in production');
     await userEvent.click(within(notice).getByRole('button', { name: 'Disregard' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    expect(pending.get()[0]).toMatchObject({ state: 'conflict', notice: 'disregarded' });
+    expect(offline.pending.get()[0]).toMatchObject({ state: 'conflict', notice: 'disregarded' });
   });
 
   it('Refresh configuration loads the server’s toggle, then offers to apply the change again or discard it', async () => {
     await conflict();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh configuration' }));
     expect(await screen.findByRole('button', { name: 'Apply again' })).toBeInTheDocument();
-    expect(projectFeatureOf('web', 'my.toggle')).toMatchObject({ version: 5 });
+    expect(toggles.projectFeatureOf('web', 'my.toggle')).toMatchObject({ version: 5 });
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(pending.get()).toEqual([]));
+    await waitFor(() => expect(offline.pending.get()).toEqual([]));
   });
 });
 
 describe('the sync status', () => {
   it('says offline and when it last synced', async () => {
-    renderWithMantine(<SyncStatus />, client);
+    renderWithMantine(<SyncStatus />, page.queryClient, page);
     expect(screen.getByRole('status')).toHaveTextContent('Offline');
     expect(await screen.findByText(/synced less than a minute ago/)).toBeInTheDocument();
   });
 
   it('gives the exact time of the last sync in its title once pointed at', async () => {
-    markSynced(Date.UTC(2099, 10, 22, 9, 30, 15));
-    renderWithMantine(<SyncStatus />, client);
+    offline.mirror.markSynced(Date.UTC(2099, 10, 22, 9, 30, 15));
+    renderWithMantine(<SyncStatus />, page.queryClient, page);
     const status = screen.getByTitle('Synced');
     await userEvent.hover(status);
     expect(status.title).toMatch(/^Synced \d{2}\/\d{2}\/2099, \d{2}:30:15/);

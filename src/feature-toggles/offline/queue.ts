@@ -1,6 +1,6 @@
 import type { QueuedChange } from '../../offline/changes';
-import { queueChange } from '../../offline/offline';
-import { activeChangesOf } from '../../offline/pending';
+import type { OfflineEngine } from '../../offline/engine';
+import type { Pending } from '../../offline/pending';
 import type { ChangeBase, ChangeHandler } from '../../offline/registry';
 import { classicPath, projectFeaturePath } from '../paths';
 import { DEFAULT_PROJECT } from '../../projects/api/queries';
@@ -15,7 +15,7 @@ import {
   TOGGLE_CHANGE_KINDS,
   type ToggleChange,
 } from './changes';
-import { confirmState, fetchToggle, receiveProjectFeature, receiveToggle, serverStateOf } from './mirror';
+import { createToggleMirror, type ToggleMirror } from './mirror';
 import {
   applyChange,
   fromClassic,
@@ -25,10 +25,6 @@ import {
   withVersion,
   type ToggleState,
 } from './toggle-state';
-
-/** Queues an edit of a toggle (see offline.ts): resolves once it is stored and shown. */
-export const queueToggleChange = (feature: string, change: ToggleChange, project?: string) =>
-  queueChange(feature, change, project);
 
 /** A change's base on `known`, the server's toggle: the earlier queued changes applied, then the part it touches. */
 function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChange, project?: string): ChangeBase {
@@ -42,8 +38,11 @@ function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChang
   };
 }
 
-/** How the toggles' edits go through the offline queue (registered by the app, see src/app/offline.ts). */
-export const toggleChanges: ChangeHandler<ToggleChange> = {
+/** How the toggles' edits go through the offline queue, on the toggles' mirror and the engine's waiting list. */
+const toggleChanges = (
+  { serverStateOf, fetchToggle, receiveToggle, receiveProjectFeature, confirmState }: ToggleMirror,
+  { activeChangesOf }: Pending,
+): ChangeHandler<ToggleChange> => ({
   kinds: TOGGLE_CHANGE_KINDS,
   describe: ({ feature, change }) => describeChange(feature, change),
   notDone: ({ feature, change }) => notDone(feature, change),
@@ -84,4 +83,15 @@ export const toggleChanges: ChangeHandler<ToggleChange> = {
     return change.kind === 'strategy-order' ? { ...change, ids: change.ids.filter((i) => i !== id) } : change;
   },
   settles: [['features'], ['events'], ['archive']],
-};
+});
+
+/**
+ * The toggles registered with an engine (the app does, see src/app/offline.tsx; a test does for its own engine):
+ * what the mirror keeps of them and how their changes are sent. Returns the mirror, which the toggles' screens read.
+ */
+export function registerToggles(engine: OfflineEngine): ToggleMirror {
+  const toggles = createToggleMirror(engine);
+  engine.registerMirror(toggles);
+  engine.registerChanges(toggleChanges(toggles, engine.pending));
+  return toggles;
+}

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';
 import { connectivity, PROBE_INTERVAL_MS, probeWhileUnreachable } from '../../shared/api/connectivity';
@@ -8,12 +8,11 @@ import type { FeatureEnvironment, ProjectFeature } from '../types';
 import { snackbar } from '../../shared/messages/messages';
 import { toastStore } from '../../shared/messages/toast';
 import type { SwitchyardDb } from '../../offline/db';
-import { openToggleDb } from './test-support';
-import { attachMirror, clearMirror } from '../../offline/mirror';
-import { projectFeatureOf, receiveProjectFeature, receiveToggle } from './mirror';
-import { attachOutbox, cancel, refreshConflict } from '../../offline/outbox';
-import { pending, signedIn } from '../../offline/pending';
-import { applyAgain, drain, queueChange, refreshHeld, retryFailed, startReplay } from '../../offline/replay';
+import type { OfflineEngine } from '../../offline/engine';
+import type { Storage } from '../../offline/storage';
+import { strategyActions } from '../api/use-strategy-actions';
+import type { ToggleMirror } from './mirror';
+import { closePages, openPage, type Page } from './test-support';
 
 /**
  * The unit's boundary is the HTTP client's fetch: this one answers as the server's contract says (TEAM.md), from
@@ -183,15 +182,29 @@ function json(status: number, body: unknown, etag?: string) {
 const strategy = (id: string, name = 'default'): StrategyInstance => ({ id, name, parameters: {}, constraints: [] });
 
 let server: ToggleServer;
+let pages: Page[];
+let offline: OfflineEngine;
+let toggles: ToggleMirror;
+let storage: Storage;
 let db: SwitchyardDb;
 let client: QueryClient;
-let stop: () => void;
+
+/** A page of the console on the same IndexedDB (the first one: a database of its own), its storage opened. */
+async function open(retryPausesMs?: number[]) {
+  const page = openPage({ base: pages[0]?.base, api: createApiClient('', server.fetch), retryPausesMs });
+  pages.push(page);
+  ({ offline, toggles, queryClient: client } = page);
+  storage = await offline.openStorage();
+  db = storage.db;
+}
 
 /** What the console knows of a toggle: as if its screen had loaded it. */
 function load(name: string) {
-  receiveProjectFeature(server.projectShape(name));
-  receiveToggle(server.classicShape(name));
+  toggles.receiveProjectFeature(server.projectShape(name));
+  toggles.receiveToggle(server.classicShape(name));
 }
+
+const drain = () => storage.replay.drain();
 
 beforeEach(async () => {
   server = new ToggleServer();
@@ -201,26 +214,16 @@ beforeEach(async () => {
     { name: 'dev', type: 'development', enabled: false, strategies: [] },
   ]);
   server.add('other', [{ name: 'default', type: 'production', enabled: true, strategies: [strategy('s3')] }]);
-  db = openToggleDb(`replay-${Math.random()}`);
-  client = new QueryClient();
-  const api = createApiClient('', server.fetch);
-  await attachOutbox(db);
-  await attachMirror(db, client, api);
+  pages = [];
   // A "not now" answer is sent again at once (the pauses are the replay's, not what these tests are about).
-  stop = startReplay({ queryClient: client, api, base: '', retryPausesMs: [0, 0] });
+  await open([0, 0]);
   load('kill.switch');
   load('other');
   connectivity.lost();
 });
 
 afterEach(async () => {
-  signedIn.set(undefined);
-  stop();
-  connectivity.reached();
-  await drain();
-  await clearMirror();
-  db.close();
-  await db.delete();
+  await closePages(...pages);
   snackbar.clear();
   toastStore.get().forEach((toast) => toastStore.hide(toast.id));
 });
@@ -234,12 +237,12 @@ const env = (environment: string, enabled: boolean) => ({ kind: 'environment' as
 
 describe('replaying the outbox', () => {
   it("sends a toggle's changes in order, each on the version the previous one returned; the queue empties", async () => {
-    await queueChange('kill.switch', env('production', true));
-    await queueChange('other', { kind: 'stale', stale: true });
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
-    await queueChange('kill.switch', env('production', false));
+    await offline.queueChange('kill.switch', env('production', true));
+    await offline.queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', env('production', false));
     expect(sent()).toEqual([]);
-    expect(pending.get()).toHaveLength(4);
+    expect(offline.pending.get()).toHaveLength(4);
 
     await goOnline();
     expect(sent().map((r) => [r.path, r.ifMatch])).toEqual([
@@ -249,7 +252,7 @@ describe('replaying the outbox', () => {
       ['api/admin/projects/web/features/kill.switch/environments/production/off', '"3"'],
     ]);
     expect(new Set(sent().map((r) => r.key)).size).toBe(4);
-    expect(pending.get()).toEqual([]);
+    expect(offline.pending.get()).toEqual([]);
     expect(server.toggle('kill.switch')).toMatchObject({ version: 4, stale: true });
     expect(toastStore.get().map((t) => t.text)).toEqual(
       expect.arrayContaining(['other marked as Stale.', 'Successfully turned environment off.']),
@@ -257,29 +260,29 @@ describe('replaying the outbox', () => {
   });
 
   it('a retry after no answer, or after a server error, sends the same idempotency key', async () => {
-    await queueChange('kill.switch', env('production', true));
+    await offline.queueChange('kill.switch', env('production', true));
     server.failures = ['network'];
     await goOnline();
     expect(connectivity.isOnline()).toBe(false);
-    expect(pending.get()[0].state).toBe('waiting');
+    expect(offline.pending.get()[0].state).toBe('waiting');
     server.failures = [503];
     await goOnline();
     const attempts = sent();
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((a) => a.key)).size).toBe(1);
-    expect(pending.get()).toEqual([]);
+    expect(offline.pending.get()).toEqual([]);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
   });
 
   it("each accepted change shows the spec's toast once, also when it was queued offline and replayed later", async () => {
-    await queueChange('kill.switch', { kind: 'enabled', enabled: true });
+    await offline.queueChange('kill.switch', { kind: 'enabled', enabled: true });
     expect(toastStore.get().map((t) => [t.type, t.text])).toEqual([
       ['info', 'Queued: Turn on "kill.switch". It will be sent when the server can be reached.'],
     ]);
     await goOnline();
     const successes = () => toastStore.get().filter((t) => t.type === 'success');
     expect(successes().map((t) => t.text)).toEqual(['Successfully updated toggle status.']);
-    await queueChange('other', env('default', false));
+    await offline.queueChange('other', env('default', false));
     await drain();
     expect(successes().map((t) => t.text)).toEqual([
       'Successfully updated toggle status.',
@@ -289,7 +292,7 @@ describe('replaying the outbox', () => {
   });
 
   it('a repeat the server already handled is answered from its store and changes nothing', async () => {
-    await queueChange('kill.switch', env('production', true));
+    await offline.queueChange('kill.switch', env('production', true));
     await goOnline();
     const [first] = sent();
     const replayed = await server.fetch(first.path, {
@@ -301,20 +304,24 @@ describe('replaying the outbox', () => {
   });
 
   it('a strategy added offline is edited and reordered under its temporary id; the replay uses the server id', async () => {
-    const { add } = (await import('../api/use-strategy-actions')).useStrategyActions();
+    const { add } = strategyActions(offline);
     const target = { project: 'web', feature: 'kill.switch', environment: 'production' };
     const added = await add({ ...target, strategy: { name: 'userWithId', parameters: { userIds: 'ann' } } });
     expect(added.id).toMatch(/^tmp-/);
-    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].strategies.map((s) => s.id)).toEqual([
+    expect(toggles.projectFeatureOf('web', 'kill.switch')?.environments[1].strategies.map((s) => s.id)).toEqual([
       's2',
       added.id,
     ]);
-    await queueChange('kill.switch', {
+    await offline.queueChange('kill.switch', {
       kind: 'strategy-update',
       environment: 'production',
       strategy: { ...added, parameters: { userIds: 'bob' } },
     });
-    await queueChange('kill.switch', { kind: 'strategy-order', environment: 'production', ids: [added.id, 's2'] });
+    await offline.queueChange('kill.switch', {
+      kind: 'strategy-order',
+      environment: 'production',
+      ids: [added.id, 's2'],
+    });
 
     await goOnline();
     expect(
@@ -330,7 +337,7 @@ describe('replaying the outbox', () => {
   });
 
   it("a strategy's segments and variants survive the queue and its replay, also when an edit empties them", async () => {
-    const { add, update } = (await import('../api/use-strategy-actions')).useStrategyActions();
+    const { add, update } = strategyActions(offline);
     const target = { project: 'web', feature: 'kill.switch', environment: 'dev' };
     const variants = [
       { name: 'blue', weight: 500, weightType: 'variable' as const, stickiness: 'userId' },
@@ -343,7 +350,7 @@ describe('replaying the outbox', () => {
       },
     ];
     const added = await add({ ...target, strategy: { name: 'default', parameters: {}, segments: [3, 9], variants } });
-    expect(projectFeatureOf('web', 'kill.switch')?.environments[2].strategies[0]).toMatchObject({
+    expect(toggles.projectFeatureOf('web', 'kill.switch')?.environments[2].strategies[0]).toMatchObject({
       segments: [3, 9],
       variants,
     });
@@ -360,9 +367,9 @@ describe('replaying the outbox', () => {
 
 describe('conflicts', () => {
   it('a 412 holds the change with the notice open; the toggle’s later changes wait, other toggles go on', async () => {
-    await queueChange('kill.switch', env('production', true));
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
-    await queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', env('production', true));
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('other', { kind: 'stale', stale: true });
     server.changeElsewhere('kill.switch', (t) => (t.description = 'edited elsewhere'));
 
     await goOnline();
@@ -370,20 +377,23 @@ describe('conflicts', () => {
       'api/admin/projects/web/features/kill.switch/environments/production/on',
       'api/admin/features/other/stale/on',
     ]);
-    expect(pending.get().map((e) => [e.change.kind, e.state, e.notice])).toEqual([
+    expect(offline.pending.get().map((e) => [e.change.kind, e.state, e.notice])).toEqual([
       ['environment', 'conflict', 'open'],
       ['stale', 'waiting', undefined],
     ]);
     // Held, it is not shown as if it were going to happen, and it is not sent again.
-    expect(projectFeatureOf('web', 'kill.switch')?.environments[1].enabled).toBe(false);
+    expect(toggles.projectFeatureOf('web', 'kill.switch')?.environments[1].enabled).toBe(false);
     await goOnline();
     expect(sent()).toHaveLength(2);
 
     // 'Refresh configuration' loads the server's toggle; 'Apply again' rebases the change on it and sends it.
-    await refreshConflict(pending.get()[0].seq!);
-    expect(projectFeatureOf('web', 'kill.switch')).toMatchObject({ version: 2, description: 'edited elsewhere' });
-    const heldKey = pending.get()[0].key;
-    await applyAgain(pending.get()[0].seq!);
+    await storage.outbox.refreshConflict(offline.pending.get()[0].seq!);
+    expect(toggles.projectFeatureOf('web', 'kill.switch')).toMatchObject({
+      version: 2,
+      description: 'edited elsewhere',
+    });
+    const heldKey = offline.pending.get()[0].key;
+    await offline.applyAgain(offline.pending.get()[0].seq!);
     const retried = sent()[2];
     expect(retried).toMatchObject({
       path: 'api/admin/projects/web/features/kill.switch/environments/production/on',
@@ -392,32 +402,32 @@ describe('conflicts', () => {
     expect(retried.key).not.toBe(heldKey);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
     // The stale flip was made against version 1: it is held in turn, never applied silently.
-    expect(pending.get().map((e) => [e.change.kind, e.state])).toEqual([['stale', 'conflict']]);
+    expect(offline.pending.get().map((e) => [e.change.kind, e.state])).toEqual([['stale', 'conflict']]);
   });
 
   it('a toggle archived meanwhile: held (archiving changed it); Apply again gets the refusal, named, kept listed', async () => {
-    await queueChange('kill.switch', env('production', true));
+    await offline.queueChange('kill.switch', env('production', true));
     server.changeElsewhere('kill.switch', (t) => (t.archived = true));
     await goOnline();
-    const [held] = pending.get();
+    const [held] = offline.pending.get();
     expect(held.state).toBe('conflict');
     // The refreshed toggle is archived: the mirror no longer keeps it, so Apply again reads the server's version.
-    await refreshHeld(held.seq!);
-    await applyAgain(held.seq!);
+    await offline.refreshHeld(held.seq!);
+    await offline.applyAgain(held.seq!);
     const reason = 'The feature toggle kill.switch is archived: revive it before changing it';
-    expect(pending.get()).toMatchObject([{ state: 'failed', error: { status: 400, detail: reason } }]);
+    expect(offline.pending.get()).toMatchObject([{ state: 'failed', error: { status: 400, detail: reason } }]);
     expect(snackbar.get().map((m) => m.text)).toEqual([`kill.switch in production was not turned on: ${reason}`]);
     expect(sent().map((r) => r.ifMatch)).toEqual(['"1"', '"2"']);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(false);
   });
 
   it('a toggle deleted meanwhile: Refresh configuration gets a 404, and the change fails with its message', async () => {
-    await queueChange('kill.switch', env('production', true));
+    await offline.queueChange('kill.switch', env('production', true));
     server.changeElsewhere('kill.switch', (t) => (t.archived = true));
     await goOnline();
     server.remove('kill.switch');
-    await refreshHeld(pending.get()[0].seq!);
-    expect(pending.get()).toMatchObject([{ state: 'failed', error: { status: 404 } }]);
+    await offline.refreshHeld(offline.pending.get()[0].seq!);
+    expect(offline.pending.get()).toMatchObject([{ state: 'failed', error: { status: 404 } }]);
     expect(snackbar.get().map((m) => m.text)).toEqual([
       'kill.switch in production was not turned on: Could not find the requested resource',
     ]);
@@ -425,12 +435,12 @@ describe('conflicts', () => {
 
   it('against a server without versions, a conflict is found by comparing the touched part with the snapshot', async () => {
     server.versions = false;
-    await clearMirror();
+    await offline.mirror.clear();
     load('kill.switch');
     load('other');
-    await queueChange('kill.switch', env('production', true));
-    await queueChange('other', { kind: 'stale', stale: true });
-    await queueChange('other', { kind: 'enabled', enabled: false });
+    await offline.queueChange('kill.switch', env('production', true));
+    await offline.queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('other', { kind: 'enabled', enabled: false });
     server.changeElsewhere('kill.switch', (t) => (t.environments[1].enabled = true));
     server.changeElsewhere('other', (t) => (t.description = 'not what the changes touch'));
 
@@ -439,7 +449,7 @@ describe('conflicts', () => {
       ['api/admin/features/other/stale/on', undefined],
       ['api/admin/features/other/toggle/off', undefined],
     ]);
-    expect(pending.get().map((e) => [e.feature, e.state])).toEqual([['kill.switch', 'conflict']]);
+    expect(offline.pending.get().map((e) => [e.feature, e.state])).toEqual([['kill.switch', 'conflict']]);
     expect(server.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
       'api/admin/projects/web/features/kill.switch',
       'api/admin/projects/web/features/other',
@@ -450,10 +460,10 @@ describe('conflicts', () => {
 
 describe('failures that are not conflicts', () => {
   it('are listed with the spec message until dismissed, and keep the toggle’s later changes back', async () => {
-    await queueChange('kill.switch', env('dev', true));
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', env('dev', true));
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     await goOnline();
-    expect(pending.get()[0]).toMatchObject({
+    expect(offline.pending.get()[0]).toMatchObject({
       state: 'failed',
       error: {
         status: 400,
@@ -466,22 +476,22 @@ describe('failures that are not conflicts', () => {
     ]);
     expect(sent()).toHaveLength(1);
 
-    await cancel(pending.get()[0].seq!);
+    await offline.cancel(offline.pending.get()[0].seq!);
     await drain();
     expect(sent().map((r) => r.path)).toEqual([
       'api/admin/projects/web/features/kill.switch/environments/dev/on',
       'api/admin/features/kill.switch/stale/on',
     ]);
-    expect(pending.get()).toEqual([]);
+    expect(offline.pending.get()).toEqual([]);
   });
 
   it('a refused change sent again by Retry goes with a new idempotency key (the server kept the refusal)', async () => {
-    await queueChange('kill.switch', env('dev', true));
+    await offline.queueChange('kill.switch', env('dev', true));
     await goOnline();
-    expect(pending.get()[0].state).toBe('failed');
+    expect(offline.pending.get()[0].state).toBe('failed');
     server.toggle('kill.switch').environments[2].strategies.push(strategy('s9'));
-    await retryFailed(pending.get()[0].seq!);
-    expect(pending.get()).toEqual([]);
+    await offline.retry(offline.pending.get()[0].seq!);
+    expect(offline.pending.get()).toEqual([]);
     const [refused, retried] = sent();
     expect(retried).toMatchObject({ path: refused.path, ifMatch: '"1"' });
     expect(retried.key).not.toBe(refused.key);
@@ -490,11 +500,11 @@ describe('failures that are not conflicts', () => {
   });
 
   it('a server error that outlasts its retries fails the change, named with its environment, until retried', async () => {
-    await queueChange('kill.switch', env('production', true));
-    await queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', env('production', true));
+    await offline.queueChange('other', { kind: 'stale', stale: true });
     server.failures = [500, 502, 500];
     await goOnline();
-    expect(pending.get()[0]).toMatchObject({
+    expect(offline.pending.get()[0]).toMatchObject({
       state: 'failed',
       error: { status: 500, message: 'Action could not be performed' },
     });
@@ -505,10 +515,10 @@ describe('failures that are not conflicts', () => {
     expect(new Set(sent().map((r) => r.key)).size).toBe(1);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(false);
     // The server is not taking changes now: the other toggle's change waits for the next trigger.
-    expect(pending.get()[1].state).toBe('waiting');
+    expect(offline.pending.get()[1].state).toBe('waiting');
 
-    await retryFailed(pending.get()[0].seq!);
-    expect(pending.get()).toEqual([]);
+    await offline.retry(offline.pending.get()[0].seq!);
+    expect(offline.pending.get()).toEqual([]);
     // A server error was not kept by the server: the retry keeps the key, so a change it did apply is not repeated.
     expect(
       sent()
@@ -520,11 +530,11 @@ describe('failures that are not conflicts', () => {
   });
 
   it('a 401 leaves the change waiting and has the session checked again', async () => {
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     server.failures = [401];
     const checked = vi.spyOn(client, 'invalidateQueries');
     await goOnline();
-    expect(pending.get()[0].state).toBe('waiting');
+    expect(offline.pending.get()[0].state).toBe('waiting');
     expect(checked).toHaveBeenCalledWith({ queryKey: ['user'] });
   });
 });
@@ -534,23 +544,23 @@ describe('changes of another account', () => {
   const bob = { id: 2, name: 'Bob' };
 
   it('are held while another account is signed in, and sent once theirs signs in again', async () => {
-    signedIn.set(ann);
-    await queueChange('kill.switch', env('production', true));
+    offline.signedIn.set(ann);
+    await offline.queueChange('kill.switch', env('production', true));
     // Ann signs out (the queue is kept) and Bob signs in on the same browser.
-    signedIn.set(bob);
-    await queueChange('other', { kind: 'stale', stale: true });
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    offline.signedIn.set(bob);
+    await offline.queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     await goOnline();
     // Only Bob's change to a toggle without Ann's change went; his later change to the kill switch waits behind hers.
     expect(sent().map((r) => r.path)).toEqual(['api/admin/features/other/stale/on']);
-    expect(pending.get().map((e) => [e.user?.name, e.change.kind, e.state])).toEqual([
+    expect(offline.pending.get().map((e) => [e.user?.name, e.change.kind, e.state])).toEqual([
       ['Ann', 'environment', 'waiting'],
       ['Bob', 'stale', 'waiting'],
     ]);
     expect(server.toggle('kill.switch')).toMatchObject({ version: 1, stale: false });
 
     // Ann signs in again: her change is sent at once (Bob's is now the held one).
-    signedIn.set(ann);
+    offline.signedIn.set(ann);
     await vi.waitFor(() => expect(sent()).toHaveLength(2));
     await drain();
     expect(sent().map((r) => [r.path, r.ifMatch])).toEqual([
@@ -558,66 +568,65 @@ describe('changes of another account', () => {
       ['api/admin/projects/web/features/kill.switch/environments/production/on', '"1"'],
     ]);
     expect(server.toggle('kill.switch').environments[1].enabled).toBe(true);
-    expect(pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
+    expect(offline.pending.get().map((e) => e.user?.name)).toEqual(['Bob']);
 
     // Bob's change was made without seeing Ann's: when he signs in, it meets it as a conflict for him to decide on.
-    signedIn.set(bob);
+    offline.signedIn.set(bob);
     await drain();
     expect(sent()).toHaveLength(3);
-    expect(pending.get().map((e) => [e.user?.name, e.state])).toEqual([['Bob', 'conflict']]);
+    expect(offline.pending.get().map((e) => [e.user?.name, e.state])).toEqual([['Bob', 'conflict']]);
     expect(server.toggle('kill.switch').stale).toBe(false);
   });
 
   it('a change queued before changes recorded their account is kept and sent with the signed-in session', async () => {
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     const [queued] = await db.outbox.toArray();
     expect(queued.user).toBeUndefined();
-    await attachOutbox(db);
-    signedIn.set(bob);
+    await storage.outbox.read();
+    offline.signedIn.set(bob);
     await goOnline();
     expect(sent().map((r) => r.path)).toEqual(['api/admin/features/kill.switch/stale/on']);
-    expect(pending.get()).toEqual([]);
+    expect(offline.pending.get()).toEqual([]);
   });
 });
 
 describe('when the replay runs', () => {
   it('at once when online', async () => {
     connectivity.reached();
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     await drain();
     expect(sent()).toHaveLength(1);
   });
 
   it('on the online event, on focus and when the page becomes visible', async () => {
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    await vi.waitFor(() => expect(offline.pending.get()).toEqual([]));
 
     server.failures = ['network'];
-    await queueChange('other', { kind: 'stale', stale: true });
+    await offline.queueChange('other', { kind: 'stale', stale: true });
     await drain();
     connectivity.reached();
     window.dispatchEvent(new Event('focus'));
-    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    await vi.waitFor(() => expect(offline.pending.get()).toEqual([]));
 
     connectivity.lost();
-    await queueChange('kill.switch', { kind: 'stale', stale: false });
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: false });
     connectivity.reached();
     document.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    await vi.waitFor(() => expect(offline.pending.get()).toEqual([]));
     expect(sent()).toHaveLength(4);
   });
 
   it('on the periodic probe of the health check while the server cannot be reached', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    stop();
-    const api = createApiClient('', server.fetch);
-    stop = startReplay({ queryClient: client, api, base: '' });
-    // As offline.ts starts it for the console.
-    const stopProbing = probeWhileUnreachable(() => api.get('health'));
-    await queueChange('kill.switch', { kind: 'stale', stale: true });
+    await offline.close();
+    await open();
+    // As the engine's start starts it for the console.
+    const stopProbing = probeWhileUnreachable(() => offline.api.get('health'));
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
     vi.advanceTimersByTime(PROBE_INTERVAL_MS);
-    await vi.waitFor(() => expect(pending.get()).toEqual([]));
+    await vi.waitFor(() => expect(offline.pending.get()).toEqual([]));
     expect(server.requests.map((r) => r.path)).toEqual(['health', 'api/admin/features/kill.switch/stale/on']);
     stopProbing();
     vi.useRealTimers();

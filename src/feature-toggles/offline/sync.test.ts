@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../shared/api/client';
+import { createApiClient, type ApiClient } from '../../shared/api/client';
 import type { FeatureToggle, ProjectFeature } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
-import { attachMirror, clearMirror, ROWS_PER_SLICE } from '../../offline/mirror';
-import * as mirror from './mirror';
-import { openToggleDb } from './test-support';
+import { ROWS_PER_SLICE } from '../../offline/mirror';
+import { storedToggles, toggleTable, type ToggleMirror } from './mirror';
+import { closePages, openPage, type Page } from './test-support';
 
 // The mirror's background sync against a server with GET api/admin/sync/features (see server/features/sync.ts).
 
@@ -88,45 +87,47 @@ const http = createApiClient('', async (input) => {
   return new Response(JSON.stringify({ version: 1, revision: server.revision, features: page, deleted, next }));
 });
 
-let name: string;
+let pages: Page[];
+let mirror: ToggleMirror;
 let db: SwitchyardDb;
 
 beforeEach(() => {
   server = { toggles: new Map(), deleted: new Map(), revision: 0, unanswered: () => false, gate: Promise.resolve() };
   for (let i = 0; i < COUNT; i++) change(toggle(i));
-  name = `sync-${Math.random()}`;
-  db = openToggleDb(name);
+  pages = [openPage({ api: http })];
+  mirror = pages[0].toggles;
   requested.length = 0;
 });
 
-afterEach(async () => {
-  await clearMirror();
-  db.close();
-  await db.delete();
-});
+afterEach(() => closePages(...pages));
+
+/** The page's IndexedDB is opened. */
+async function openStorage(page = pages[0]) {
+  ({ db } = await page.offline.openStorage());
+}
 
 const serverList = () => [...server.toggles.values()].map(({ feature }) => classic(feature));
 
-/** A new page on the same IndexedDB: fresh modules, nothing in memory. */
-async function reload(client = http) {
-  vi.resetModules();
-  const fresh = await import('./mirror');
-  const engine = await import('../../offline/mirror');
-  await engine.attachMirror((await import('./test-support')).openToggleDb(name), new QueryClient(), client);
-  return fresh;
+/** The page is reloaded: a new page on the same IndexedDB, nothing in memory. */
+async function reload(api: ApiClient = http) {
+  await pages.at(-1)!.offline.close();
+  const next = openPage({ base: pages[0].base, api });
+  pages.push(next);
+  await openStorage(next);
+  return next.toggles;
 }
 
 /** The stored toggles whose environments and strategies are all known. */
 const detailed = async () =>
-  (await mirror.storedToggles(db)).filter((row) => row.environments?.every((env) => env.strategies));
+  (await storedToggles(db)).filter((row) => row.environments?.every((env) => env.strategies));
 
 describe('the bulk sync', () => {
   it('fills the mirror in pages of 500 after the list, first page first, without a request per toggle', async () => {
     let open!: () => void;
     server.gate = new Promise((resolve) => (open = resolve));
-    await attachMirror(db, new QueryClient(), http);
+    await openStorage();
     const transactions = vi.spyOn(db, 'transaction');
-    const puts = vi.spyOn(mirror.toggleTable(db), 'bulkPut');
+    const puts = vi.spyOn(toggleTable(db), 'bulkPut');
 
     // The list is there at once; the sync waits in the background.
     expect(mirror.receiveList(serverList())).toHaveLength(COUNT);
@@ -155,7 +156,7 @@ describe('the bulk sync', () => {
   });
 
   it('on a later visit asks only for what changed since, and drops what was deleted since', async () => {
-    await attachMirror(db, new QueryClient(), http);
+    await openStorage();
     mirror.receiveList(serverList());
     const first = server.revision;
     await vi.waitFor(
@@ -177,8 +178,8 @@ describe('the bulk sync', () => {
     expect(fresh.projectFeatureOf('web', nameOf(5))).toMatchObject({ version: 2 });
     expect(fresh.projectFeatureOf('web', nameOf(5))?.environments[0].enabled).toBe(true);
     expect(fresh.serverStateOf(nameOf(7))).toBeUndefined();
-    await vi.waitFor(async () => expect(await mirror.toggleTable(db).get(nameOf(7))).toBeUndefined(), WAIT);
-    expect((await mirror.storedToggles(db)).find((row) => row.name === nameOf(5))?.toggle.version).toBe(2);
+    await vi.waitFor(async () => expect(await toggleTable(db).get(nameOf(7))).toBeUndefined(), WAIT);
+    expect((await storedToggles(db)).find((row) => row.name === nameOf(5))?.toggle.version).toBe(2);
   });
 
   it('against a server without the bulk call (404, a real Unleash 4), reads toggle by toggle and asks once', async () => {
@@ -209,7 +210,7 @@ describe('the bulk sync', () => {
   });
 
   it('goes on from the last stored page when a full sync was cut short, and keeps its first revision', async () => {
-    await attachMirror(db, new QueryClient(), http);
+    await openStorage();
     const first = server.revision;
     server.unanswered = (url) => url.searchParams.get('after') === nameOf(499); // the second page
     mirror.receiveList(serverList());

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ToggleChange } from '../../feature-toggles/offline/changes';
 import type { QueuedChange } from '../../offline/changes';
-import { activeChangesOf, isActive, usePendingChanges } from '../../offline/pending';
+import { useOfflineEngine, usePendingChanges } from '../../offline/context';
+import { isActive } from '../../offline/pending';
 import { projectKeys, type ProjectOverview, type ProjectToggle } from '../../projects/api/queries';
 
 type EnvironmentChange = Extract<ToggleChange, { kind: 'environment' }>;
@@ -34,6 +35,7 @@ function withAccepted(overview: ProjectOverview, accepted: Accepted[]): ProjectO
  */
 export function useEnvironmentStates(projectId: string) {
   const queryClient = useQueryClient();
+  const { activeChangesOf } = useOfflineEngine().pending;
   const entries = usePendingChanges();
   const active = useRef(new Map<number, Accepted>());
 

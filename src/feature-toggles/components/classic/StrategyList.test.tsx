@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -16,17 +15,14 @@ import { userQuery } from '../../../auth/user';
 import { toastStore } from '../../../shared/messages/toast';
 import type { QueuedChange } from '../../../offline/changes';
 import type { SwitchyardDb } from '../../../offline/db';
-import { attachMirror } from '../../../offline/mirror';
-import { attachOutbox } from '../../../offline/outbox';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../../strategies/definitions';
 import { contextKeys } from '../../../context/api/queries';
 import { strategyKeys } from '../../../strategies/api/queries';
 import { renderWithMantine } from '../../../test-support';
 import { uiConfigQuery } from '../../../ui-config/api/queries';
-import { featureQuery, useFeature } from '../../api/queries';
+import { featureKeys, useFeature } from '../../api/queries';
 import type { FeatureToggle } from '../../types';
-import { classicOf, receiveToggle } from '../../offline/mirror';
-import { openToggleDb } from '../../offline/test-support';
+import { closePages, openPage, type Page } from '../../offline/test-support';
 import { StrategyList } from './StrategyList';
 
 const definitions: StrategyDefinition[] = [
@@ -58,8 +54,8 @@ const checkout: FeatureToggle = {
   ],
 };
 
+let page: Page;
 let db: SwitchyardDb;
-let client: QueryClient;
 
 function Tab() {
   const feature = useFeature('checkout');
@@ -68,22 +64,22 @@ function Tab() {
 
 /** The tab inside a router (its links need one), on the real offline queue (IndexedDB), offline so nothing is sent. */
 async function renderTab(permissions: { permission: string; project?: string | null }[]) {
-  client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const client = page.queryClient;
+  client.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
   client.setQueryData(strategyKeys.definitions, definitions);
   client.setQueryData(contextKeys.all, [{ name: 'environment' }, { name: 'userId', stickiness: true }]);
-  await attachOutbox(db);
-  await attachMirror(db, client);
-  receiveToggle(checkout);
-  client.setQueryData(featureQuery('checkout').queryKey, classicOf('checkout'));
+  ({ db } = await page.offline.openStorage());
+  page.toggles.receiveToggle(checkout);
+  client.setQueryData(featureKeys.one('checkout'), page.toggles.classicOf('checkout'));
   const root = createRootRoute({ component: Outlet });
   const tab = createRoute({ getParentRoute: () => root, path: '/', component: Tab });
   const router = createRouter({
     routeTree: root.addChildren([tab]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  renderWithMantine(<RouterProvider router={router} />, client);
+  renderWithMantine(<RouterProvider router={router} />, client, page);
   return screen.findByRole('list', { name: 'Activation strategies' });
 }
 
@@ -95,13 +91,12 @@ const titles = (list: HTMLElement) =>
 const ADMIN = [{ permission: 'ADMIN', project: null }];
 
 beforeEach(() => {
-  db = openToggleDb(`strategy-list-${Math.random()}`);
+  page = openPage();
   connectivity.lost();
 });
 
 afterEach(async () => {
-  db.close();
-  await db.delete();
+  await closePages(page);
   connectivity.reached();
 });
 

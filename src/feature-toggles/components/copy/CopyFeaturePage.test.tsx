@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { userQuery } from '../../../auth/user';
 import { renderRoute } from '../../../test-support';
 import { uiConfigQuery } from '../../../ui-config/api/queries';
-import { featureQuery } from '../../api/queries';
+import { featureKeys } from '../../api/queries';
 
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
@@ -15,7 +15,7 @@ function seeded() {
     permissions: [{ permission: 'ADMIN', project: null }],
     feedback: [],
   });
-  client.setQueryData(featureQuery('checkout').queryKey, {
+  client.setQueryData(featureKeys.one('checkout'), {
     name: 'checkout',
     project: 'web',
     type: 'release',

@@ -27,8 +27,7 @@ import { VirtualList } from '../../../shared/ui/VirtualList';
 import { PermissionButton, RowSwitch } from '../../../auth/PermissionControls';
 import { useHasAccess } from '../../../auth/permissions';
 import { environmentsQuery } from '../../../environments/api/queries';
-import { useLastSynced } from '../../../offline/mirror';
-import { usePendingChanges } from '../../../offline/pending';
+import { useLastSynced, usePendingChanges } from '../../../offline/context';
 import { useProjects, DEFAULT_PROJECT } from '../../../projects/api/queries';
 import { useUiConfig } from '../../../ui-config/api/queries';
 import {
@@ -46,7 +45,7 @@ import {
 import { ALL_PROJECTS, useFeatures, useToggleMetrics } from '../../api/queries';
 import type { FeatureToggle } from '../../types';
 import { PinButton } from '../common/PinButton';
-import { stateOf } from '../../offline/mirror';
+import { useToggleMirror } from '../../offline/context';
 import type { ToggleState } from '../../offline/toggle-state';
 import { cellsOf, offeredColumns, useChosenColumns, type Cell, type ColumnEnvironment } from './environment-columns';
 import { switchName, type Flip } from '../switches/flip';
@@ -212,6 +211,7 @@ const ToggleRows = memo(function ToggleRows({
 }) {
   useLastSynced();
   usePendingChanges();
+  const { stateOf } = useToggleMirror();
   const hasAccess = useHasAccess();
   return (
     <VirtualList

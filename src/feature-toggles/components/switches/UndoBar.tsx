@@ -1,6 +1,6 @@
 import { Button, CloseButton, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { usePendingChanges } from '../../../offline/pending';
+import { usePendingChanges } from '../../../offline/context';
 import { useToggleEnvironment } from '../../api/use-toggle-environment';
 import { flippedText, UNDO_MS, undoOffer, useUndoOffer } from './flip';
 

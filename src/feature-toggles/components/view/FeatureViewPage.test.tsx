@@ -8,7 +8,7 @@ import { contextFieldsQuery } from '../../../context/api/queries';
 import { strategyDefinitionsQuery } from '../../../strategies/api/queries';
 import { renderRoute } from '../../../test-support';
 import { uiConfigQuery } from '../../../ui-config/api/queries';
-import { featureTypesQuery, projectFeatureQuery } from '../../api/queries';
+import { featureKeys, featureTypesQuery } from '../../api/queries';
 import { EMPTY_USAGE, featureUsageQuery, NOT_USED } from '../common/feature-usage';
 import { sampleFeature } from './test-support';
 
@@ -26,7 +26,7 @@ function seeded() {
     permissions: [{ permission: 'ADMIN', project: null }],
     feedback: [],
   });
-  client.setQueryData(projectFeatureQuery('default', NAME).queryKey, sampleFeature({ name: NAME }));
+  client.setQueryData(featureKeys.project('default', NAME), sampleFeature({ name: NAME }));
   client.setQueryData(featureUsageQuery(NAME).queryKey, EMPTY_USAGE);
   client.setQueryData(strategyDefinitionsQuery.queryKey, []);
   client.setQueryData(contextFieldsQuery.queryKey, []);

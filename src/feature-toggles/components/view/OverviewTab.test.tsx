@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import type { QueuedChange } from '../../../offline/changes';
 import type { ToggleChange } from '../../offline/changes';
-import { pending } from '../../../offline/pending';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
 import { EnvironmentsPanel } from './OverviewTab';
 import { renderInRouter, sessionClient } from '../../../test-support';
@@ -45,7 +44,7 @@ describe('the status panel', () => {
     const feature = sampleFeature();
     feature.environments[0] = { ...feature.environments[0], enabled: false };
     const toggle = vi.fn();
-    renderInRouter(<EnvironmentsPanel feature={feature} onFlip={toggle} />);
+    const { pending } = renderInRouter(<EnvironmentsPanel feature={feature} onFlip={toggle} />).offline;
     await userEvent.click(await screen.findByRole('switch', { name: /development/ }));
     expect(toggle).toHaveBeenCalledWith(
       expect.objectContaining({ environment: expect.objectContaining({ name: 'development' }), enabled: true }),
@@ -65,7 +64,6 @@ describe('the status panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add a strategy to development' });
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => pending.set([]));
   });
 
   it('other refusals and other toggles do not open it', async () => {
@@ -80,7 +78,7 @@ describe('the status panel', () => {
       state: 'failed',
       error: { status: 400, message: 'Bad request format', detail: NO_STRATEGIES_ERROR },
     };
-    renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={vi.fn()} />);
+    const { pending } = renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={vi.fn()} />).offline;
     await screen.findByRole('switch', { name: /development/ });
     act(() =>
       pending.set([
@@ -89,7 +87,6 @@ describe('the status panel', () => {
       ]),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => pending.set([]));
   });
 
   it('without UPDATE_FEATURE the switches are locked', async () => {

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionSwitch } from '../../../auth/PermissionControls';
-import { usePendingChanges } from '../../../offline/pending';
+import { usePendingChanges } from '../../../offline/context';
 import { strategyTitle } from '../../../strategies/definitions';
 import { useStrategyDefinitions } from '../../../strategies/api/queries';
 import { StrategySummary } from '../../../strategies/components/StrategySummary';

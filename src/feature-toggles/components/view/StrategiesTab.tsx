@@ -30,6 +30,7 @@ import { useSortSensors } from '../../../shared/ui/SortableList';
 import { sortableStrategyId, type StrategyInstance } from '../../../strategies/strategy-instance';
 import { useStrategyReferenceData } from '../../../strategies/api/queries';
 import { projectFeatureQuery } from '../../api/queries';
+import { useToggleMirror } from '../../offline/context';
 import type { ProjectFeature } from '../../types';
 import { useSegments } from '../../../segments/api/queries';
 import { useStrategyActions } from '../../api/use-strategy-actions';
@@ -85,7 +86,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const search = tabRoute.useSearch();
   const navigate = useNavigate();
   const polled = useQuery({
-    ...projectFeatureQuery(project, feature.name),
+    ...projectFeatureQuery(useToggleMirror(), project, feature.name),
     meta: { inlineErrors: true },
     retry: false,
     refetchInterval: STRATEGIES_POLL_MS,

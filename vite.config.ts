@@ -126,8 +126,6 @@ const FIRST_SCREEN_CHUNKS = [
   },
 ];
 
-const OFFLINE_ENGINE_TESTS = ['src/offline/**/*.test.{ts,tsx}', 'src/feature-toggles/offline/**/*.test.{ts,tsx}'];
-
 export default defineConfig({
   base: './',
   resolve: {
@@ -235,28 +233,16 @@ export default defineConfig({
           name: 'console',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: OFFLINE_ENGINE_TESTS,
           setupFiles: ['src/test-setup.ts'],
           // Mantine through Vite's plugins, as the build has it (mantineUseId).
           server: { deps: { inline: ['@mantine/core', '@mantine/hooks'] } },
           // A component test renders, clicks and types: on a busy 2-core machine that can take seconds.
           testTimeout: 30_000,
           // One jsdom and one module graph per worker, not per file: a fresh jsdom and fresh imports per file were
-          // most of this project's time (227 s against 41 s on a quiet machine). Each test leaves the console's
-          // global state as a fresh page has it (src/test-setup.ts).
+          // most of this project's time (227 s against 41 s on a quiet machine). The offline engine is an object each
+          // test makes (a new page is a new engine on the same IndexedDB); each test leaves the shared stores (toasts,
+          // connectivity...) as a fresh page has them (src/test-setup.ts).
           isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'console-offline',
-          environment: 'jsdom',
-          // The offline engine keeps its state in its modules and IndexedDB, and its tests open 'a new page' with
-          // fresh modules (vi.resetModules): each file gets a module graph of its own.
-          include: OFFLINE_ENGINE_TESTS,
-          setupFiles: ['src/test-setup.ts'],
-          testTimeout: 30_000,
         },
       },
       {

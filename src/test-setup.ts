@@ -34,7 +34,7 @@ window.scrollTo = () => {};
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 // The files of a worker share one page and one module graph (vite.config.ts, isolate: false): each test leaves the
-// console's global state as a fresh page has it.
+// stores the console shares outside its offline engine (a test makes its own engine) as a fresh page has them.
 afterEach(() => {
   cleanup();
   localStorage.clear();

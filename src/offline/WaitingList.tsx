@@ -22,9 +22,12 @@ function otherAccountLine(entry: QueuedChange): string {
     : `${made}: it is kept until that account signs in again.`;
 }
 
-/** Why a change of the signed-in account waits: an earlier change to the same toggle is held or failed. */
-function behindLine(entry: QueuedChange, behind: QueuedChange, mine: boolean): string {
-  if (!mine) return `Waits behind a change to "${entry.feature}" made while signed in as ${behind.user!.name}.`;
+/**
+ * Why a change of the signed-in account waits: an earlier change to the same toggle (`sameAccount`: the signed-in
+ * account's too, else another account's) is held or failed.
+ */
+function behindLine(entry: QueuedChange, behind: QueuedChange, sameAccount: boolean): string {
+  if (!sameAccount) return `Waits behind a change to "${entry.feature}" made while signed in as ${behind.user!.name}.`;
   return behind.state === 'failed'
     ? `Waits behind an earlier change to "${entry.feature}" that failed: retry or dismiss that one first.`
     : `Waits behind an earlier change to "${entry.feature}" held as changed elsewhere: apply or discard it first.`;

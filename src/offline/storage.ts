@@ -1,17 +1,13 @@
 import { SwitchyardDb } from './db';
 import type { Mirror } from './mirror';
 import { openOutbox } from './outbox';
-import type { Pending } from './pending';
 import { createReplay, type ReplayParts } from './replay';
 
 /**
  * IndexedDB, loaded when it is needed (see engine.ts): the outbox first (so queued changes apply from the first
  * render), then the mirror, then the replay of what waits. `name`: the database's.
  */
-export async function openStorage(
-  name: string,
-  parts: Omit<ReplayParts, 'outbox' | 'lockName'> & { mirror: Mirror; pending: Pending },
-) {
+export async function openStorage(name: string, parts: Omit<ReplayParts, 'outbox' | 'lockName'> & { mirror: Mirror }) {
   const db = new SwitchyardDb(name, parts.registry.tables());
   const outbox = await openOutbox(db, parts);
   await parts.mirror.attach(db);

@@ -29,7 +29,7 @@ export default function ProjectAccessTab({ projectId }: { projectId: string }) {
 
   if (access.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading users">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading users">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={56} radius="md" />
         ))}

@@ -11,11 +11,12 @@ const domainsOf = (side, floors) =>
     .filter((entry) => entry.isDirectory() && !floors.includes(entry.name))
     .map((entry) => entry.name);
 
-const serverDomains = domainsOf('server', ['platform']);
+// test-support/ stands above app.ts: it starts whole servers for the tests.
+const serverDomains = domainsOf('server', ['platform', 'test-support']);
 const consoleDomains = domainsOf('src', ['shared', 'offline', 'app']);
 
 /**
- * The floors of ../shared/architecture.md, lowest first. Server: contract -> platform -> domains (each through the
+ * The floors, lowest first. Server: contract -> platform -> domains (each through the
  * other's index.ts) -> app.ts -> main.ts. Console: contract -> shared -> offline engine -> domains -> app.
  */
 const zones = [

@@ -2,8 +2,8 @@
 // (client specification 19 and 20): a hydration, then the changes since the state the SDK has, or 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDelta, ClientFeature } from '../../contract/client-api.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
-import { startSecondProcess, type SecondProcess } from '../platform/test-support/second-process.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
 
 const CLIENT = '*:default.segments-client-secret-abcdefghij';
 const STRATEGIES = (feature: string) =>

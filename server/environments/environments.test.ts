@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
 
 /** An audit event as the events table holds it. */
 type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };

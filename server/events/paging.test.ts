@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../platform/events/store.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 let server: TestServer;
 let admin: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 // Issue 16 in the admin API of toggles: constraint operators, strategy segments and variants, dependencies,
 // impressionData, UTF-8 names and stored weights.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type TestUser } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer, type TestUser } from '../test-support/harness.ts';
 
 // Project access (Unleash 4's project roles): GET api/admin/projects/{id}/users, POST and DELETE
 // .../users/{userId}/roles/{roleId}, the user search, and what a project role lets its holder do.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEGMENT_VALUES_LIMIT } from '../../contract/segments.ts';
 import { VALUE_MESSAGES } from '../../contract/constraints.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 const SEGMENTS = 'api/admin/segments';
 const STRATEGIES = (feature: string, project = 'default') =>

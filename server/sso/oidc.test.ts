@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../test-support/harness.ts';
 
 // A real OpenID provider (oidc-provider 8, its development login form and RP-initiated logout) on loopback; the
 // browser's part of the authorisation code flow is played with fetch and the provider's cookies.

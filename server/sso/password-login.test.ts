@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_SSO_PROVIDER_NEEDED, PASSWORD_LOGIN_DISABLED, PASSWORD_LOGIN_NEEDS_SSO } from '../../contract/sso.ts';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../test-support/harness.ts';
 
 let server: TestServer;
 let admin: string;

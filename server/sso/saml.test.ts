@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 import { selfSignedIdentity, type TestIdentity } from './test-fixtures/self-signed.ts';
 
 const IDP_ENTITY = 'https://idp.example.com/metadata';

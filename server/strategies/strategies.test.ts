@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 019 and 020).
 const DEFINITION = ['deprecated', 'description', 'displayName', 'editable', 'name', 'parameters'];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 // Top-level keys of Unleash 4.2.2's ui-bootstrap (reference catalog records 010 and 166).
 const BOOTSTRAP = ['context', 'email', 'featureTypes', 'projects', 'strategies', 'tagTypes', 'uiConfig', 'user'];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, USER_PASSWORD, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, USER_PASSWORD, type TestServer } from '../test-support/harness.ts';
 import { startInbox, type Inbox } from './test-inbox.ts';
 
 const NEW_PASSWORD = 'Fresh-Passw0rd!x';

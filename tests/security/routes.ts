@@ -12,7 +12,7 @@ import {
   USER_PASSWORD,
   type CallOptions,
   type TestServer,
-} from '../../server/platform/test-support/harness.ts';
+} from '../../server/test-support/harness.ts';
 
 export interface RegisteredRoute {
   method: string;

@@ -6,7 +6,7 @@ import {
   startServer,
   type CallResult,
   type TestServer,
-} from '../../server/platform/test-support/harness.ts';
+} from '../../server/test-support/harness.ts';
 
 /** The account limit (server/platform/access/attempt-limiter.ts). */
 const LIMIT = 10;

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, COMPRESSION_THRESHOLD } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
-import { freshDatabase, startServer, type TestServer } from '../test-support/harness.ts';
+import { freshDatabase, startServer, type TestServer } from '../../test-support/harness.ts';
 
 // A built console as the Vite build leaves it: a hashed asset with its .br and .gz beside it, and an index.html
 // (never precompressed: the server fills in the base path) large enough to be compressed when served.

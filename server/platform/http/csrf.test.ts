@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http.ts';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../test-support/harness.ts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test-support/harness.ts';
 
 const ADMIN_TOKEN = '*:*.csrf-admin-token-0000000000';
 const CLIENT_TOKEN = 'default:development.csrf-client-token-000000';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../../test-support/harness.ts';
 import { MAX_JSON_DEPTH } from './content-type.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../../test-support/harness.ts';
 import { findMalformedText } from './input-guard.ts';
 
 const CLIENT = 'default:development.input-guard-client-token';

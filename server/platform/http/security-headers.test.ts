@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { startServer, type CallResult, type TestServer } from '../../test-support/harness.ts';
 
 const ADMIN_TOKEN = '*:*.headers-admin-token-000000000';
 const CLIENT_TOKEN = 'default:development.headers-client-token-00000';

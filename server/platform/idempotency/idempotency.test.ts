@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 const ADMIN_TOKEN = '*:*.idempotency-admin-secret-abc';
 let server: TestServer;

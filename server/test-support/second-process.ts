@@ -3,8 +3,8 @@
  * started test server, as another process would run it (its own pool, its own LISTEN connection, its own memory).
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { usePostgres } from '../db/client.ts';
+import { buildApp } from '../app.ts';
+import { usePostgres } from '../platform/db/client.ts';
 import type { TestServer } from './harness.ts';
 
 export interface SecondProcess {

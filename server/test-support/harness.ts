@@ -13,11 +13,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http.ts';
-import { buildApp, type BuildOptions } from '../../app.ts';
-import { parseConfig, type Config } from '../../config.ts';
-import { migrationsFolder, usePglite, usePostgres, type Database, type Db } from '../db/client.ts';
-import { prepareInstance } from '../../startup.ts';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { parseConfig, type Config } from '../config.ts';
+import { migrationsFolder, usePglite, usePostgres, type Database, type Db } from '../platform/db/client.ts';
+import { prepareInstance } from '../startup.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Passw0rd!';
 export const USER_PASSWORD = 'User-Test-Passw0rd!';

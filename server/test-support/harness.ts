@@ -1,6 +1,7 @@
 /**
  * Test harness: a REAL server listening on 127.0.0.1:0 over a fresh database, talked to with fetch.
- * TEST_DB=postgres: a new database per server in the cluster from postgres-cluster.ts.
+ * TEST_DB=postgres: a new database per server in the cluster from postgres-cluster.ts, a copy of the template it
+ * migrated once (no migrations per server).
  * TEST_DB=pglite: a migrated PGlite data directory is dumped once (cached in the temp folder, keyed by the
  * migrations) and each server loads a copy, which is much cheaper than a cold PGlite start.
  */
@@ -52,7 +53,7 @@ export async function freshDatabase(): Promise<Database> {
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;

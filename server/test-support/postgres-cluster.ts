@@ -1,18 +1,22 @@
 /**
  * vitest globalSetup for the server-postgres project: starts a throwaway PostgreSQL 15 cluster on a free
- * 127.0.0.1 port, provides its URL as `postgresUrl` (read with `inject('postgresUrl')`), and removes it afterwards.
- * initdb refuses to run as root, so as root the cluster runs as the `postgres` user (runuser).
+ * 127.0.0.1 port, migrates a template database once, provides the cluster's URL as `postgresUrl` and the template's
+ * name as `postgresTemplate` (read with `inject`), and removes the cluster afterwards. initdb refuses to run as root,
+ * so as root the cluster runs as the `postgres` user (runuser).
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { usePostgres } from '../platform/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
+    postgresTemplate: string;
   }
 }
 
@@ -34,6 +38,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The database every test server's database is a copy of (CREATE DATABASE ... TEMPLATE), migrated once a run. */
+const TEMPLATE = 'switchyard_template';
+
+/** Creates the template and applies the migrations to it; its connections are closed, as a template's must be. */
+async function migrateTemplate(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${TEMPLATE}`;
+  const database = await usePostgres(target.toString());
+  await database.close();
+}
+
 export default async function setup(project: TestProject) {
   const asRoot = process.getuid?.() === 0;
   const run = (binary: string, args: string[]) => {
@@ -52,7 +71,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run(pgCtl, ['-D', dataDir, '-o', options, '-l', join(dir, 'postgres.log'), '-w', 'start']);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  await migrateTemplate(url);
+  project.provide('postgresUrl', url);
+  project.provide('postgresTemplate', TEMPLATE);
 
   return () => {
     try {

@@ -1,6 +1,8 @@
 import {
   and,
   asc,
+  count,
+  countDistinct,
   eq,
   getTableColumns,
   gte,
@@ -15,11 +17,12 @@ import {
 } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Dependency } from '../../contract/features.ts';
+import { union } from 'drizzle-orm/pg-core';
 import type { Tag } from '../../contract/tags.ts';
 import type { StrategyVariant } from '../../contract/variants.ts';
+import { listEnvironments } from '../environments/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
-  environments,
   favoriteFeatures,
   featureDependencies,
   featureEnvironments,
@@ -27,8 +30,7 @@ import {
   featureStrategies,
   featureStrategySegments,
   featureTags,
-} from '../platform/db/schema.ts';
-import { segmentIdsOfStrategies } from '../segments/index.ts';
+} from './schema.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
 export type NewFeature = typeof features.$inferInsert;
@@ -44,6 +46,23 @@ export interface StrategyData {
   /** Ids of segments that exist (checked by the strategy rule). */
   segments: number[];
   variants: StrategyVariant[];
+}
+
+/** The segment ids of each of those strategy instances, in id order (strategies without segments are absent). */
+async function segmentIdsOfStrategies(db: Db, strategyIds: readonly string[]): Promise<Map<string, number[]>> {
+  const byStrategy = new Map<string, number[]>();
+  if (strategyIds.length === 0) return byStrategy;
+  const rows = await db
+    .select()
+    .from(featureStrategySegments)
+    .where(inArray(featureStrategySegments.strategyId, [...strategyIds]))
+    .orderBy(asc(featureStrategySegments.segmentId));
+  for (const { strategyId, segmentId } of rows) {
+    const list = byStrategy.get(strategyId);
+    if (list) list.push(segmentId);
+    else byStrategy.set(strategyId, [segmentId]);
+  }
+  return byStrategy;
 }
 
 /** The rows with the segment ids of each strategy: one query for all of them. */
@@ -193,21 +212,33 @@ export interface FeatureEnvironment {
   sortOrder: number;
 }
 
-/** The environments each toggle has (in display order). */
-export function featureEnvironmentsOf(db: Db, names: string[]): Promise<FeatureEnvironment[]> {
-  if (names.length === 0) return Promise.resolve([]);
-  return db
+/** The environments each toggle has (in display order), with their type and sort order. */
+export async function featureEnvironmentsOf(db: Db, names: string[]): Promise<FeatureEnvironment[]> {
+  if (names.length === 0) return [];
+  // One after another: inside a transaction this is one connection.
+  const states = await db
     .select({
       feature: featureEnvironments.feature,
-      name: environments.name,
+      environment: featureEnvironments.environment,
       enabled: featureEnvironments.enabled,
-      type: environments.type,
-      sortOrder: environments.sortOrder,
     })
     .from(featureEnvironments)
-    .innerJoin(environments, eq(environments.name, featureEnvironments.environment))
-    .where(inArray(featureEnvironments.feature, names))
-    .orderBy(asc(environments.sortOrder), asc(environments.name));
+    .where(inArray(featureEnvironments.feature, names));
+  const byEnvironment = new Map<string, typeof states>();
+  for (const state of states) {
+    const list = byEnvironment.get(state.environment);
+    if (list) list.push(state);
+    else byEnvironment.set(state.environment, [state]);
+  }
+  return (await listEnvironments(db)).flatMap((env) =>
+    (byEnvironment.get(env.name) ?? []).map((state) => ({
+      feature: state.feature,
+      name: env.name,
+      enabled: state.enabled,
+      type: env.type,
+      sortOrder: env.sortOrder,
+    })),
+  );
 }
 
 /** The order in which a toggle's strategies are evaluated (and listed): sort order, then creation, then id. */
@@ -531,4 +562,114 @@ export function deleteDependencies(db: Db, child: string, parent?: string): Prom
     .delete(featureDependencies)
     .where(and(...where))
     .returning();
+}
+
+// ---- what the commands of other domains read and change of the toggles (through index.ts) ----
+
+/** Every toggle of the project (archived ones included), by name, locked until the transaction ends. */
+export async function lockProjectToggles(tx: Db, project: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: features.name })
+    .from(features)
+    .where(eq(features.project, project))
+    .orderBy(asc(features.name))
+    .for('update');
+  return rows.map((r) => r.name);
+}
+
+/** Gives the toggles a (disabled) state in the environment where they have none yet; returns those that got one. */
+export async function addToggleEnvironments(db: Db, toggles: string[], environment: string): Promise<string[]> {
+  if (toggles.length === 0) return [];
+  const rows = await db
+    .insert(featureEnvironments)
+    .values(toggles.map((feature) => ({ feature, environment, enabled: false })))
+    .onConflictDoNothing()
+    .returning({ feature: featureEnvironments.feature });
+  return rows.map((r) => r.feature).sort();
+}
+
+/**
+ * Removes the toggles' state and strategy instances in the environment; returns the toggles that had either there and
+ * how many strategies were deleted.
+ */
+export async function removeToggleEnvironments(db: Db, toggles: string[], environment: string) {
+  if (toggles.length === 0) return { toggles: [], strategiesDeleted: 0 };
+  const strategies = await db
+    .delete(featureStrategies)
+    .where(and(inArray(featureStrategies.feature, toggles), eq(featureStrategies.environment, environment)))
+    .returning({ feature: featureStrategies.feature });
+  const states = await db
+    .delete(featureEnvironments)
+    .where(and(inArray(featureEnvironments.feature, toggles), eq(featureEnvironments.environment, environment)))
+    .returning({ feature: featureEnvironments.feature });
+  const changed = new Set([...strategies, ...states].map((r) => r.feature));
+  return { toggles: [...changed].sort(), strategiesDeleted: strategies.length };
+}
+
+/** The toggles that have a state or strategies in the environment, by name. */
+export async function togglesInEnvironment(db: Db, environment: string): Promise<string[]> {
+  const states = db
+    .select({ feature: featureEnvironments.feature })
+    .from(featureEnvironments)
+    .where(eq(featureEnvironments.environment, environment));
+  const strategies = db
+    .select({ feature: featureStrategies.feature })
+    .from(featureStrategies)
+    .where(eq(featureStrategies.environment, environment));
+  const rows = await union(states, strategies);
+  return rows.map((r) => r.feature).sort();
+}
+
+/** How many strategy instances the environment holds. */
+export async function countStrategiesIn(db: Db, environment: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(featureStrategies)
+    .where(eq(featureStrategies.environment, environment));
+  return Number(row.n);
+}
+
+/**
+ * Bumps the version of toggles whose environments change with a project or environment change (their ETag must
+ * change too). Locks their rows in name order first, as a change of one toggle does (features/service lockForChange),
+ * so concurrent changes queue up instead of deadlocking.
+ */
+export async function bumpToggleVersions(tx: Db, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await tx
+    .select({ name: features.name })
+    .from(features)
+    .where(inArray(features.name, names))
+    .orderBy(asc(features.name))
+    .for('update');
+  await tx
+    .update(features)
+    .set({ version: sql`${features.version} + 1` })
+    .where(inArray(features.name, names));
+}
+
+/** The strategy instances that use the segment (archived toggles' too), by toggle, environment and position. */
+export function strategiesUsingSegment(db: Db, id: number) {
+  return db
+    .select({
+      id: featureStrategies.id,
+      projectId: features.project,
+      featureName: featureStrategies.feature,
+      strategyName: featureStrategies.strategyName,
+      environment: featureStrategies.environment,
+    })
+    .from(featureStrategySegments)
+    .innerJoin(featureStrategies, eq(featureStrategies.id, featureStrategySegments.strategyId))
+    .innerJoin(features, eq(features.name, featureStrategies.feature))
+    .where(eq(featureStrategySegments.segmentId, id))
+    .orderBy(asc(featureStrategies.feature), asc(featureStrategies.environment), asc(featureStrategies.sortOrder));
+}
+
+/** How many toggles (archived ones included) have a strategy instance of the definition, in any environment. */
+export async function countTogglesUsingStrategy(db: Db, name: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(featureStrategies.feature) })
+    .from(featureStrategies)
+    .where(eq(featureStrategies.strategyName, name));
+  return row.n;
 }

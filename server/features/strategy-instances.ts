@@ -1,9 +1,10 @@
 import type { JsonPatch } from '../../contract/features.ts';
 import type { AppDeps } from '../deps.ts';
-import { findEnvironment, projectEnvironmentNames } from '../environments/index.ts';
+import { findEnvironment } from '../environments/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { exceedsLimit, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
+import { projectEnvironmentNames } from '../projects/index.ts';
 import { applyPatch } from './json-patch.ts';
 import { requireFeature } from './read-model.ts';
 import {

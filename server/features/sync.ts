@@ -1,10 +1,11 @@
-import { and, asc, exists, gt, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, exists, gt, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { SYNC_PAGE_DEFAULT, type FeatureSyncPage, type FeatureSyncRequest } from '../../contract/sync.ts';
 import type { Db } from '../platform/db/client.ts';
-import { events, features } from '../platform/db/schema.ts';
+import { committedRevision, eventsSince, projectsNamedSince, togglesNamedSince } from '../platform/events/store.ts';
 import type { EventType } from '../platform/events/types.ts';
 import { familiesOf } from './read-model.ts';
 import { featureEnvironmentsOf, selectPinnedBy, strategiesOf } from './store.ts';
+import { features } from './schema.ts';
 import { groupByFeature, projectFeatureView } from './views.ts';
 
 // GET api/admin/sync/features (ours): live toggles in the project shape, a page at a time, in a handful of queries
@@ -15,70 +16,24 @@ const EVERY_TOGGLE: EventType[] = ['environment-updated', 'environment-order-cha
 /** Events that change the environments of every toggle of their project. */
 const PROJECT_TOGGLES: EventType[] = ['project-environment-added', 'project-environment-removed'];
 
-/** How long reading the revision waits for changes still being committed before it settles for the fallback. */
-const REVISION_LOCK_TIMEOUT = '2s';
-
-/** PostgreSQL's lock_not_available and deadlock_detected, on the error or (drizzle wraps it) its cause. */
-function isLockWait(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
-  const code = codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause);
-  return code === '55P03' || code === '40P01';
-}
-
-/**
- * The newest event id up to which every event has committed. Ids are taken at insert, so a lower one may commit
- * after a higher one: the table is locked in SHARE mode for the read, which waits for transactions that appended an
- * event and have not committed yet. If that takes too long, `fallback` (an older revision: only more is sent again).
- */
-async function committedRevision(db: Db, fallback: number): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${REVISION_LOCK_TIMEOUT}'`));
-      await tx.execute(sql`lock table ${events} in share mode`);
-      const [row] = await tx.select({ revision: max(events.id) }).from(events);
-      return row?.revision ?? 0;
-    });
-  } catch (error) {
-    if (isLockWait(error)) return fallback;
-    throw error;
-  }
-}
-
 /** Live toggles with an event newer than `since`, or whose environments an environment or project event changed. */
 function changedSince(db: Db, since: number): SQL {
-  const newer = gt(events.id, since);
   return or(
-    inArray(
-      features.name,
-      db
-        .select({ name: events.featureName })
-        .from(events)
-        .where(and(newer, isNotNull(events.featureName))),
-    ),
-    inArray(
-      features.project,
-      db
-        .select({ project: events.project })
-        .from(events)
-        .where(and(newer, inArray(events.type, PROJECT_TOGGLES), isNotNull(events.project))),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(events)
-        .where(and(newer, inArray(events.type, EVERY_TOGGLE))),
-    ),
+    inArray(features.name, togglesNamedSince(db, since)),
+    inArray(features.project, projectsNamedSince(db, since, PROJECT_TOGGLES)),
+    exists(eventsSince(db, since, EVERY_TOGGLE)),
   )!;
 }
 
 /** Toggles with an event newer than `since` that are not live now: deleted or archived since. */
 async function goneSince(db: Db, since: number): Promise<string[]> {
   const live = db.select({ name: features.name }).from(features).where(isNull(features.archivedAt));
+  const named = togglesNamedSince(db, since).as('named');
   const rows = await db
-    .selectDistinct({ name: events.featureName })
-    .from(events)
-    .where(and(gt(events.id, since), isNotNull(events.featureName), notInArray(events.featureName, live)))
-    .orderBy(asc(events.featureName));
+    .selectDistinct({ name: named.name })
+    .from(named)
+    .where(notInArray(named.name, live))
+    .orderBy(asc(named.name));
   return rows.map((row) => row.name!);
 }
 

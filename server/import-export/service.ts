@@ -1,42 +1,18 @@
 import type { ExportQuery, ExportResult, ImportRequest, ImportValidation } from '../../contract/import-export.ts';
 import { can, type PermissionEntry } from '../../contract/permissions.ts';
 import type { Variant } from '../../contract/variants.ts';
+import { addContextField, listContextFields } from '../context/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireEnvironment } from '../environments/index.ts';
 import { FEATURE_TYPE_IDS } from '../feature-types/index.ts';
-import { checkName, checkParameters } from '../features/index.ts';
-import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, noAccess, notFound, validationError } from '../platform/http/errors.ts';
-import { requireProject } from '../projects/index.ts';
-import { listStrategies } from '../strategies/index.ts';
-import { parseTagFilter } from '../tags/index.ts';
 import {
-  MESSAGES,
-  compile,
-  constraintProblems,
-  dependencyProblems,
-  duplicates,
-  segmentLimitProblem,
-  segmentProblems,
-  storedConstraint,
-  storedParameters,
-} from './rules.ts';
-import {
-  allContextFields,
-  allSegments,
-  allTagTypes,
+  checkName,
+  checkParameters,
   dependenciesOf,
   environmentStates,
-  environmentsOfProject,
   featureNamesTagged,
   featuresNamed,
-  insertContextField,
-  insertSegment,
-  insertTag,
-  insertTagType,
   insertToggle,
-  isProjectEnvironment,
   liveFeatureNamesOf,
   lockFeatures,
   replaceDependencies,
@@ -48,7 +24,25 @@ import {
   updateToggle,
   type ImportedStrategy,
   type ToggleFields,
-} from './store.ts';
+} from '../features/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import { ApiError, noAccess, notFound, validationError } from '../platform/http/errors.ts';
+import { projectEnvironmentNames, requireProject } from '../projects/index.ts';
+import { addSegment, listSegments } from '../segments/index.ts';
+import { listStrategies } from '../strategies/index.ts';
+import { addTagType, ensureTag, listTagTypes, parseTagFilter } from '../tags/index.ts';
+import {
+  MESSAGES,
+  compile,
+  constraintProblems,
+  dependencyProblems,
+  duplicates,
+  segmentLimitProblem,
+  segmentProblems,
+  storedConstraint,
+  storedParameters,
+} from './rules.ts';
 import { exportView } from './views.ts';
 
 /** The live toggles an export asks for: by name, by tag (type:value) or of a project; exactly one of them. */
@@ -84,9 +78,9 @@ export async function exportFeatures(deps: AppDeps, query: ExportQuery): Promise
     strategiesIn(db, live, query.environment),
     tagsOf(db, live),
     dependenciesOf(db, live),
-    allSegments(db),
-    allContextFields(db),
-    allTagTypes(db),
+    listSegments(db),
+    listContextFields(db),
+    listTagTypes(db),
   ]);
   return exportView({
     environment: query.environment,
@@ -134,19 +128,19 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
   const { project, environment, data } = request;
   await requireProject(db, project);
   await requireEnvironment(db, environment);
-  if (!(await isProjectEnvironment(db, project, environment))) {
+  const environments = await projectEnvironmentNames(db, project);
+  if (!environments.includes(environment)) {
     throw validationError('environment', `The environment ${environment} is not enabled in project ${project}`);
   }
   const names = data.features.map((f) => f.name);
   const imported = new Set(names);
-  const [existing, definitions, segments, contextFields, tagTypes, projectToggles, environments] = await Promise.all([
+  const [existing, definitions, segments, contextFields, tagTypes, projectToggles] = await Promise.all([
     featuresNamed(db, names),
     listStrategies(db),
-    allSegments(db),
-    allContextFields(db),
-    allTagTypes(db),
+    listSegments(db),
+    listContextFields(db),
+    listTagTypes(db),
     liveFeatureNamesOf(db, project),
-    environmentsOfProject(db, project),
   ]);
   const existingByName = new Map(existing.map((f) => [f.name, f]));
   const inImportOrder = names.flatMap((name) => existingByName.get(name) ?? []);
@@ -381,24 +375,17 @@ export async function importFeatures(
       const details = errors.map((e) => ({ ...e, message: `${e.message} ${e.affectedItems.join(', ')}` }));
       throw new ApiError(400, 'BadDataError', details.map((d) => d.message).join(' '), details);
     }
-    for (const field of plan.newContextFields) {
-      await insertContextField(tx, field);
-      await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: field });
-    }
-    for (const tagType of plan.newTagTypes) {
-      await insertTagType(tx, tagType);
-      await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagType });
-    }
+    for (const field of plan.newContextFields) await addContextField(tx, actor, field);
+    for (const tagType of plan.newTagTypes) await addTagType(tx, actor, tagType);
     const segmentIds = new Map(plan.segmentIds);
     for (const s of plan.newSegments) {
-      const row = await insertSegment(tx, {
+      const row = await addSegment(tx, actor, {
         name: s.name,
         description: s.description ?? null,
+        project: null,
         constraints: (s.constraints ?? []).map(storedConstraint),
-        createdBy: actor,
       });
       segmentIds.set(s.id, row.id);
-      await appendEvent(tx, { type: 'segment-created', createdBy: actor, project: row.project, data: row });
     }
     for (const toggle of plan.toggles) {
       const { exists, ...fields } = toggle;
@@ -417,10 +404,7 @@ export async function importFeatures(
       const enabled = plan.enabled.get(name);
       if (enabled !== undefined) await setEnabled(tx, name, environment, enabled);
     }
-    for (const tag of plan.tags) {
-      const t = { type: tag.tagType, value: tag.tagValue };
-      if (await insertTag(tx, t)) await appendEvent(tx, { type: 'tag-created', createdBy: actor, data: t });
-    }
+    for (const tag of plan.tags) await ensureTag(tx, actor, { type: tag.tagType, value: tag.tagValue });
     await replaceTags(tx, names, plan.tags);
     await replaceDependencies(tx, names, plan.dependencies);
     for (const { exists: _exists, ...toggle } of plan.toggles) {

@@ -40,16 +40,20 @@ export async function createTagType(
   input: { name: string; description?: string; icon?: string | null },
 ): Promise<TagTypeRow> {
   assertTagTypeName(input.name);
-  return deps.db.transaction(async (tx) => {
-    const row = await insertTagType(tx, {
-      name: input.name,
-      description: input.description ?? null,
-      icon: input.icon ?? null,
-    });
-    if (!row) throw tagTypeExists(input.name);
-    await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagTypeResponse(row) });
-    return row;
-  });
+  const tagType = { name: input.name, description: input.description ?? null, icon: input.icon ?? null };
+  return deps.db.transaction(async (tx) => addTagType(tx, actor, tagType));
+}
+
+/** Creates a tag type in the caller's transaction, with its event; 409 when the name is taken. */
+export async function addTagType(
+  tx: Db,
+  actor: string,
+  tagType: { name: string; description: string | null; icon: string | null },
+): Promise<TagTypeRow> {
+  const row = await insertTagType(tx, tagType);
+  if (!row) throw tagTypeExists(tagType.name);
+  await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagTypeResponse(row) });
+  return row;
 }
 
 export async function changeTagType(

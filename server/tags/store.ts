@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Tag } from '../../contract/tags.ts';
-import { tags, tagTypes } from '../platform/db/schema.ts';
+import { tags, tagTypes } from './schema.ts';
 
 export type TagTypeRow = typeof tagTypes.$inferSelect;
 

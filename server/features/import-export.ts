@@ -3,24 +3,17 @@ import type { Constraint } from '../../contract/constraints.ts';
 import type { StrategyVariant, Variant } from '../../contract/variants.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
-  contextFields,
   featureDependencies,
   featureEnvironments,
   features,
   featureStrategies,
   featureStrategySegments,
   featureTags,
-  projectEnvironments,
-  segments,
-  tags,
-  tagTypes,
-} from '../platform/db/schema.ts';
+} from './schema.ts';
+import type { FeatureRow } from './store.ts';
 
-// The SQL of import and export: reads of the exported toggles, and the one write path of an import (inside the
-// import's transaction). The rules are in rules.ts; the other domains' tables are written only here for imports.
-
-export type FeatureRow = typeof features.$inferSelect;
-export type StrategyRow = typeof featureStrategies.$inferSelect;
+// The toggles' side of an export (reads of the exported toggles) and of an import (its writes, inside the import's
+// transaction); the rules of both are in import-export/.
 
 /** Toggles (live and archived) by name. */
 export function featuresNamed(db: Db, names: readonly string[]): Promise<FeatureRow[]> {
@@ -108,37 +101,6 @@ export function dependenciesOf(db: Db, children: readonly string[]) {
     .from(featureDependencies)
     .where(inArray(featureDependencies.child, [...children]))
     .orderBy(asc(featureDependencies.child), asc(featureDependencies.parent));
-}
-
-export type SegmentRow = Omit<typeof segments.$inferSelect, 'constraints'> & { constraints: Constraint[] };
-
-export async function allSegments(db: Db): Promise<SegmentRow[]> {
-  return (await db.select().from(segments).orderBy(asc(segments.id))) as SegmentRow[];
-}
-
-export function allTagTypes(db: Db) {
-  return db.select().from(tagTypes).orderBy(asc(tagTypes.name));
-}
-
-export async function allContextFields(db: Db) {
-  const rows = await db.select().from(contextFields).orderBy(asc(contextFields.sortOrder), asc(contextFields.name));
-  return rows.map((r) => ({ ...r, legalValues: r.legalValues as string[] }));
-}
-
-export async function isProjectEnvironment(db: Db, project: string, environment: string): Promise<boolean> {
-  const rows = await db
-    .select()
-    .from(projectEnvironments)
-    .where(and(eq(projectEnvironments.project, project), eq(projectEnvironments.environment, environment)));
-  return rows.length > 0;
-}
-
-export async function environmentsOfProject(db: Db, project: string): Promise<string[]> {
-  const rows = await db
-    .select({ environment: projectEnvironments.environment })
-    .from(projectEnvironments)
-    .where(eq(projectEnvironments.project, project));
-  return rows.map((r) => r.environment);
 }
 
 // ---- writes (inside the import's transaction) ----------------------------------------------------------------------
@@ -235,34 +197,6 @@ export async function setEnabled(tx: Db, feature: string, environment: string, e
     .insert(featureEnvironments)
     .values({ feature, environment, enabled })
     .onConflictDoUpdate({ target: [featureEnvironments.feature, featureEnvironments.environment], set: { enabled } });
-}
-
-export async function insertContextField(
-  tx: Db,
-  field: { name: string; description: string | null; stickiness: boolean; sortOrder?: number; legalValues: string[] },
-): Promise<void> {
-  await tx.insert(contextFields).values(field);
-}
-
-export async function insertSegment(
-  tx: Db,
-  segment: { name: string; description: string | null; constraints: Constraint[]; createdBy: string },
-): Promise<SegmentRow> {
-  const [row] = await tx.insert(segments).values(segment).returning();
-  return row as SegmentRow;
-}
-
-export async function insertTagType(
-  tx: Db,
-  tagType: { name: string; description: string | null; icon: string | null },
-) {
-  await tx.insert(tagTypes).values(tagType).onConflictDoNothing();
-}
-
-/** Inserts the tag unless it exists; whether it was new. */
-export async function insertTag(tx: Db, tag: { type: string; value: string }): Promise<boolean> {
-  const rows = await tx.insert(tags).values(tag).onConflictDoNothing().returning();
-  return rows.length > 0;
 }
 
 /** Replaces the toggles' tags by these. */

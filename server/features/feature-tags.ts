@@ -2,7 +2,7 @@ import type { Tag } from '../../contract/tags.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, notFound } from '../platform/http/errors.ts';
-import { checkTag, ensureTag } from '../tags/index.ts';
+import { checkTag, ensureTags } from '../tags/index.ts';
 import { deleteFeatureTag, insertFeatureTag } from './store.ts';
 import { lockForChange, type ToggleWrite } from './toggle-write.ts';
 
@@ -11,7 +11,7 @@ export async function addFeatureTag(deps: AppDeps, write: ToggleWrite, name: str
   await checkTag(deps.db, tag);
   return deps.db.transaction(async (tx) => {
     const feature = await lockForChange(tx, name, write, { live: true });
-    await ensureTag(tx, write.actor, tag);
+    await ensureTags(tx, write.actor, [tag]);
     if (!(await insertFeatureTag(tx, name, tag))) {
       const message = `${name} already had the tag: [${tag.type}:${tag.value}]`;
       throw new ApiError(409, 'FeatureHasTagError', message, undefined, { isJoi: true });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { StrategyVariant, Variant } from '../../contract/variants.ts';
 import type { Db } from '../platform/db/client.ts';
+import { validationError } from '../platform/http/errors.ts';
 import {
   featureDependencies,
   featureEnvironments,
@@ -10,7 +12,9 @@ import {
   featureStrategySegments,
   featureTags,
 } from './schema.ts';
-import type { FeatureRow } from './store.ts';
+import { inNames, type FeatureRow } from './store.ts';
+import { lockToggles, recordToggleChanges } from './toggle-write.ts';
+import { groupBy } from './views.ts';
 
 // The toggles' side of an export (reads of the exported toggles) and of an import (its writes, inside the import's
 // transaction); the rules of both are in import-export/.
@@ -103,124 +107,160 @@ export function dependenciesOf(db: Db, children: readonly string[]) {
     .orderBy(asc(featureDependencies.child), asc(featureDependencies.parent));
 }
 
-// ---- writes (inside the import's transaction) ----------------------------------------------------------------------
+// ---- the import's writes: one command, in the import's transaction --------------------------------------------------
 
-/** Locks the toggles' rows (those that exist) until the transaction ends, in name order (no deadlock). */
-export function lockFeatures(tx: Db, names: readonly string[]): Promise<FeatureRow[]> {
-  if (names.length === 0) return Promise.resolve([]);
-  return tx
-    .select()
-    .from(features)
-    .where(inArray(features.name, [...names]))
-    .orderBy(asc(features.name))
-    .for('update');
-}
-
-export interface ToggleFields {
-  name: string;
-  project: string;
-  type: string;
-  description: string | null;
-  stale: boolean;
-  impressionData: boolean;
-  /** Undefined: left as they are. */
-  variants?: Variant[];
-}
-
-/** Inserts a toggle in the environments its project has; false when the name was taken meanwhile. */
-export async function insertToggle(tx: Db, toggle: ToggleFields, environments: readonly string[]): Promise<boolean> {
-  const [row] = await tx
-    .insert(features)
-    .values({ ...toggle, variants: toggle.variants ?? [] })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) return false;
-  if (environments.length > 0) {
-    await tx
-      .insert(featureEnvironments)
-      .values(environments.map((environment) => ({ feature: toggle.name, environment, enabled: false })));
-  }
-  return true;
-}
-
-/** Updates a toggle's fields and bumps its version. */
-export async function updateToggle(tx: Db, toggle: ToggleFields): Promise<void> {
-  const { name, project: _project, variants, ...fields } = toggle;
-  await tx
-    .update(features)
-    .set({ ...fields, ...(variants === undefined ? {} : { variants }), version: sql`${features.version} + 1` })
-    .where(eq(features.name, name));
-}
+/** Rows handed to one statement as one JSON parameter, read as a table `given` with these columns. */
+const given = (rows: readonly object[], columns: string) =>
+  sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as given(${sql.raw(columns)})`;
 
 export interface ImportedStrategy {
   name: string;
   parameters: Record<string, string>;
   constraints: Constraint[];
   variants: StrategyVariant[];
+  /** Ids of stored segments. */
   segments: number[];
 }
 
-/** Replaces the toggle's strategies in the environment by these, in this order. */
-export async function replaceStrategies(
-  tx: Db,
-  feature: string,
-  environment: string,
-  strategies: readonly ImportedStrategy[],
-): Promise<void> {
+/** A toggle as an import writes it. */
+export interface ImportedToggle {
+  name: string;
+  type: string;
+  description: string | null;
+  stale: boolean;
+  impressionData: boolean;
+  /** Undefined: left as they are (none for a new toggle). */
+  variants?: Variant[];
+  /** On or off in the import's environment; undefined: left as it is (off for a new toggle). */
+  enabled?: boolean;
+  /** Its strategies in the import's environment, in evaluation order. */
+  strategies: ImportedStrategy[];
+}
+
+export interface ToggleImport {
+  project: string;
+  environment: string;
+  /** The environments of the project: a new toggle gets a (disabled) state in each. */
+  environments: readonly string[];
+  toggles: readonly ImportedToggle[];
+  tags: ReadonlyArray<{ feature: string; tagType: string; tagValue: string }>;
+  dependencies: ReadonlyArray<{ parent: string; child: string; enabled: boolean; variants: string[] }>;
+}
+
+/**
+ * Writes an import's toggles through the toggle rule: their rows locked in name order (those that exist), new ones
+ * created in every environment of the project and the others updated; their strategies and state in the import's
+ * environment, their tags and parents replaced; those that existed get a new version, and each toggle a
+ * features-imported event. One statement for each kind of row, however many toggles the import has.
+ */
+export async function importToggles(tx: Db, actor: string, input: ToggleImport): Promise<void> {
+  const { project, environment } = input;
+  const names = input.toggles.map((t) => t.name);
+  const existing = new Set((await lockToggles(tx, { names })).map((row) => row.name));
+  const fields = (t: ImportedToggle) => ({
+    name: t.name,
+    type: t.type,
+    description: t.description,
+    stale: t.stale,
+    impression_data: t.impressionData,
+    variants: t.variants ?? null,
+    keep_variants: t.variants === undefined,
+  });
+  const columns =
+    'name text, type text, description text, stale boolean, impression_data boolean, variants jsonb, keep_variants boolean';
+  const created = input.toggles.filter((t) => !existing.has(t.name));
+  if (created.length > 0) {
+    const inserted = (await tx.execute(sql`
+      insert into ${features} (name, project, type, description, stale, impression_data, variants)
+      select name, ${project}, type, description, stale, impression_data, coalesce(variants, '[]'::jsonb)
+      from ${given(created.map(fields), columns)}
+      on conflict do nothing
+      returning name`)) as unknown as { rows: Array<{ name: string }> };
+    const insertedNames = new Set(inserted.rows.map((row) => row.name));
+    const taken = created.find((t) => !insertedNames.has(t.name))?.name;
+    if (taken) throw validationError('data.features', `The toggle ${taken} was created meanwhile: try again`);
+    await tx.execute(sql`
+      insert into ${featureEnvironments} (feature, environment, enabled)
+      select feature, environment, false
+      from unnest(${sql.param(created.map((t) => t.name))}::text[]) as feature,
+        unnest(${sql.param([...input.environments])}::text[]) as environment`);
+  }
+  const updated = input.toggles.filter((t) => existing.has(t.name));
+  if (updated.length > 0) {
+    await tx.execute(sql`
+      update ${features} set type = given.type, description = given.description, stale = given.stale,
+        impression_data = given.impression_data,
+        variants = case when given.keep_variants then ${features.variants} else given.variants end
+      from ${given(updated.map(fields), columns)}
+      where ${features.name} = given.name`);
+  }
+
   await tx
     .delete(featureStrategies)
-    .where(and(eq(featureStrategies.feature, feature), eq(featureStrategies.environment, environment)));
-  if (strategies.length === 0) return;
-  const rows = await tx
-    .insert(featureStrategies)
-    .values(
-      strategies.map((s, sortOrder) => ({
-        feature,
-        environment,
-        strategyName: s.name,
-        parameters: s.parameters,
-        constraints: s.constraints,
-        variants: s.variants,
-        sortOrder,
-      })),
-    )
-    .returning({ id: featureStrategies.id });
-  const links = rows.flatMap((row, i) =>
-    strategies[i].segments.map((segmentId) => ({ strategyId: row.id, segmentId })),
+    .where(and(inNames(featureStrategies.feature, names), eq(featureStrategies.environment, environment)));
+  const strategies = input.toggles.flatMap((t) =>
+    t.strategies.map((s, sortOrder) => ({ id: randomUUID(), feature: t.name, sort_order: sortOrder, ...s })),
   );
-  if (links.length > 0) await tx.insert(featureStrategySegments).values(links);
-}
-
-/** Sets whether the toggle is on in the environment (adding the environment to the toggle if needed). */
-export async function setEnabled(tx: Db, feature: string, environment: string, enabled: boolean): Promise<void> {
-  await tx
-    .insert(featureEnvironments)
-    .values({ feature, environment, enabled })
-    .onConflictDoUpdate({ target: [featureEnvironments.feature, featureEnvironments.environment], set: { enabled } });
-}
-
-/** Replaces the toggles' tags by these. */
-export async function replaceTags(
-  tx: Db,
-  names: readonly string[],
-  given: ReadonlyArray<{ feature: string; tagType: string; tagValue: string }>,
-): Promise<void> {
-  if (names.length > 0) await tx.delete(featureTags).where(inArray(featureTags.feature, [...names]));
-  if (given.length > 0)
-    await tx
-      .insert(featureTags)
-      .values([...given])
-      .onConflictDoNothing();
-}
-
-/** Replaces the parents of the children by these. */
-export async function replaceDependencies(
-  tx: Db,
-  children: readonly string[],
-  given: ReadonlyArray<{ parent: string; child: string; enabled: boolean; variants: string[] }>,
-): Promise<void> {
-  if (children.length > 0) {
-    await tx.delete(featureDependencies).where(inArray(featureDependencies.child, [...children]));
+  if (strategies.length > 0) {
+    await tx.execute(sql`
+      insert into ${featureStrategies}
+        (id, feature, environment, strategy_name, parameters, constraints, variants, sort_order)
+      select id, feature, ${environment}, name, parameters, constraints, variants, sort_order
+      from ${given(strategies, 'id uuid, feature text, name text, parameters jsonb, constraints jsonb, variants jsonb, sort_order integer')}`);
   }
-  if (given.length > 0) await tx.insert(featureDependencies).values([...given]);
+  const links = strategies.flatMap((s) => s.segments.map((segment) => ({ strategy: s.id, segment })));
+  if (links.length > 0) {
+    await tx.execute(sql`
+      insert into ${featureStrategySegments} (strategy_id, segment_id)
+      select strategy, segment from ${given(links, 'strategy uuid, segment integer')}`);
+  }
+  const states = input.toggles.flatMap((t) =>
+    t.enabled === undefined ? [] : [{ feature: t.name, enabled: t.enabled }],
+  );
+  if (states.length > 0) {
+    await tx.execute(sql`
+      insert into ${featureEnvironments} (feature, environment, enabled)
+      select feature, ${environment}, enabled from ${given(states, 'feature text, enabled boolean')}
+      on conflict (feature, environment) do update set enabled = excluded.enabled`);
+  }
+
+  await tx.delete(featureTags).where(inNames(featureTags.feature, names));
+  if (input.tags.length > 0) {
+    await tx.execute(sql`
+      insert into ${featureTags} (feature, tag_type, tag_value)
+      select feature, tag_type, tag_value
+      from ${given(
+        input.tags.map((t) => ({ feature: t.feature, tag_type: t.tagType, tag_value: t.tagValue })),
+        'feature text, tag_type text, tag_value text',
+      )}
+      on conflict do nothing`);
+  }
+  await tx.delete(featureDependencies).where(inNames(featureDependencies.child, names));
+  if (input.dependencies.length > 0) {
+    await tx.execute(sql`
+      insert into ${featureDependencies} (parent, child, enabled, variants)
+      select parent, child, enabled, variants
+      from ${given(input.dependencies, 'parent text, child text, enabled boolean, variants jsonb')}`);
+  }
+
+  const tagsOf = groupBy(input.tags, (t) => t.feature);
+  const parentsOf = groupBy(input.dependencies, (d) => d.child);
+  await recordToggleChanges(
+    tx,
+    actor,
+    input.toggles.map(({ enabled, strategies: imported, ...toggle }) => ({
+      feature: { name: toggle.name, project },
+      type: 'features-imported',
+      environment,
+      created: !existing.has(toggle.name),
+      data: {
+        ...toggle,
+        project,
+        enabled: enabled ?? false,
+        strategies: imported,
+        tags: tagsOf.get(toggle.name) ?? [],
+        dependencies: parentsOf.get(toggle.name) ?? [],
+      },
+    })),
+  );
 }

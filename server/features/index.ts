@@ -1,36 +1,29 @@
 // What other domains may use of feature toggles: reads, the one write an SDK report makes, what the commands above
-// the toggles (project-environments/, strategy-usage/) read and change of them, and both sides of an import.
+// the toggles (project-environments/, strategy-usage/, import-export/) read of them, and the changes they make to
+// many toggles at once, each through the toggle rule (toggle-write.ts).
 export {
   dependenciesOf,
   environmentStates,
   featureNamesTagged,
   featuresNamed,
-  insertToggle,
+  importToggles,
   liveFeatureNamesOf,
-  lockFeatures,
-  replaceDependencies,
-  replaceStrategies,
-  replaceTags,
-  setEnabled,
   strategiesIn,
   tagsOf,
-  updateToggle,
   type ImportedStrategy,
-  type ToggleFields,
+  type ImportedToggle,
 } from './import-export.ts';
 export { featureOverviews, liveFeatures, servedStates, type ServedState, type ServedStrategy } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
 export { checkParameters } from './strategy-rules.ts';
 export {
-  addToggleEnvironments,
-  bumpToggleVersions,
-  countStrategiesIn,
   countTogglesUsingStrategy,
-  lockProjectToggles,
   markFeaturesSeen,
-  removeToggleEnvironments,
+  projectToggleNames,
   strategiesUsingSegment,
   togglesInEnvironment,
   type FeatureRow,
   type StrategyRow,
 } from './store.ts';
+export { addEnvironmentToToggles, lockTogglesIn, removeEnvironmentFromToggles } from './toggle-environments.ts';
+export { lockToggles } from './toggle-write.ts';

@@ -3,6 +3,8 @@ import type { JsonPatch } from '../../contract/features.ts';
 import type { StrategyVariant, Variant } from '../../contract/variants.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
+import { appendEvent } from '../platform/events/store.ts';
+import type { EventType } from '../platform/events/types.ts';
 import { invalidOperation, notFound } from '../platform/http/errors.ts';
 import { projectEnvironmentNames, projectExists } from '../projects/index.ts';
 import { checkNoDependents } from './dependencies.ts';
@@ -36,11 +38,39 @@ import {
   type StrategyData,
 } from './store.ts';
 import { checkStrategy } from './strategy-rules.ts';
-import { eventView, featureEvent, lockForChange, type ToggleWrite } from './toggle-write.ts';
+import { lockForChange, type ToggleWrite } from './toggle-write.ts';
 import { checkVariants } from './variants.ts';
 import { featureMetadata } from './views.ts';
 
 // The commands of the toggle API; each is one transaction with its audit event.
+
+/** The classic view of a toggle as events record it (without the version, which every change bumps). */
+async function eventView(tx: Db, feature: FeatureRow) {
+  const { version: _version, ...view } = await classicFeature(tx, feature);
+  return view;
+}
+type EventView = Awaited<ReturnType<typeof eventView>>;
+
+/** Appends a toggle event whose data and preData are the classic view of the toggle. */
+async function featureEvent(
+  tx: Db,
+  type: EventType,
+  actor: string,
+  after: FeatureRow | null,
+  before?: EventView,
+  environment?: string,
+) {
+  const data = after ? await eventView(tx, after) : null;
+  await appendEvent(tx, {
+    type,
+    createdBy: actor,
+    featureName: after?.name ?? before?.name,
+    project: after?.project ?? before?.project,
+    environment,
+    data,
+    preData: before,
+  });
+}
 
 export const DEFAULT_STRATEGY: StrategyData = {
   name: 'default',

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   countDistinct,
   eq,
   getTableColumns,
@@ -13,6 +12,7 @@ import {
   lte,
   or,
   sql,
+  type Column,
   type SQL,
 } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
@@ -33,6 +33,10 @@ import {
 } from './schema.ts';
 
 export type FeatureRow = typeof features.$inferSelect;
+
+/** `column` is one of the names: one array parameter, however many names (a project's 10,000 toggles). */
+export const inNames = (column: Column, names: readonly string[]): SQL =>
+  sql`${column} = any(${sql.param([...names])}::text[])`;
 export type NewFeature = typeof features.$inferInsert;
 /** A strategy instance as read: its row with the ids of the segments it uses. */
 export type StrategyRow = typeof featureStrategies.$inferSelect & { segments: number[] };
@@ -92,21 +96,6 @@ export interface FeatureFilter {
 
 export async function findFeature(db: Db, name: string): Promise<FeatureRow | undefined> {
   const [row] = await db.select().from(features).where(eq(features.name, name));
-  return row;
-}
-
-/** Reads the toggle and locks its row until the transaction ends (SELECT ... FOR UPDATE). */
-export async function lockFeatureRow(tx: Db, name: string): Promise<FeatureRow | undefined> {
-  const [row] = await tx.select().from(features).where(eq(features.name, name)).for('update');
-  return row;
-}
-
-export async function bumpVersion(tx: Db, name: string): Promise<FeatureRow> {
-  const [row] = await tx
-    .update(features)
-    .set({ version: sql`${features.version} + 1` })
-    .where(eq(features.name, name))
-    .returning();
   return row;
 }
 
@@ -566,44 +555,10 @@ export function deleteDependencies(db: Db, child: string, parent?: string): Prom
 
 // ---- what the commands of other domains read and change of the toggles (through index.ts) ----
 
-/** Every toggle of the project (archived ones included), by name, locked until the transaction ends. */
-export async function lockProjectToggles(tx: Db, project: string): Promise<string[]> {
-  const rows = await tx
-    .select({ name: features.name })
-    .from(features)
-    .where(eq(features.project, project))
-    .orderBy(asc(features.name))
-    .for('update');
+/** The names of every toggle of the project (archived ones included). */
+export async function projectToggleNames(db: Db, project: string): Promise<string[]> {
+  const rows = await db.select({ name: features.name }).from(features).where(eq(features.project, project));
   return rows.map((r) => r.name);
-}
-
-/** Gives the toggles a (disabled) state in the environment where they have none yet; returns those that got one. */
-export async function addToggleEnvironments(db: Db, toggles: string[], environment: string): Promise<string[]> {
-  if (toggles.length === 0) return [];
-  const rows = await db
-    .insert(featureEnvironments)
-    .values(toggles.map((feature) => ({ feature, environment, enabled: false })))
-    .onConflictDoNothing()
-    .returning({ feature: featureEnvironments.feature });
-  return rows.map((r) => r.feature).sort();
-}
-
-/**
- * Removes the toggles' state and strategy instances in the environment; returns the toggles that had either there and
- * how many strategies were deleted.
- */
-export async function removeToggleEnvironments(db: Db, toggles: string[], environment: string) {
-  if (toggles.length === 0) return { toggles: [], strategiesDeleted: 0 };
-  const strategies = await db
-    .delete(featureStrategies)
-    .where(and(inArray(featureStrategies.feature, toggles), eq(featureStrategies.environment, environment)))
-    .returning({ feature: featureStrategies.feature });
-  const states = await db
-    .delete(featureEnvironments)
-    .where(and(inArray(featureEnvironments.feature, toggles), eq(featureEnvironments.environment, environment)))
-    .returning({ feature: featureEnvironments.feature });
-  const changed = new Set([...strategies, ...states].map((r) => r.feature));
-  return { toggles: [...changed].sort(), strategiesDeleted: strategies.length };
 }
 
 /** The toggles that have a state or strategies in the environment, by name. */
@@ -618,34 +573,6 @@ export async function togglesInEnvironment(db: Db, environment: string): Promise
     .where(eq(featureStrategies.environment, environment));
   const rows = await union(states, strategies);
   return rows.map((r) => r.feature).sort();
-}
-
-/** How many strategy instances the environment holds. */
-export async function countStrategiesIn(db: Db, environment: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(featureStrategies)
-    .where(eq(featureStrategies.environment, environment));
-  return Number(row.n);
-}
-
-/**
- * Bumps the version of toggles whose environments change with a project or environment change (their ETag must
- * change too). Locks their rows in name order first, as a change of one toggle does (features/service lockForChange),
- * so concurrent changes queue up instead of deadlocking.
- */
-export async function bumpToggleVersions(tx: Db, names: string[]): Promise<void> {
-  if (names.length === 0) return;
-  await tx
-    .select({ name: features.name })
-    .from(features)
-    .where(inArray(features.name, names))
-    .orderBy(asc(features.name))
-    .for('update');
-  await tx
-    .update(features)
-    .set({ version: sql`${features.version} + 1` })
-    .where(inArray(features.name, names));
 }
 
 /** The strategy instances that use the segment (archived toggles' too), by toggle, environment and position. */

@@ -108,7 +108,7 @@ export const projectFeatureView = (
 });
 
 /** Rows by a key: one pass, for lists of thousands. */
-export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const group = groups.get(key(row));

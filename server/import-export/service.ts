@@ -12,26 +12,20 @@ import {
   environmentStates,
   featureNamesTagged,
   featuresNamed,
-  insertToggle,
+  importToggles,
   liveFeatureNamesOf,
-  lockFeatures,
-  replaceDependencies,
-  replaceStrategies,
-  replaceTags,
-  setEnabled,
+  lockToggles,
   strategiesIn,
   tagsOf,
-  updateToggle,
   type ImportedStrategy,
-  type ToggleFields,
+  type ImportedToggle,
 } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, noAccess, notFound, validationError } from '../platform/http/errors.ts';
 import { projectEnvironmentNames, requireProject } from '../projects/index.ts';
 import { addSegment, listSegments } from '../segments/index.ts';
 import { listStrategies } from '../strategies/index.ts';
-import { addTagType, ensureTag, listTagTypes, parseTagFilter } from '../tags/index.ts';
+import { addTagType, ensureTags, listTagTypes, parseTagFilter } from '../tags/index.ts';
 import {
   MESSAGES,
   compile,
@@ -98,7 +92,7 @@ export async function exportFeatures(deps: AppDeps, query: ExportQuery): Promise
 /** What an import will write, worked out from the request and the current state (no writes). */
 interface ImportPlan {
   validation: ImportValidation;
-  toggles: Array<ToggleFields & { exists: boolean }>;
+  toggles: Array<Omit<ImportedToggle, 'enabled' | 'strategies'>>;
   enabled: Map<string, boolean>;
   strategies: Map<string, Array<Omit<ImportedStrategy, 'segments'> & { segments: number[] }>>;
   newSegments: ExportResult['segments'] & object;
@@ -316,13 +310,11 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
       const before = existingByName.get(f.name);
       return {
         name: f.name,
-        project,
         type: f.type ?? before?.type ?? 'release',
         description: f.description !== undefined ? f.description : (before?.description ?? null),
         stale: f.stale ?? false,
         impressionData: f.impressionData ?? false,
         variants: stateOf.get(f.name)?.variants,
-        exists: before !== undefined,
       };
     }),
     enabled: new Map([...stateOf].map(([name, s]) => [name, s.enabled])),
@@ -347,9 +339,10 @@ export async function validateImport(
 }
 
 /**
- * POST api/admin/features-batch/import: everything in one transaction (the toggles locked first), refused as a
- * whole with a 400 naming every problem (403 when the caller lacks a permission it needs); one `features-imported`
- * event per toggle, and the events of the context fields, segments, tag types and tags it creates.
+ * POST api/admin/features-batch/import: everything in one transaction (the toggles locked first, by the toggle rule),
+ * refused as a whole with a 400 naming every problem (403 when the caller lacks a permission it needs). The context
+ * fields, tag types, segments and tags it needs are created by their owners (each with its event), the toggles
+ * written by features/ (a new version for those that existed, one `features-imported` event each).
  */
 export async function importFeatures(
   deps: AppDeps,
@@ -359,10 +352,7 @@ export async function importFeatures(
 ): Promise<void> {
   const { project, environment } = request;
   await deps.db.transaction(async (tx) => {
-    await lockFeatures(
-      tx,
-      request.data.features.map((f) => f.name),
-    );
+    await lockToggles(tx, { names: request.data.features.map((f) => f.name) });
     const plan = await planImport(tx, request, held);
     const { errors, permissions } = plan.validation;
     if (permissions.length > 0) {
@@ -387,42 +377,26 @@ export async function importFeatures(
       });
       segmentIds.set(s.id, row.id);
     }
-    for (const toggle of plan.toggles) {
-      const { exists, ...fields } = toggle;
-      if (exists) await updateToggle(tx, fields);
-      else if (!(await insertToggle(tx, fields, plan.environments))) {
-        throw validationError('data.features', `The toggle ${toggle.name} was created meanwhile: try again`);
-      }
-    }
-    const names = plan.toggles.map((t) => t.name);
-    for (const name of names) {
-      const strategies = (plan.strategies.get(name) ?? []).map((s) => ({
-        ...s,
-        segments: s.segments.map((id) => segmentIds.get(id)!),
-      }));
-      await replaceStrategies(tx, name, environment, strategies);
-      const enabled = plan.enabled.get(name);
-      if (enabled !== undefined) await setEnabled(tx, name, environment, enabled);
-    }
-    for (const tag of plan.tags) await ensureTag(tx, actor, { type: tag.tagType, value: tag.tagValue });
-    await replaceTags(tx, names, plan.tags);
-    await replaceDependencies(tx, names, plan.dependencies);
-    for (const { exists: _exists, ...toggle } of plan.toggles) {
-      await appendEvent(tx, {
-        type: 'features-imported',
-        createdBy: actor,
-        project,
-        environment,
-        featureName: toggle.name,
-        data: {
-          ...toggle,
-          enabled: plan.enabled.get(toggle.name) ?? false,
-          strategies: plan.strategies.get(toggle.name) ?? [],
-          tags: plan.tags.filter((t) => t.feature === toggle.name),
-          dependencies: plan.dependencies.filter((d) => d.child === toggle.name),
-        },
-      });
-    }
+    await ensureTags(
+      tx,
+      actor,
+      plan.tags.map((tag) => ({ type: tag.tagType, value: tag.tagValue })),
+    );
+    await importToggles(tx, actor, {
+      project,
+      environment,
+      environments: plan.environments,
+      toggles: plan.toggles.map((toggle) => ({
+        ...toggle,
+        enabled: plan.enabled.get(toggle.name),
+        strategies: (plan.strategies.get(toggle.name) ?? []).map((strategy) => ({
+          ...strategy,
+          segments: strategy.segments.map((id) => segmentIds.get(id)!),
+        })),
+      })),
+      tags: plan.tags,
+      dependencies: plan.dependencies,
+    });
   });
 }
 

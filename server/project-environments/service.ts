@@ -8,11 +8,10 @@ import {
   requireEnvironment,
 } from '../environments/index.ts';
 import {
-  addToggleEnvironments,
-  bumpToggleVersions,
-  countStrategiesIn,
-  lockProjectToggles,
-  removeToggleEnvironments,
+  addEnvironmentToToggles,
+  lockTogglesIn,
+  projectToggleNames,
+  removeEnvironmentFromToggles,
   togglesInEnvironment,
 } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -45,7 +44,8 @@ export async function removeProject(deps: AppDeps, actor: string, id: string): P
     const before = await lockProject(tx, id);
     if (!before) throw projectNotFound();
     if (id === DEFAULT_PROJECT) throw invalidOperation('You can not delete the default project');
-    const toggles = await lockProjectToggles(tx, id);
+    // The project's row is locked: no toggle is created in it or moved to it meanwhile.
+    const toggles = await projectToggleNames(tx, id);
     if (toggles.length > 0) {
       const count = plural(toggles.length, 'feature toggle', 'feature toggles');
       throw invalidOperation(
@@ -78,7 +78,7 @@ async function lockProjectAndEnvironment(tx: Db, project: string, environment: s
 
 /**
  * POST api/admin/projects/{id}/environments: enables the environment in the project; every toggle of the project
- * gets a (disabled) state there, without strategies.
+ * gets a (disabled) state there, without strategies (each through the toggle rule: a new version and an event).
  */
 export async function addEnvironmentToProject(deps: AppDeps, actor: string, project: string, environment: string) {
   await deps.db.transaction(async (tx) => {
@@ -87,8 +87,7 @@ export async function addEnvironmentToProject(deps: AppDeps, actor: string, proj
       throw new ApiError(409, 'NameExistsError', `Environment ${environment} is already enabled in project ${project}`);
     }
     await addProjectEnvironments(tx, project, [environment]);
-    const added = await addToggleEnvironments(tx, await lockProjectToggles(tx, project), environment);
-    await bumpToggleVersions(tx, added);
+    const added = await addEnvironmentToToggles(tx, actor, project, environment);
     await appendEvent(tx, {
       type: 'project-environment-added',
       createdBy: actor,
@@ -101,7 +100,7 @@ export async function addEnvironmentToProject(deps: AppDeps, actor: string, proj
 
 /**
  * DELETE api/admin/projects/{id}/environments/{env}: refused for the project's last environment. Removing deletes the
- * state and the strategies of the project's toggles in that environment.
+ * state and the strategies of the project's toggles in that environment (each through the toggle rule).
  */
 export async function removeEnvironmentFromProject(deps: AppDeps, actor: string, project: string, environment: string) {
   await deps.db.transaction(async (tx) => {
@@ -110,8 +109,7 @@ export async function removeEnvironmentFromProject(deps: AppDeps, actor: string,
       throw notFound(`Environment ${environment} is not enabled in project ${project}`);
     if (current.length === 1) throw invalidOperation(LAST_ENVIRONMENT);
     await removeProjectEnvironment(tx, project, environment);
-    const removed = await removeToggleEnvironments(tx, await lockProjectToggles(tx, project), environment);
-    await bumpToggleVersions(tx, removed.toggles);
+    const removed = await removeEnvironmentFromToggles(tx, actor, { project }, environment);
     await appendEvent(tx, {
       type: 'project-environment-removed',
       createdBy: actor,
@@ -133,18 +131,19 @@ const DELETE_ATTEMPTS = 5;
 
 /**
  * DELETE api/admin/environments/{name}: refused while API tokens are scoped to it (they would point at nothing) or it
- * is a project's only environment. Removes it from its projects and every toggle's state and strategies in it.
+ * is a project's only environment. Removes it from its projects, and every toggle's state and strategies in it
+ * (each toggle through the toggle rule: a new version and an event).
  */
 export async function removeEnvironment(deps: AppDeps, actor: string, name: string): Promise<void> {
-  // Lock order as in a toggle change: the toggles (their versions bumped), then the environment. A toggle that got a
-  // state in the environment between the two makes the attempt start over, so none changes without a new version.
+  // Lock order as in a toggle change: the toggles, then the environment. A toggle that got a state in the environment
+  // between the two makes the attempt start over, so none changes without a new version.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await deps.db.transaction(async (tx) => {
-        const toggles = await togglesInEnvironment(tx, name);
-        await bumpToggleVersions(tx, toggles);
+        const toggles = await lockTogglesIn(tx, name);
         const before = await lockEnvironmentForChange(tx, name, 'deleted');
-        if ((await togglesInEnvironment(tx, name)).some((t) => !toggles.includes(t))) throw new StartOver();
+        const locked = new Set(toggles);
+        if ((await togglesInEnvironment(tx, name)).some((t) => !locked.has(t))) throw new StartOver();
         const tokens = await countTokensScopedTo(tx, { environment: name });
         if (tokens > 0) {
           throw invalidOperation(
@@ -159,7 +158,7 @@ export async function removeEnvironment(deps: AppDeps, actor: string, name: stri
             `Environment ${name} is the only environment of ${which}: enable another environment there first`,
           );
         }
-        const strategiesDeleted = await countStrategiesIn(tx, name);
+        const { strategiesDeleted } = await removeEnvironmentFromToggles(tx, actor, { names: toggles }, name);
         await deleteEnvironment(tx, name);
         await appendEvent(tx, {
           type: 'environment-deleted',

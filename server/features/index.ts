@@ -2,6 +2,22 @@
 // the toggles (project-environments/, strategy-usage/, import-export/) read of them, and the changes they make to
 // many toggles at once, each through the toggle rule (toggle-write.ts).
 export {
+  countTogglesUsingStrategy,
+  strategiesUsingSegment,
+  togglesInEnvironment,
+  type StrategyRow,
+} from './environment-strategies/store.ts';
+export { checkParameters } from './environment-strategies/rules.ts';
+export {
+  addEnvironmentToToggles,
+  lockTogglesIn,
+  removeEnvironmentFromToggles,
+} from './environment-strategies/toggle-environments.ts';
+export { liveFeatures } from './read-model.ts';
+export { CLASSIC_ENV, checkName } from './rules.ts';
+export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
+export { lockToggles } from './toggle-write.ts';
+export {
   dependenciesOf,
   environmentStates,
   featureNamesTagged,
@@ -12,18 +28,5 @@ export {
   tagsOf,
   type ImportedStrategy,
   type ImportedToggle,
-} from './import-export.ts';
-export { featureOverviews, liveFeatures, servedStates, type ServedState, type ServedStrategy } from './read-model.ts';
-export { CLASSIC_ENV, checkName } from './rules.ts';
-export { checkParameters } from './strategy-rules.ts';
-export {
-  countTogglesUsingStrategy,
-  markFeaturesSeen,
-  projectToggleNames,
-  strategiesUsingSegment,
-  togglesInEnvironment,
-  type FeatureRow,
-  type StrategyRow,
-} from './store.ts';
-export { addEnvironmentToToggles, lockTogglesIn, removeEnvironmentFromToggles } from './toggle-environments.ts';
-export { lockToggles } from './toggle-write.ts';
+} from './toggles/import-export.ts';
+export { featureOverviews, servedStates, type ServedState, type ServedStrategy } from './toggles/read-model.ts';

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
-import { featureEnvironments, featureStrategies } from './schema.ts';
-import { inNames, togglesInEnvironment } from './store.ts';
-import { lockToggles, recordToggleChanges } from './toggle-write.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { featureEnvironments, featureStrategies } from '../schema.ts';
+import { inNames } from '../store.ts';
+import { lockToggles, recordToggleChanges } from '../toggle-write.ts';
+import { togglesInEnvironment } from './store.ts';
 
 // An environment added to or removed from many toggles at once (a project's environments, an environment deleted),
 // each toggle through the toggle rule: rows locked in name order, a new version and an event for each one changed.
@@ -61,9 +62,9 @@ export async function removeEnvironmentFromToggles(
     .where(and(inNames(featureEnvironments.feature, names), eq(featureEnvironments.environment, environment)))
     .returning({ feature: featureEnvironments.feature, enabled: featureEnvironments.enabled });
   const enabled = new Map(states.map((state) => [state.feature, state.enabled]));
-  const strategiesOf = new Map<string, number>();
-  for (const { feature } of strategies) strategiesOf.set(feature, (strategiesOf.get(feature) ?? 0) + 1);
-  const removed = [...new Set([...enabled.keys(), ...strategiesOf.keys()])].sort();
+  const strategyCounts = new Map<string, number>();
+  for (const { feature } of strategies) strategyCounts.set(feature, (strategyCounts.get(feature) ?? 0) + 1);
+  const removed = [...new Set([...enabled.keys(), ...strategyCounts.keys()])].sort();
   await recordToggleChanges(
     tx,
     actor,
@@ -72,7 +73,7 @@ export async function removeEnvironmentFromToggles(
       type: 'feature-environment-removed',
       environment,
       data: null,
-      preData: { name, environment, enabled: enabled.get(name) ?? false, strategies: strategiesOf.get(name) ?? 0 },
+      preData: { name, environment, enabled: enabled.get(name) ?? false, strategies: strategyCounts.get(name) ?? 0 },
     })),
   );
   return { toggles: removed, strategiesDeleted: strategies.length };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { servedConstraint, VALUE_MESSAGES, type Constraint } from '../../contract/constraints.ts';
-import { ApiError } from '../platform/http/errors.ts';
-import type { StrategyParameter } from '../strategies/index.ts';
-import { checkConstraints, checkParameters } from './strategy-rules.ts';
+import { servedConstraint, VALUE_MESSAGES, type Constraint } from '../../../contract/constraints.ts';
+import { ApiError } from '../../platform/http/errors.ts';
+import type { StrategyParameter } from '../../strategies/index.ts';
+import { checkConstraints, checkParameters } from './rules.ts';
 
 const param = (name: string, type: StrategyParameter['type'], required = false): StrategyParameter => ({
   name,

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProjectFeatureParams } from '../../contract/features.ts';
-import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
-import { setFavorite } from './favorites.ts';
-import { pinnerOf } from './toggle-http.ts';
+import type { FastifyRequest } from 'fastify';
+import { ProjectFeatureParams } from '../../../contract/features.ts';
+import type { AppDeps } from '../../deps.ts';
+import { callerName, requireUser } from '../../platform/access/caller.ts';
+import { NoBody } from '../../platform/http/no-body.ts';
+import { setFavorite, type Pinner } from './service.ts';
+
+/** Who pins or unpins: a signed-in user; an API token (admin tokens included) is a 403, saying so. */
+const pinnerOf = (request: FastifyRequest): Pinner => ({
+  userId: requireUser(request).id,
+  actor: callerName(request),
+});
 
 const PATH = '/api/admin/projects/:projectId/features/:featureName/favorites';
 

@@ -1,12 +1,14 @@
-import type { Dependency } from '../../contract/features.ts';
-import type { StrategyVariant, Variant } from '../../contract/variants.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
-import { foundFeature } from './rules.ts';
-import { childrenOf, deleteDependencies, findFeature, parentsOf, setParent, strategiesOf } from './store.ts';
-import { lockForChange, type ToggleWrite } from './toggle-write.ts';
+import type { Dependency } from '../../../contract/features.ts';
+import type { StrategyVariant, Variant } from '../../../contract/variants.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import { invalidOperation, notFound, validationError } from '../../platform/http/errors.ts';
+import { strategiesOf } from '../environment-strategies/store.ts';
+import { foundFeature } from '../rules.ts';
+import { findFeature } from '../store.ts';
+import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
+import { childrenOf, deleteDependencies, parentsOf, setParent } from './store.ts';
 import { dependencyView } from './views.ts';
 
 // Dependent toggles (Unleash 5's API): a child is on only when its parent is on (or off), and, when variants are

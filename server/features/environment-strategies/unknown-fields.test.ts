@@ -2,7 +2,7 @@
 // (they used to be dropped, so a constraint sent with `inverted: true` was served with the opposite meaning).
 // Parameters stay free-form; what an answer carries (id, sortOrder) may be sent back as it came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 let server: TestServer;
 let admin: string;

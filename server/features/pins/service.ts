@@ -1,7 +1,8 @@
-import type { AppDeps } from '../deps.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { foundFeature } from './rules.ts';
-import { setPinned, shareFeatureRow } from './store.ts';
+import type { AppDeps } from '../../deps.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import { foundFeature } from '../rules.ts';
+import { shareFeatureRow } from '../store.ts';
+import { setPinned } from './store.ts';
 
 /** Who pins: the signed-in user (API tokens cannot pin) and the name audit events record. */
 export interface Pinner {

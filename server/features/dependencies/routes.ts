@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DependencyBody, FeatureName, ProjectFeatureParams } from '../../contract/features.ts';
-import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
-import { addDependency, removeDependencies } from './dependencies.ts';
-import { changedEtag, projectOfPath, toggleWrite } from './toggle-http.ts';
+import { DependencyBody, FeatureName, ProjectFeatureParams } from '../../../contract/features.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NoBody } from '../../platform/http/no-body.ts';
+import { addDependency, removeDependencies } from './service.ts';
+import { changedEtag, projectOfPath, toggleWrite } from '../toggle-http.ts';
 
 const BASE = '/api/admin/projects/:projectId/features/:featureName/dependencies';
 const ParentParams = Type.Object({ ...ProjectFeatureParams.properties, parent: FeatureName });

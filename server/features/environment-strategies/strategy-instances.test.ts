@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 // Key sets of Unleash 4.2.2's answers: catalog 077 (environment), 080/083 (strategy, plus our sortOrder),
 // 084/085 (PUT/PATCH of a strategy, plus sortOrder).

@@ -1,8 +1,8 @@
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeatureSyncPageSchema, type FeatureSyncPage } from '../../contract/sync.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { FeatureSyncPageSchema, type FeatureSyncPage } from '../../../contract/sync.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 let server: TestServer;
 let admin: string;

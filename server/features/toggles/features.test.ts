@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 039, 047, 051, 064, 068, 072, 067, 104), plus the
 // toggle's `version` (our addition for conditional writes: If-Match / ETag).

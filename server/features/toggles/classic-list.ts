@@ -1,8 +1,10 @@
-import type { Db } from '../platform/db/client.ts';
-import type { Revisions } from '../platform/revisions/revisions.ts';
-import { classicList, environmentState, liveFeatures } from './read-model.ts';
-import { CLASSIC_ENV } from './rules.ts';
-import { seenAndPinnedBy, type FeatureFilter } from './store.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Revisions } from '../../platform/revisions/revisions.ts';
+import { seenAndPinnedBy } from '../pins/store.ts';
+import { liveFeatures } from '../read-model.ts';
+import { CLASSIC_ENV } from '../rules.ts';
+import type { FeatureFilter } from '../store.ts';
+import { classicList, environmentState } from './read-model.ts';
 import { classicListItem } from './views.ts';
 
 type Item = ReturnType<typeof classicListItem>;

@@ -1,4 +1,5 @@
 import {
+  type Constraint,
   CONSTRAINT_LIMIT,
   constraintValueProblem,
   DEFAULT_OPERATOR,
@@ -7,20 +8,20 @@ import {
   OPERATORS,
   VALUE_LIMIT,
   VALUES_REQUIRED,
-  type Constraint,
-} from '../../contract/constraints.ts';
-import { STRATEGY_SEGMENTS_LIMIT } from '../../contract/segments.ts';
-import type { Db } from '../platform/db/client.ts';
-import { exceedsLimit, joiLabel, validationError, type FieldPath } from '../platform/http/errors.ts';
-import { segmentsByIds } from '../segments/index.ts';
-import { findStrategy, type StrategyParameter } from '../strategies/index.ts';
+} from '../../../contract/constraints.ts';
+import { STRATEGY_SEGMENTS_LIMIT } from '../../../contract/segments.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { exceedsLimit, type FieldPath, joiLabel, validationError } from '../../platform/http/errors.ts';
+import { segmentsByIds } from '../../segments/index.ts';
+import { findStrategy, type StrategyParameter } from '../../strategies/index.ts';
+import { checkStrategyVariants } from '../variants.ts';
 import type { StrategyData } from './store.ts';
-import { checkStrategyVariants } from './variants.ts';
 
 /** Unleash's limit of strategies per toggle environment. */
 export const STRATEGY_LIMIT = 30;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const fail = (path: FieldPath, message: string, value: unknown, type = 'any.invalid'): never => {
   throw validationError(path, `"${joiLabel(path) || 'value'}" ${message}`, value, type);
 };
@@ -35,7 +36,9 @@ function refuseUnknown(input: Record<string, unknown>, known: readonly string[],
     if (!known.includes(key)) fail([...at, key], 'is not allowed', input[key], 'object.unknown');
   }
 }
+
 const CONSTRAINT_FIELDS = ['contextName', 'operator', 'values', 'value', 'inverted', 'caseInsensitive'] as const;
+
 /** id and sortOrder come back from our own answers: accepted and ignored. */
 const STRATEGY_FIELDS = ['name', 'parameters', 'constraints', 'segments', 'variants', 'id', 'sortOrder'] as const;
 

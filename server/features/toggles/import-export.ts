@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Constraint } from '../../contract/constraints.ts';
-import type { StrategyVariant, Variant } from '../../contract/variants.ts';
-import type { Db } from '../platform/db/client.ts';
-import { validationError } from '../platform/http/errors.ts';
+import { randomUUID } from 'node:crypto';
+import type { Constraint } from '../../../contract/constraints.ts';
+import type { StrategyVariant, Variant } from '../../../contract/variants.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { validationError } from '../../platform/http/errors.ts';
 import {
   featureDependencies,
   featureEnvironments,
@@ -11,10 +11,10 @@ import {
   featureStrategies,
   featureStrategySegments,
   featureTags,
-} from './schema.ts';
-import { inNames, type FeatureRow } from './store.ts';
-import { lockToggles, recordToggleChanges } from './toggle-write.ts';
-import { groupBy } from './views.ts';
+} from '../schema.ts';
+import { type FeatureRow, inNames } from '../store.ts';
+import { lockToggles, recordToggleChanges } from '../toggle-write.ts';
+import { groupBy } from '../views.ts';
 
 // The toggles' side of an export (reads of the exported toggles) and of an import (its writes, inside the import's
 // transaction); the rules of both are in import-export/.
@@ -110,7 +110,7 @@ export function dependenciesOf(db: Db, children: readonly string[]) {
 // ---- the import's writes: one command, in the import's transaction --------------------------------------------------
 
 /** Rows handed to one statement as one JSON parameter, read as a table `given` with these columns. */
-const given = (rows: readonly object[], columns: string) =>
+const jsonRows = (rows: readonly object[], columns: string) =>
   sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as given(${sql.raw(columns)})`;
 
 export interface ImportedStrategy {
@@ -173,7 +173,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
     const inserted = (await tx.execute(sql`
       insert into ${features} (name, project, type, description, stale, impression_data, variants)
       select name, ${project}, type, description, stale, impression_data, coalesce(variants, '[]'::jsonb)
-      from ${given(created.map(fields), columns)}
+      from ${jsonRows(created.map(fields), columns)}
       on conflict do nothing
       returning name`)) as unknown as { rows: Array<{ name: string }> };
     const insertedNames = new Set(inserted.rows.map((row) => row.name));
@@ -191,7 +191,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
       update ${features} set type = given.type, description = given.description, stale = given.stale,
         impression_data = given.impression_data,
         variants = case when given.keep_variants then ${features.variants} else given.variants end
-      from ${given(updated.map(fields), columns)}
+      from ${jsonRows(updated.map(fields), columns)}
       where ${features.name} = given.name`);
   }
 
@@ -206,13 +206,13 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
       insert into ${featureStrategies}
         (id, feature, environment, strategy_name, parameters, constraints, variants, sort_order)
       select id, feature, ${environment}, name, parameters, constraints, variants, sort_order
-      from ${given(strategies, 'id uuid, feature text, name text, parameters jsonb, constraints jsonb, variants jsonb, sort_order integer')}`);
+      from ${jsonRows(strategies, 'id uuid, feature text, name text, parameters jsonb, constraints jsonb, variants jsonb, sort_order integer')}`);
   }
   const links = strategies.flatMap((s) => s.segments.map((segment) => ({ strategy: s.id, segment })));
   if (links.length > 0) {
     await tx.execute(sql`
       insert into ${featureStrategySegments} (strategy_id, segment_id)
-      select strategy, segment from ${given(links, 'strategy uuid, segment integer')}`);
+      select strategy, segment from ${jsonRows(links, 'strategy uuid, segment integer')}`);
   }
   const states = input.toggles.flatMap((t) =>
     t.enabled === undefined ? [] : [{ feature: t.name, enabled: t.enabled }],
@@ -220,7 +220,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
   if (states.length > 0) {
     await tx.execute(sql`
       insert into ${featureEnvironments} (feature, environment, enabled)
-      select feature, ${environment}, enabled from ${given(states, 'feature text, enabled boolean')}
+      select feature, ${environment}, enabled from ${jsonRows(states, 'feature text, enabled boolean')}
       on conflict (feature, environment) do update set enabled = excluded.enabled`);
   }
 
@@ -229,7 +229,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
     await tx.execute(sql`
       insert into ${featureTags} (feature, tag_type, tag_value)
       select feature, tag_type, tag_value
-      from ${given(
+      from ${jsonRows(
         input.tags.map((t) => ({ feature: t.feature, tag_type: t.tagType, tag_value: t.tagValue })),
         'feature text, tag_type text, tag_value text',
       )}
@@ -240,7 +240,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
     await tx.execute(sql`
       insert into ${featureDependencies} (parent, child, enabled, variants)
       select parent, child, enabled, variants
-      from ${given(input.dependencies, 'parent text, child text, enabled boolean, variants jsonb')}`);
+      from ${jsonRows(input.dependencies, 'parent text, child text, enabled boolean, variants jsonb')}`);
   }
 
   const tagsOf = groupBy(input.tags, (t) => t.feature);

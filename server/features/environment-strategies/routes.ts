@@ -10,9 +10,9 @@ import {
   StrategyOrderBody,
   StrategyUpdateBody,
   UpdatedStrategySchema,
-} from '../../contract/features.ts';
-import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+} from '../../../contract/features.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NoBody } from '../../platform/http/no-body.ts';
 import {
   addStrategyInstance,
   featureInEnvironment,
@@ -25,8 +25,8 @@ import {
   setEnabledInEnvironment,
   updateStrategy,
   type FeatureEnvironmentPath,
-} from './strategy-instances.ts';
-import { changedEtag, projectOfPath, toggleWrite } from './toggle-http.ts';
+} from './service.ts';
+import { changedEtag, projectOfPath, toggleWrite } from '../toggle-http.ts';
 
 const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { can } from '../../contract/permissions.ts';
+import { can } from '../../../contract/permissions.ts';
 import {
   ChangeProjectBody,
   CloneBody,
@@ -12,12 +12,13 @@ import {
   ProjectParams,
   VariantsAnswerSchema,
   VariantsBody,
-} from '../../contract/features.ts';
-import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
-import { callerName } from '../platform/access/caller.ts';
-import { noAccess } from '../platform/http/errors.ts';
-import { projectFeatureFor, projectFeatureList, requireFeature } from './read-model.ts';
+} from '../../../contract/features.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NoBody } from '../../platform/http/no-body.ts';
+import { callerName } from '../../platform/access/caller.ts';
+import { noAccess } from '../../platform/http/errors.ts';
+import { requireFeature } from '../read-model.ts';
+import { projectFeatureFor, projectFeatureList } from './read-model.ts';
 import { checkNameOfPath, patchToChange } from './rules.ts';
 import {
   archiveFeature,
@@ -28,7 +29,7 @@ import {
   updateMetadata,
   updateVariants,
 } from './service.ts';
-import { changedEtag, projectOfPath, readerOf, toggleEtag, toggleWrite } from './toggle-http.ts';
+import { changedEtag, projectOfPath, readerOf, toggleEtag, toggleWrite } from '../toggle-http.ts';
 import { featureMetadata } from './views.ts';
 
 const BASE = '/api/admin/projects/:projectId/features';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FeatureSyncPageSchema, FeatureSyncQuery } from '../../contract/sync.ts';
-import type { AppDeps } from '../deps.ts';
+import { FeatureSyncPageSchema, FeatureSyncQuery } from '../../../contract/sync.ts';
+import type { AppDeps } from '../../deps.ts';
 import { featureSyncPage } from './sync.ts';
-import { readerOf } from './toggle-http.ts';
+import { readerOf } from '../toggle-http.ts';
 
 /** GET api/admin/sync/features (ours): the console's offline mirror reads every toggle in pages, then what changed. */
 export const featureSyncRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -1,12 +1,15 @@
-import type { JsonPatch } from '../../contract/features.ts';
-import type { AppDeps } from '../deps.ts';
-import { findEnvironment } from '../environments/index.ts';
-import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { exceedsLimit, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
-import { projectEnvironmentNames } from '../projects/index.ts';
-import { applyPatch } from './json-patch.ts';
-import { requireFeature } from './read-model.ts';
+import type { JsonPatch } from '../../../contract/features.ts';
+import type { AppDeps } from '../../deps.ts';
+import { findEnvironment } from '../../environments/index.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import { exceedsLimit, invalidOperation, notFound, validationError } from '../../platform/http/errors.ts';
+import { projectEnvironmentNames } from '../../projects/index.ts';
+import { applyPatch } from '../json-patch.ts';
+import { requireFeature } from '../read-model.ts';
+import type { FeatureRow } from '../store.ts';
+import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
+import { checkStrategy, STRATEGY_LIMIT } from './rules.ts';
 import {
   addFeatureEnvironments,
   deleteStrategyInstance,
@@ -16,12 +19,9 @@ import {
   setFeatureEnvironmentEnabled,
   setStrategySortOrder,
   strategiesOf,
-  updateStrategyInstance,
-  type FeatureRow,
   type StrategyRow,
+  updateStrategyInstance,
 } from './store.ts';
-import { STRATEGY_LIMIT, checkStrategy } from './strategy-rules.ts';
-import { lockForChange, type ToggleWrite } from './toggle-write.ts';
 import { orderedStrategy, updatedStrategy } from './views.ts';
 
 /** Where a per-environment call points: project, toggle and environment of the path. */

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FeatureParams, FeatureTagParams } from '../../contract/features.ts';
-import { TagBody, TagListSchema, TagSchema } from '../../contract/tags.ts';
-import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
-import { tagOf } from '../tags/index.ts';
-import { addFeatureTag, removeFeatureTag } from './feature-tags.ts';
-import { featureTags } from './read-model.ts';
-import { changedEtag, projectOfToggle, toggleWrite } from './toggle-http.ts';
+import { FeatureParams, FeatureTagParams } from '../../../contract/features.ts';
+import { TagBody, TagListSchema, TagSchema } from '../../../contract/tags.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NoBody } from '../../platform/http/no-body.ts';
+import { tagOf } from '../../tags/index.ts';
+import { addFeatureTag, removeFeatureTag } from './service.ts';
+import { tagsOfToggle } from './read-model.ts';
+import { changedEtag, projectOfToggle, toggleWrite } from '../toggle-http.ts';
 
 /** The tags of a toggle (api/admin/features/{name}/tags). */
 export const featureTagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -15,7 +15,7 @@ export const featureTagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
   app.get(
     '/api/admin/features/:featureName/tags',
     { config: { permission: 'NONE' }, schema: { params: FeatureParams, response: { 200: TagListSchema } } },
-    async (request) => ({ version: 1 as const, tags: await featureTags(deps.db, request.params.featureName) }),
+    async (request) => ({ version: 1 as const, tags: await tagsOfToggle(deps.db, request.params.featureName) }),
   );
 
   app.post(

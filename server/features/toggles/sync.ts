@@ -1,18 +1,21 @@
 import { and, asc, exists, gt, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
-import { SYNC_PAGE_DEFAULT, type FeatureSyncPage, type FeatureSyncRequest } from '../../contract/sync.ts';
-import type { Db } from '../platform/db/client.ts';
-import { committedRevision, eventsSince, projectsNamedSince, togglesNamedSince } from '../platform/events/store.ts';
-import type { EventType } from '../platform/events/types.ts';
-import { familiesOf } from './read-model.ts';
-import { featureEnvironmentsOf, selectPinnedBy, strategiesOf } from './store.ts';
-import { features } from './schema.ts';
-import { groupByFeature, projectFeatureView } from './views.ts';
+import { type FeatureSyncPage, type FeatureSyncRequest, SYNC_PAGE_DEFAULT } from '../../../contract/sync.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { committedRevision, eventsSince, projectsNamedSince, togglesNamedSince } from '../../platform/events/store.ts';
+import type { EventType } from '../../platform/events/types.ts';
+import { familiesOf } from '../dependencies/read-model.ts';
+import { featureEnvironmentsOf, strategiesOf } from '../environment-strategies/store.ts';
+import { selectPinnedBy } from '../pins/store.ts';
+import { features } from '../schema.ts';
+import { groupByFeature } from '../views.ts';
+import { projectFeatureView } from './views.ts';
 
 // GET api/admin/sync/features (ours): live toggles in the project shape, a page at a time, in a handful of queries
 // per page. The revision is the id of the newest audit event: every change writes one in its own transaction.
 
 /** Events that change the environments of every toggle (their type, order or presence) without naming a toggle. */
 const EVERY_TOGGLE: EventType[] = ['environment-updated', 'environment-order-changed', 'environment-deleted'];
+
 /** Events that change the environments of every toggle of their project. */
 const PROJECT_TOGGLES: EventType[] = ['project-environment-added', 'project-environment-removed'];
 

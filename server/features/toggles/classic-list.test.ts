@@ -2,8 +2,8 @@
 // the admin API, and after SDKs' metrics (no revision), its answer is what a full read of the database gives, for
 // each reader (their pins), in one process and in two on one PostgreSQL; while nothing changes it reads no toggles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type TestUser } from '../test-support/harness.ts';
-import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
+import { startServer, type TestServer, type TestUser } from '../../test-support/harness.ts';
+import { startSecondProcess, type SecondProcess } from '../../test-support/second-process.ts';
 import { classicListOf } from './classic-list.ts';
 import { classicList } from './read-model.ts';
 

@@ -1,45 +1,47 @@
-import type { Constraint } from '../../contract/constraints.ts';
-import type { JsonPatch } from '../../contract/features.ts';
-import type { StrategyVariant, Variant } from '../../contract/variants.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import type { EventType } from '../platform/events/types.ts';
-import { invalidOperation, notFound } from '../platform/http/errors.ts';
-import { projectEnvironmentNames, projectExists } from '../projects/index.ts';
-import { checkNoDependents } from './dependencies.ts';
-import { applyPatch } from './json-patch.ts';
-import { classicFeature, requireFeature } from './read-model.ts';
-import {
-  CLASSIC_ENV,
-  checkMove,
-  checkName,
-  checkNameOfPath,
-  checkType,
-  metadataEventType,
-  missingStrategies,
-  toggleExists,
-  type MetadataChange,
-} from './rules.ts';
+import type { Constraint } from '../../../contract/constraints.ts';
+import type { JsonPatch } from '../../../contract/features.ts';
+import type { StrategyVariant, Variant } from '../../../contract/variants.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import type { EventType } from '../../platform/events/types.ts';
+import { invalidOperation, notFound } from '../../platform/http/errors.ts';
+import { projectEnvironmentNames, projectExists } from '../../projects/index.ts';
+import { checkNoDependents } from '../dependencies/service.ts';
+import { checkStrategy } from '../environment-strategies/rules.ts';
 import {
   addFeatureEnvironments,
-  deleteFeature,
   deleteStrategies,
   environmentsWithStrategies,
   featureEnvironmentsOf,
-  findFeature,
-  insertFeature,
   insertStrategies,
   setFeatureEnvironmentEnabled,
   strategiesOf,
-  updateFeature,
-  type FeatureRow,
-  type NewFeature,
   type StrategyData,
-} from './store.ts';
-import { checkStrategy } from './strategy-rules.ts';
-import { lockForChange, type ToggleWrite } from './toggle-write.ts';
-import { checkVariants } from './variants.ts';
+} from '../environment-strategies/store.ts';
+import { applyPatch } from '../json-patch.ts';
+import { requireFeature } from '../read-model.ts';
+import { checkName, CLASSIC_ENV } from '../rules.ts';
+import {
+  deleteFeature,
+  type FeatureRow,
+  findFeature,
+  insertFeature,
+  type NewFeature,
+  updateFeature,
+} from '../store.ts';
+import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
+import { checkVariants } from '../variants.ts';
+import { classicFeature } from './read-model.ts';
+import {
+  checkMove,
+  checkNameOfPath,
+  checkType,
+  type MetadataChange,
+  metadataEventType,
+  missingStrategies,
+  toggleExists,
+} from './rules.ts';
 import { featureMetadata } from './views.ts';
 
 // The commands of the toggle API; each is one transaction with its audit event.
@@ -49,6 +51,7 @@ async function eventView(tx: Db, feature: FeatureRow) {
   const { version: _version, ...view } = await classicFeature(tx, feature);
   return view;
 }
+
 type EventView = Awaited<ReturnType<typeof eventView>>;
 
 /** Appends a toggle event whose data and preData are the classic view of the toggle. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type TestUser } from '../test-support/harness.ts';
+import { startServer, type TestServer, type TestUser } from '../../test-support/harness.ts';
 
 // Pinned (favourite) toggles: POST/DELETE api/admin/projects/{p}/features/{name}/favorites, per signed-in user, and
 // `favorite` in every toggle a user reads.

@@ -1,10 +1,10 @@
-import type { Tag } from '../../contract/tags.ts';
-import type { AppDeps } from '../deps.ts';
-import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, notFound } from '../platform/http/errors.ts';
-import { checkTag, ensureTags } from '../tags/index.ts';
+import type { Tag } from '../../../contract/tags.ts';
+import type { AppDeps } from '../../deps.ts';
+import { appendEvent } from '../../platform/events/store.ts';
+import { ApiError, notFound } from '../../platform/http/errors.ts';
+import { checkTag, ensureTags } from '../../tags/index.ts';
+import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
 import { deleteFeatureTag, insertFeatureTag } from './store.ts';
-import { lockForChange, type ToggleWrite } from './toggle-write.ts';
 
 /** Tags a toggle, creating the tag if it does not exist yet. */
 export async function addFeatureTag(deps: AppDeps, write: ToggleWrite, name: string, tag: Tag): Promise<Tag> {

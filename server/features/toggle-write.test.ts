@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
 // The changes that reach many toggles at once (an environment enabled in or removed from a project, an environment
 // deleted, an import) go through the toggle rule as a change of one toggle does: each toggle changed gets a new
 // version and an event, so a change sent with the version read before it (If-Match, as the console and the offline
 // queue send it) is refused with 412, which makes the console show its refresh notice.
 
-let server: TestServer;
-let admin: string;
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   server.call(method, path, { cookie: admin, body, headers });
 const P = 'api/admin/projects/many/features';
@@ -41,14 +39,12 @@ async function expectChangedByTheRule(before: string[], type: string, environmen
   }
 }
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   expect((await call('POST', 'api/admin/projects', { id: 'many', name: 'Many' })).status).toBe(201);
   expect((await call('POST', 'api/admin/environments', { name: 'staging', type: 'test' })).status).toBe(201);
   for (const name of TOGGLES) expect((await call('POST', P, { name })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('changes of many toggles at once', () => {
   it('an environment enabled in a project: each toggle gets a state there, a new version and an event', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../../test-support/fixture.ts';
+import { expectError } from '../../test-support/answers.ts';
 
 // Key sets of Unleash 4.2.2's answers: catalog 077 (environment), 080/083 (strategy, plus our sortOrder),
 // 084/085 (PUT/PATCH of a strategy, plus sortOrder).
@@ -8,10 +9,6 @@ const STRATEGY = ['constraints', 'id', 'name', 'parameters', 'segments', 'sortOr
 const UPDATED = [...STRATEGY, 'featureName'].sort();
 const keys = (o: object) => Object.keys(o).sort();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body, contentType: 'application/json' });
 const BASE = 'api/admin/projects/default/features/env.toggle';
@@ -35,12 +32,8 @@ async function refused(method: string, path: string, body: unknown, status: numb
   return response;
 }
 
+useServer({ users: true });
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
   await call('POST', 'api/admin/projects/default/features', { name: 'env.toggle' });
   await call('POST', 'api/admin/projects', { id: 'mobile', name: 'Mobile' });
   for (const environment of ['development', 'production']) {
@@ -58,7 +51,6 @@ beforeAll(async () => {
   });
   expect(custom.status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('environment of a toggle', () => {
   it('reads the state and strategies of one environment', async () => {
@@ -248,12 +240,7 @@ describe('strategy instances', () => {
     for (let i = 1; i < 30; i += 1) expect((await call('POST', path, { name: 'default' })).status).toBe(200);
     expect((await call('GET', path)).body).toHaveLength(30);
     const over = await call('POST', path, { name: 'default' });
-    expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({
-      name: 'ExceedsLimitError',
-      message: 'Strategy limit of 30 reached for this toggle environment',
-      details: [{ message: 'Strategy limit of 30 reached for this toggle environment' }],
-    });
+    expectError(over, 400, 'ExceedsLimitError', 'Strategy limit of 30 reached for this toggle environment');
     expect((await call('GET', path)).body).toHaveLength(30);
   });
 

@@ -1,22 +1,18 @@
 // Issue 11, finding 8: unknown fields on strategy instances and constraints are refused with a 400 naming them
 // (they used to be dropped, so a constraint sent with `inverted: true` was served with the opposite meaning).
 // Parameters stay free-form; what an answer carries (id, sortOrder) may be sent back as it came.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
 const call = (method: string, path: string, body?: unknown) => server.call(method, path, { cookie: admin, body });
 const TOGGLE = 'api/admin/projects/default/features/fields.toggle';
 const DEV = `${TOGGLE}/environments/development/strategies`;
 const constraint = { contextName: 'userId', operator: 'IN', values: ['1'] };
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   expect((await call('POST', 'api/admin/projects/default/features', { name: 'fields.toggle' })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 /** Sends a refused call and checks the 400 names `label`, and that the toggle did not change. */
 async function refusedNaming(method: string, path: string, body: unknown, label: string) {

@@ -1,11 +1,9 @@
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSyncPageSchema, type FeatureSyncPage } from '../../../contract/sync.ts';
 import { appendEvent } from '../../platform/events/store.ts';
-import { startServer, type TestServer } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
 const call = (method: string, path: string, body?: unknown) =>
   server.call(method, path, { cookie: admin, body, contentType: 'application/json' });
 const SYNC = 'api/admin/sync/features';
@@ -44,9 +42,8 @@ async function create(name: string, project = 'default', body: object = {}) {
   expect(created.status, created.text).toBe(201);
 }
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   // A new project gets every enabled environment: default, development and production.
   expect((await call('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
   for (const letter of 'abcdefghijk') {
@@ -69,7 +66,6 @@ beforeAll(async () => {
     expect((await call('DELETE', `api/admin/features/${archived}`)).status).toBe(200);
   }
 });
-afterAll(() => server?.close());
 
 describe('GET api/admin/sync/features', () => {
   it('lists every live toggle exactly once, in name-keyed pages, each as the project API shows it', async () => {

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer, viewer } from '../../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body, contentType: 'application/json' });
 const VARIANTS = 'api/admin/projects/default/features/var.toggle/variants';
@@ -22,13 +19,10 @@ async function refused(method: string, body: unknown, message: string | RegExp, 
   return response.body;
 }
 
+useServer({ users: true });
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  viewer = (await server.createUser('Viewer')).cookie;
   await call('POST', 'api/admin/projects/default/features', { name: 'var.toggle' });
 });
-afterAll(() => server?.close());
 
 describe('variants', () => {
   it('replaces the whole list with PUT; variable variants share 1000, the remainder going to the first ones', async () => {

@@ -11,7 +11,8 @@ const domainsOf = (side, floors) =>
     .filter((entry) => entry.isDirectory() && !floors.includes(entry.name))
     .map((entry) => entry.name);
 
-const serverDomains = domainsOf('server', ['platform']);
+// test-support/ stands above app.ts: it starts whole servers for the tests.
+const serverDomains = domainsOf('server', ['platform', 'test-support']);
 
 /**
  * The console's domains, lowest floor first: each may use the ones before it, never those after it. Something two
@@ -66,13 +67,33 @@ const zones = [
   ...serverDomains.flatMap((domain) =>
     serverDomains
       .filter((other) => other !== domain)
-      .map((other) => ({
-        target: `server/${domain}`,
-        from: `server/${other}`,
-        except: ['./index.ts'],
-        message: `Another domain is read through its index.ts only (server/${other}/index.ts).`,
-      })),
+      .flatMap((other) => [
+        {
+          target: `server/${domain}/**/!(schema).ts`,
+          from: `server/${other}`,
+          except: ['./index.ts'],
+          message: `Another domain is read through its index.ts only (server/${other}/index.ts).`,
+        },
+        {
+          target: `server/${domain}/schema.ts`,
+          from: `server/${other}`,
+          except: ['./schema.ts'],
+          message: `A schema file names another domain's tables only for a foreign key (server/${other}/schema.ts).`,
+        },
+      ]),
   ),
+  // Each table is named only inside the domain that owns it (its schema.ts; platform's own are in
+  // platform/db/schema.ts): other domains read and change it through the owner's index.ts, never its tables.
+  ...serverDomains.map((domain) => ({
+    target: `server/${domain}/index.ts`,
+    from: `server/${domain}/schema.ts`,
+    message: 'index.ts hands out reads and commands, never tables: they stay inside their domain.',
+  })),
+  {
+    target: serverDomains.map((domain) => `server/${domain}`),
+    from: 'server/platform/db/schema.ts',
+    message: "Platform's tables (events, the addons' outbox, settings, ...) are used through platform's functions.",
+  },
   {
     target: 'src/shared',
     from: ['src/offline', 'src/app', ...consoleFloors.map((domain) => `src/${domain}`)],

@@ -261,7 +261,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['server/platform/test-support/postgres-cluster.ts'],
+          globalSetup: ['server/test-support/postgres-cluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

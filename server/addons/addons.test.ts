@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 const addonEvents = async () =>
@@ -22,14 +18,7 @@ const webhook = {
   events: ['feature-created'],
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('addons API', () => {
   it("lists Unleash 4's four providers and no addons, to anyone signed in", async () => {

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
-import { startSecondProcess } from '../platform/test-support/second-process.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startSecondProcess } from '../test-support/second-process.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 
 // Short retries so the fault tests do not wait; polling stays slow, so what arrives at once was woken by the commit.

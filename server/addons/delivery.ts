@@ -2,10 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AddonDeliveryConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { outboxWriteCount } from '../platform/events/store.ts';
-import { requestsFor, type OutgoingRequest } from './messages.ts';
-import { claimDue, findAddonEvent, recordAttempt, type ClaimedDelivery, type Outcome } from './outbox.ts';
-import { findAddon } from './read-model.ts';
+import { claimDue, findAddon, recordAttempt, type ClaimedDelivery, type Outcome } from '../platform/events/outbox.ts';
+import { findEvent, outboxWriteCount } from '../platform/events/store.ts';
+import { addonEvent, requestsFor, type OutgoingRequest } from './messages.ts';
 
 /** Deliveries sent at once; one slow receiver holds one slot, never the others. */
 const CONCURRENCY = 8;
@@ -155,11 +154,12 @@ export class DeliveryWorker {
 
   /** Sends the delivery; undefined when its addon or event is gone (deleted with it). */
   async #attempt(delivery: ClaimedDelivery): Promise<Outcome | undefined> {
-    const [addon, event] = await Promise.all([
+    const [addon, row] = await Promise.all([
       findAddon(this.#db, delivery.addonId),
-      findAddonEvent(this.#db, delivery.eventId),
+      findEvent(this.#db, delivery.eventId),
     ]);
-    if (!addon || !event) return undefined;
+    if (!addon || !row) return undefined;
+    const event = addonEvent(row);
     if (!addon.enabled) return { statusCode: null, error: 'the addon is disabled', next: { state: 'failed' } };
     let requests: OutgoingRequest[];
     try {

@@ -1,3 +1,4 @@
+import type { EventRow } from '../platform/events/store.ts';
 import { DATADOG_DEFAULT_URL } from './providers.ts';
 import { renderTemplate } from './mustache.ts';
 
@@ -14,6 +15,20 @@ export interface AddonEvent {
   project: string | null;
   environment: string | null;
 }
+
+/** The event as addons see it. */
+export const addonEvent = (row: EventRow): AddonEvent => ({
+  id: row.id,
+  type: row.type,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+  data: row.data,
+  preData: row.preData,
+  tags: Array.isArray(row.tags) ? (row.tags as AddonEvent['tags']) : [],
+  featureName: row.featureName,
+  project: row.project,
+  environment: row.environment,
+});
 
 /** One HTTP POST to a receiver. */
 export interface OutgoingRequest {

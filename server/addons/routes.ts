@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { PROVIDERS } from './providers.ts';
-import { listAddons, listAttempts } from './read-model.ts';
+import { listAddons, listAttempts } from '../platform/events/outbox.ts';
 import { changeAddon, createAddon, removeAddon, requireAddon } from './service.ts';
 import { addonView } from './views.ts';
 

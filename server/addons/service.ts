@@ -5,8 +5,14 @@ import { appendEvent } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
 import { checkTemplate, TemplateError } from './mustache.ts';
 import { findProvider, PROVIDERS } from './providers.ts';
-import { findAddon, type AddonRow } from './read-model.ts';
-import { deleteAddon, insertAddon, updateAddon, type AddonData } from './store.ts';
+import {
+  deleteAddon,
+  findAddon,
+  insertAddon,
+  updateAddon,
+  type AddonData,
+  type AddonRow,
+} from '../platform/events/outbox.ts';
 import { addonView } from './views.ts';
 
 const addonNotFound = (id: number) => notFound(`Could not find addon with id: ${id}`);

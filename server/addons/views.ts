@@ -1,7 +1,7 @@
 import type { Addon } from '../../contract/addons.ts';
 import { SECRET_MASK } from '../../contract/sso.ts';
 import { findProvider } from './providers.ts';
-import type { AddonRow } from './read-model.ts';
+import type { AddonRow } from '../platform/events/outbox.ts';
 
 /** The addon as the API answers it (and as audit events hold it): every sensitive parameter is '*****'. */
 export function addonView(row: AddonRow): Addon {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: '*:default.init-client-secret-abcdefgh' });
-  admin = await server.adminCookie();
-});
-afterAll(() => server?.close());
+useServer({ env: { INIT_CLIENT_API_TOKENS: '*:default.init-client-secret-abcdefgh' } });
 
 describe('api-tokens', () => {
   it('lists the INIT_* tokens created at start', async () => {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { apiTokens } from '../platform/db/schema.ts';
+import { apiTokens } from './schema.ts';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 type NewApiToken = typeof apiTokens.$inferInsert;

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startServer, ADMIN_PASSWORD } from '../test-support/harness.ts';
+import { server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({
+useServer({
+  env: {
     INIT_ADMIN_API_TOKENS: '*:*.init-admin-secret-0123456789',
     INIT_CLIENT_API_TOKENS: 'default:development.init-client-secret-0123456789',
-  });
+  },
 });
-afterAll(() => server?.close());
 
 describe('password sign-in', () => {
   it('signs in, sets an HttpOnly SameSite=Lax session cookie, and the session works', async () => {

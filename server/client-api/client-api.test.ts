@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
 const CLIENT = '*:default.client-secret-abcdefghij';
 const DEV = 'default:development.dev-secret-abcdefghij';
@@ -18,14 +18,11 @@ const CLIENT_FEATURE = [
   'variants',
 ];
 
-let server: TestServer;
-let admin: string;
 const get = (path: string, token: string, headers: Record<string, string> = {}) =>
   server.call('GET', path, { token, headers });
 
+useServer({ env: { INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}`, INIT_ADMIN_API_TOKENS: ADMIN } });
 beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}`, INIT_ADMIN_API_TOKENS: ADMIN });
-  admin = await server.adminCookie();
   const create = (body: unknown) => server.call('POST', 'api/admin/features', { cookie: admin, body });
   await create({
     name: 'demo.toggle',
@@ -42,7 +39,6 @@ beforeAll(async () => {
   const development = 'api/admin/projects/default/features/demo.off/environments/development';
   await server.call('POST', `${development}/on`, { cookie: admin, contentType: 'application/json' });
 });
-afterAll(() => server?.close());
 
 describe('client features', () => {
   it('serves the default environment to a * token, sorted, without archived toggles', async () => {

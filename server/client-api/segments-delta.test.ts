@@ -2,8 +2,8 @@
 // (client specification 19 and 20): a hydration, then the changes since the state the SDK has, or 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDelta, ClientFeature } from '../../contract/client-api.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
-import { startSecondProcess, type SecondProcess } from '../platform/test-support/second-process.ts';
+import { admin, server, useServer } from '../test-support/fixture.ts';
+import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
 
 const CLIENT = '*:default.segments-client-secret-abcdefghij';
 const STRATEGIES = (feature: string) =>
@@ -16,8 +16,6 @@ const served = (c: { contextName: string; values: string[] }) => ({
   caseInsensitive: false,
 });
 
-let server: TestServer;
-let admin: string;
 let segmentId: number;
 const call = (method: string, path: string, body?: unknown) => server.call(method, path, { cookie: admin, body });
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -26,9 +24,8 @@ const byName = (features: ClientFeature[], name: string) => features.find((f) =>
 /** The strategy added to seg.one (after the default strategy every new toggle gets). */
 const added = (features: ClientFeature[]) => byName(features, 'seg.one').strategies[1];
 
+useServer({ env: { INIT_CLIENT_API_TOKENS: CLIENT } });
 beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: CLIENT });
-  admin = await server.adminCookie();
   const segment = await call('POST', 'api/admin/segments', { name: 'beta', constraints: [inList('userId', 'a', 'b')] });
   segmentId = segment.body.id;
   for (const name of ['seg.one', 'seg.plain']) {
@@ -41,7 +38,6 @@ beforeAll(async () => {
   });
   expect(strategy.status).toBe(200);
 });
-afterAll(() => server?.close());
 
 describe('segments in the client API', () => {
   it("inlines a segment's constraints for SDKs that do not ask for segments", async () => {

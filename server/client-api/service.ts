@@ -7,8 +7,9 @@ import { findEnvironment } from '../environments/index.ts';
 import { CLASSIC_ENV, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
+import { addHourlyCounts, upsertApplication, upsertInstance } from '../metrics/index.ts';
+import { latestEventId } from '../platform/events/store.ts';
 import { listSegments } from '../segments/index.ts';
-import { addHourlyCounts, latestEventId, upsertApplication, upsertInstance } from './store.ts';
 import { clientFeature, clientSegment, type SerializedBatch } from './views.ts';
 
 export interface ClientQuery {

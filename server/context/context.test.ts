@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+import { expectError, expectInvalid } from '../test-support/answers.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 022, 023 and 166): legalValues only when set.
 const FIELD = ['createdAt', 'description', 'name', 'sortOrder', 'stickiness'];
 const FIELD_WITH_VALUES = [...FIELD, 'legalValues'].sort();
 const keys = (o: object) => Object.keys(o).sort();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 const eventTypes = async () =>
   (await server.sql(`select type from events where type like 'context-field-%' order by id`)).map((r) => r.type);
 const fieldsInDb = async () => (await server.sql('select count(*)::int as n from context_fields'))[0].n;
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('context fields', () => {
   it('lists the built-in fields as a bare array by sort order, read by anyone signed in', async () => {
@@ -51,13 +41,7 @@ describe('context fields', () => {
     expect(one.status).toBe(200);
     expect(keys(one.body)).toEqual(FIELD);
     const missing = await call('GET', 'api/admin/context/nope');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      name: 'NotFoundError',
-      message: 'Could not find context field with name: nope',
-      details: [{ message: 'Could not find context field with name: nope' }],
-      isJoi: true,
-    });
+    expectError(missing, 404, 'NotFoundError', 'Could not find context field with name: nope', { isJoi: true });
   });
 
   it('validates a new name: 200 when free, 400 when not URL friendly or empty, 409 when taken', async () => {
@@ -72,12 +56,7 @@ describe('context fields', () => {
       '"name" is not allowed to be empty',
     );
     const taken = await call('POST', 'api/admin/context/validate', { name: 'userId' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({
-      isJoi: true,
-      name: 'NameExistsError',
-      details: [{ message: 'A context field with that name already exist' }],
-    });
+    expectError(taken, 409, 'NameExistsError', 'A context field with that name already exist', { isJoi: true });
   });
 
   it('creates a field (201, empty) with legal values kept sorted, and an event', async () => {
@@ -110,22 +89,12 @@ describe('context fields', () => {
   it('refuses duplicates, bad names and bad legal values, writing nothing', async () => {
     const before = await fieldsInDb();
     const duplicate = await call('POST', 'api/admin/context', { name: 'region' });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({
-      isJoi: true,
-      name: 'NameExistsError',
-      details: [{ message: 'A context field with that name already exist' }],
-    });
+    expectError(duplicate, 409, 'NameExistsError', 'A context field with that name already exist', { isJoi: true });
     expect((await call('POST', 'api/admin/context', { name: 'bad name' })).body.details[0].message).toBe(
       '"name" must be URL friendly',
     );
     const twice = await call('POST', 'api/admin/context', { name: 'twice', legalValues: ['a', 'b', 'a'] });
-    expect(twice.status).toBe(400);
-    expect(twice.body).toMatchObject({
-      name: 'ValidationError',
-      isJoi: true,
-      details: [{ message: '"legalValues[2]" contains a duplicate value: a' }],
-    });
+    expectInvalid(twice, ['legalValues[2]'], '"legalValues[2]" contains a duplicate value: a');
     const blank = await call('POST', 'api/admin/context', { name: 'blank', legalValues: ['a', '  '] });
     expect(blank.body.details[0].message).toBe('"legalValues[1]" is not allowed to be empty');
     expect((await call('POST', 'api/admin/context', { name: 'numbers', legalValues: [1, {}] })).status).toBe(400);

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { contextFields } from '../platform/db/schema.ts';
+import { contextFields } from './schema.ts';
 
 /** A row of the `context_fields` table, its legal values typed. */
 export type ContextFieldRow = Omit<typeof contextFields.$inferSelect, 'legalValues'> & { legalValues: string[] };

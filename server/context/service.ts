@@ -1,9 +1,10 @@
 import type { ContextFieldInput } from '../../contract/context.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { assertUrlFriendly, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { findContextField, type ContextFieldRow } from './read-model.ts';
-import { deleteContextField, insertContextField, updateContextField } from './store.ts';
+import { deleteContextField, insertContextField, updateContextField, type ContextFieldData } from './store.ts';
 import { contextFieldView } from './views.ts';
 
 const fieldNotFound = (name: string) => notFound(`Could not find context field with name: ${name}`);
@@ -49,18 +50,22 @@ export async function createContextField(
 ): Promise<ContextFieldRow> {
   assertFieldName(input.name);
   const legalValues = cleanLegalValues(input.legalValues ?? []);
-  return deps.db.transaction(async (tx) => {
-    const row = await insertContextField(tx, {
-      name: input.name,
-      description: input.description ?? null,
-      legalValues,
-      stickiness: input.stickiness ?? false,
-      sortOrder: input.sortOrder,
-    });
-    if (!row) throw fieldExists();
-    await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: contextFieldView(row) });
-    return row;
-  });
+  const field = {
+    name: input.name,
+    description: input.description ?? null,
+    legalValues,
+    stickiness: input.stickiness ?? false,
+    sortOrder: input.sortOrder,
+  };
+  return deps.db.transaction(async (tx) => addContextField(tx, actor, field));
+}
+
+/** Creates a context field in the caller's transaction, with its event; 409 when the name is taken. */
+export async function addContextField(tx: Db, actor: string, field: ContextFieldData): Promise<ContextFieldRow> {
+  const row = await insertContextField(tx, field);
+  if (!row) throw fieldExists();
+  await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: contextFieldView(row) });
+  return row;
 }
 
 /** Changes a field's description, legal values, stickiness and sort order (the name never changes). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { contextFields } from '../platform/db/schema.ts';
+import { contextFields } from './schema.ts';
 import type { ContextFieldRow } from './read-model.ts';
 
 export interface ContextFieldData {

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type CallResult } from '../test-support/harness.ts';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+import { expectError } from '../test-support/answers.ts';
 
 /** An audit event as the events table holds it. */
 type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };
@@ -8,10 +10,6 @@ type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_d
 const ENVIRONMENT = ['enabled', 'name', 'protected', 'sortOrder', 'type'];
 const keys = (o: object) => Object.keys(o).sort();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 const json = (method: string, path: string, cookie = admin) =>
@@ -47,14 +45,7 @@ async function refused(calls: Array<[() => Promise<CallResult>, number, string]>
   expect(await snapshot()).toBe(before);
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('reading environments', () => {
   it('lists them in sort order and reads one, in Unleash 4.2 shapes', async () => {
@@ -71,13 +62,7 @@ describe('reading environments', () => {
     const found = await call('GET', 'api/admin/environments/default', undefined, viewer);
     expect(keys(found.body)).toEqual(ENVIRONMENT);
     const missing = await call('GET', 'api/admin/environments/nope');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      name: 'NotFoundError',
-      message: 'Could not find environment with name: nope',
-      details: [{ message: 'Could not find environment with name: nope' }],
-      isJoi: true,
-    });
+    expectError(missing, 404, 'NotFoundError', 'Could not find environment with name: nope', { isJoi: true });
   });
 });
 
@@ -87,13 +72,7 @@ describe('creating environments', () => {
     expect(free.status).toBe(200);
     expect(free.text).toBe('');
     const taken = await call('POST', 'api/admin/environments/validate', { name: 'production' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({
-      name: 'NameExistsError',
-      message: 'Environment production already exists',
-      details: [{ message: 'Environment production already exists' }],
-      isJoi: true,
-    });
+    expectError(taken, 409, 'NameExistsError', 'Environment production already exists', { isJoi: true });
     for (const [name, message] of [
       ['my env', '"name" must be URL friendly'],
       ['', '"name" is not allowed to be empty'],

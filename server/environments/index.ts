@@ -1,4 +1,13 @@
-// What other domains may use of environments.
-export { findEnvironment, projectEnvironmentNames, requireEnvironment } from './read-model.ts';
+// What other domains may use of environments: reads, the rule for ids in paths and tokens, and the deletion.
+export {
+  enabledEnvironmentNames,
+  environmentNotFound,
+  findEnvironment,
+  listEnvironments,
+  requireEnvironment,
+  type EnvironmentRow,
+} from './read-model.ts';
 export { assertPathId } from './rules.ts';
-export { bumpToggleVersions } from './store.ts';
+export { lockForChange as lockEnvironmentForChange } from './service.ts';
+export { deleteEnvironment } from './store.ts';
+export { environmentResponse } from './views.ts';

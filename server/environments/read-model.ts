@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { environments, projectEnvironments } from '../platform/db/schema.ts';
+import { environments } from './schema.ts';
 import { notFound } from '../platform/http/errors.ts';
 
 export type EnvironmentRow = typeof environments.$inferSelect;
@@ -22,13 +22,20 @@ export async function requireEnvironment(db: Db, name: string): Promise<Environm
   return env;
 }
 
-/** The environments enabled in a project, in display order. */
-export async function projectEnvironmentNames(db: Db, project: string): Promise<string[]> {
+/** Every environment, in display order. */
+export function listEnvironments(db: Db): Promise<EnvironmentRow[]> {
+  return db
+    .select()
+    .from(environments)
+    .orderBy(...displayOrder);
+}
+
+/** The environments each new project gets: every globally enabled one, in display order. */
+export async function enabledEnvironmentNames(db: Db): Promise<string[]> {
   const rows = await db
     .select({ name: environments.name })
-    .from(projectEnvironments)
-    .innerJoin(environments, eq(environments.name, projectEnvironments.environment))
-    .where(eq(projectEnvironments.project, project))
+    .from(environments)
+    .where(eq(environments.enabled, true))
     .orderBy(...displayOrder);
   return rows.map((r) => r.name);
 }

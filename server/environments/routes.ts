@@ -11,21 +11,19 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { requireEnvironment } from './read-model.ts';
+import { listEnvironments, requireEnvironment } from './read-model.ts';
 import {
   changeEnvironment,
   createEnvironment,
-  removeEnvironment,
   setEnvironmentEnabled,
   sortEnvironments,
   validateEnvironmentName,
 } from './service.ts';
-import { listEnvironments } from './store.ts';
 import { environmentResponse } from './views.ts';
 
 /**
- * Environments: reads for everyone signed in; create needs ADMIN, changes UPDATE_ENVIRONMENT and delete
- * DELETE_ENVIRONMENT.
+ * Environments: reads for everyone signed in; create needs ADMIN, changes UPDATE_ENVIRONMENT. The deletion, which
+ * reaches projects, toggles and API tokens, is in project-environments/.
  */
 export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -76,15 +74,6 @@ export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
     },
     async (request, reply) => {
       await sortEnvironments(deps, callerName(request), request.body);
-      return reply.status(200).send();
-    },
-  );
-
-  app.delete(
-    '/api/admin/environments/:name',
-    { config: { permission: 'DELETE_ENVIRONMENT' }, schema: { params: EnvironmentParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeEnvironment(deps, callerName(request), request.params.name);
       return reply.status(200).send();
     },
   );

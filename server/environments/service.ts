@@ -2,30 +2,22 @@ import type { EnvironmentType } from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
-import { ApiError, invalidOperation, nameExists } from '../platform/http/errors.ts';
-import { environmentNotFound, findEnvironment, type EnvironmentRow } from './read-model.ts';
+import { invalidOperation, nameExists } from '../platform/http/errors.ts';
+import { environmentNotFound, findEnvironment, listEnvironments, type EnvironmentRow } from './read-model.ts';
 import { assertBelowEnvironmentLimit, assertPathId } from './rules.ts';
 import {
-  bumpToggleVersions,
-  countStrategies,
   countEnvironmentsLocked,
-  countTokensFor,
-  deleteEnvironment,
   insertEnvironment,
-  listEnvironments,
   lockEnvironment,
-  projectsUsing,
   setSortOrders,
-  togglesIn,
   updateEnvironment,
 } from './store.ts';
 import { environmentResponse } from './views.ts';
 
 const environmentExists = (name: string) => nameExists(`Environment ${name} already exists`);
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Locks the environment for a change (404 when missing); a protected one cannot be changed in that way. */
-async function lockForChange(tx: Db, name: string, refusal: string): Promise<EnvironmentRow> {
+export async function lockForChange(tx: Db, name: string, refusal: string): Promise<EnvironmentRow> {
   const env = await lockEnvironment(tx, name);
   if (!env) throw environmentNotFound(name);
   if (env.protected) throw invalidOperation(`Environment ${name} is protected: it can not be ${refusal}`);
@@ -101,67 +93,6 @@ export async function setEnvironmentEnabled(
       preData: environmentResponse(before),
     });
   });
-}
-
-/** Thrown (and caught) to roll back a deletion attempt that must start over. */
-class StartOver extends Error {}
-const DELETE_ATTEMPTS = 5;
-
-/**
- * DELETE api/admin/environments/{name}: refused while API tokens are scoped to it (they would point at nothing) or it
- * is a project's only environment. Removes it from its projects and every toggle's state and strategies in it.
- */
-export async function removeEnvironment(deps: AppDeps, actor: string, name: string): Promise<void> {
-  // Lock order as in a toggle change: the toggles (their versions bumped), then the environment. A toggle that got a
-  // state in the environment between the two makes the attempt start over, so none changes without a new version.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await deps.db.transaction(async (tx) => {
-        const toggles = await togglesIn(tx, name);
-        await bumpToggleVersions(tx, toggles);
-        const before = await lockForChange(tx, name, 'deleted');
-        if ((await togglesIn(tx, name)).some((t) => !toggles.includes(t))) throw new StartOver();
-        const tokens = await countTokensFor(tx, name);
-        if (tokens > 0) {
-          throw invalidOperation(
-            `Environment ${name} is used by ${plural(tokens, 'API token', 'API tokens')}: delete them first`,
-          );
-        }
-        const projects = await projectsUsing(tx, name);
-        const alone = projects.filter((p) => p.environments === 1).map((p) => p.project);
-        if (alone.length > 0) {
-          const which = `${alone.length === 1 ? 'project' : 'projects'} ${alone.join(', ')}`;
-          throw invalidOperation(
-            `Environment ${name} is the only environment of ${which}: enable another environment there first`,
-          );
-        }
-        const strategiesDeleted = await countStrategies(tx, name);
-        await deleteEnvironment(tx, name);
-        await appendEvent(tx, {
-          type: 'environment-deleted',
-          createdBy: actor,
-          environment: name,
-          data: {
-            name,
-            removedFromProjects: projects.map((p) => p.project),
-            removedFromToggles: toggles,
-            strategiesDeleted,
-          },
-          preData: environmentResponse(before),
-        });
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof StartOver)) throw error;
-      if (attempt === DELETE_ATTEMPTS) {
-        throw new ApiError(
-          409,
-          'ConflictError',
-          `Toggles kept changing in environment ${name} while deleting it: try again`,
-        );
-      }
-    }
-  }
 }
 
 /** PUT api/admin/environments/sort-order: {name: position}; every name must be an environment (404 otherwise). */

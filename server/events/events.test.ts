@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { server, useServer } from '../test-support/fixture.ts';
+import { expectError } from '../test-support/answers.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.close());
+useServer();
 
 describe('audit events share the transaction of their change', () => {
   it('a failing event insert rolls the change back and answers a JSON 500 without a stack', async () => {
@@ -21,12 +18,7 @@ describe('audit events share the transaction of their change', () => {
       cookie: admin,
       body: { email: 'rollback@example.com', rootRole: 2 },
     });
-    expect(user.status).toBe(500);
-    expect(user.body).toEqual({
-      name: 'InternalServerError',
-      message: 'Unexpected error: the server could not complete the request',
-      details: [{ message: 'Unexpected error: the server could not complete the request' }],
-    });
+    expectError(user, 500, 'InternalServerError', 'Unexpected error: the server could not complete the request');
     expect(user.text).not.toMatch(/refused by test|at .*\.ts|stack/);
     expect(await server.sql(`select id from users where email = 'rollback@example.com'`)).toEqual([]);
 

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../platform/events/store.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
 /** The id of the first seeded event: events before it are the server's own (the first admin, ...). */
 let firstSeeded: number;
 const SEEDED = 250;
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   const [{ id }] = await server.sql('select coalesce(max(id), 0) + 1 as id from events');
   firstSeeded = Number(id);
   // 250 events in one transaction through the events service: toggles a0..a4 of project p1 by ann (the even
@@ -26,7 +23,6 @@ beforeAll(async () => {
     }
   });
 });
-afterAll(() => server?.close());
 
 type Page = {
   events: Array<{ id: number; type: string; createdBy: string; featureName: string | null }>;

@@ -1,5 +1,32 @@
-// What other domains may use of feature toggles: reads, and the one write an SDK report makes.
-export { featureOverviews, liveFeatures, servedStates, type ServedState, type ServedStrategy } from './read-model.ts';
+// What other domains may use of feature toggles: reads, the one write an SDK report makes, what the commands above
+// the toggles (project-environments/, strategy-usage/, import-export/) read of them, and the changes they make to
+// many toggles at once, each through the toggle rule (toggle-write.ts).
+export {
+  countTogglesUsingStrategy,
+  strategiesUsingSegment,
+  togglesInEnvironment,
+  type StrategyRow,
+} from './environment-strategies/store.ts';
+export { checkParameters } from './environment-strategies/rules.ts';
+export {
+  addEnvironmentToToggles,
+  lockTogglesIn,
+  removeEnvironmentFromToggles,
+} from './environment-strategies/toggle-environments.ts';
+export { liveFeatures } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
-export { checkParameters } from './strategy-rules.ts';
-export { markFeaturesSeen, type FeatureRow } from './store.ts';
+export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
+export { lockToggles } from './toggle-write.ts';
+export {
+  dependenciesOf,
+  environmentStates,
+  featureNamesTagged,
+  featuresNamed,
+  importToggles,
+  liveFeatureNamesOf,
+  strategiesIn,
+  tagsOf,
+  type ImportedStrategy,
+  type ImportedToggle,
+} from './toggles/import-export.ts';
+export { featureOverviews, servedStates, type ServedState, type ServedStrategy } from './toggles/read-model.ts';

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer, viewer } from '../test-support/fixture.ts';
 
 // Issue 16 in the admin API of toggles: constraint operators, strategy segments and variants, dependencies,
 // impressionData, UTF-8 names and stored weights.
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body, contentType: 'application/json' });
 const P = 'api/admin/projects/default/features';
@@ -26,17 +23,14 @@ async function refused(method: string, path: string, body: unknown, status: numb
   expect(await eventsOf(toggle)).toHaveLength(events);
 }
 
+useServer({ users: true });
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  viewer = (await server.createUser('Viewer')).cookie;
   await call('POST', 'api/admin/projects', { id: 'other', name: 'Other' });
   for (const name of ['target.toggle', 'parent.toggle', 'child.toggle', 'grandchild.toggle']) {
     expect((await call('POST', P, { name })).status).toBe(201);
   }
   expect((await call('POST', 'api/admin/projects/other/features', { name: 'elsewhere.toggle' })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('constraints', () => {
   const constraints = [

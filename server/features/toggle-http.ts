@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { callerName, requireUser } from '../platform/access/caller.ts';
+import { callerName } from '../platform/access/caller.ts';
 import { validationError } from '../platform/http/errors.ts';
 import { projectOf } from './read-model.ts';
-import type { Pinner } from './favorites.ts';
 import type { ToggleWrite } from './toggle-write.ts';
 
 /**
@@ -38,9 +37,3 @@ export const projectOfPath = (request: FastifyRequest) => (request.params as Pat
 /** The user whose pins a read shows (undefined for an API token: it has none). */
 export const readerOf = (request: FastifyRequest): number | undefined =>
   request.caller?.kind === 'user' ? request.caller.user.id : undefined;
-
-/** Who pins or unpins: a signed-in user; an API token (admin tokens included) is a 403, saying so. */
-export const pinnerOf = (request: FastifyRequest): Pinner => ({
-  userId: requireUser(request).id,
-  actor: callerName(request),
-});

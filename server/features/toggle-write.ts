@@ -1,10 +1,15 @@
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvents } from '../platform/events/store.ts';
 import type { EventType } from '../platform/events/types.ts';
 import { preconditionFailed } from '../platform/http/errors.ts';
-import { classicFeature } from './read-model.ts';
 import { checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
-import { bumpVersion, lockFeatureRow, type FeatureRow } from './store.ts';
+import { features } from './schema.ts';
+import { inNames, type FeatureRow } from './store.ts';
+
+// The one rule for changing toggles, one or many at once, in the caller's transaction: their rows locked in name
+// order (so concurrent changes queue up without deadlocking), If-Match where the caller has one, a new version
+// (the ETag the console's conflict detection and the offline queue's If-Match compare) and an audit event each.
 
 /**
  * Who changes a toggle, and on which condition. `ifMatch` is the version the caller based the change on (If-Match;
@@ -17,9 +22,33 @@ export interface ToggleWrite {
 }
 
 /**
- * The one rule for changing a toggle, first in every mutating call's transaction: locks its row (FOR UPDATE, so changes
- * queue up), answers 412 when If-Match is not the current version, and bumps the version (rolled back if the change
- * fails), setting `write.version` to it. Returns the row as bumped.
+ * Locks the rows of the named toggles, or of every toggle of a project, until the transaction ends: in one query, in
+ * name order. Returns the rows of those that exist.
+ */
+export function lockToggles(tx: Db, which: { names: readonly string[] } | { project: string }): Promise<FeatureRow[]> {
+  if ('names' in which && which.names.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(features)
+    .where('names' in which ? inNames(features.name, which.names) : eq(features.project, which.project))
+    .orderBy(asc(features.name))
+    .for('update');
+}
+
+/** Gives the (locked) toggles their next version, in one UPDATE; returns their rows as bumped. */
+function bumpVersions(tx: Db, names: readonly string[]): Promise<FeatureRow[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  return tx
+    .update(features)
+    .set({ version: sql`${features.version} + 1` })
+    .where(inNames(features.name, names))
+    .returning();
+}
+
+/**
+ * The rule for a change of one toggle, first in its transaction: locks the row, answers 412 when If-Match is not the
+ * current version, checks the toggle as `options` asks (404, archived or not) and bumps the version (rolled back if
+ * the change fails), setting `write.version` to it. Returns the row as bumped; the caller records the event.
  */
 export async function lockForChange(
   tx: Db,
@@ -27,40 +56,47 @@ export async function lockForChange(
   write: ToggleWrite,
   options: RequireOptions = {},
 ): Promise<FeatureRow> {
-  const feature = foundFeature(await lockFeatureRow(tx, name), name, options);
+  const [locked] = await lockToggles(tx, { names: [name] });
+  const feature = foundFeature(locked, name, options);
   if (write.ifMatch !== undefined && write.ifMatch !== feature.version) {
     throw preconditionFailed(name, write.ifMatch, feature.version);
   }
   checkArchiveState(feature, options);
-  const row = await bumpVersion(tx, name);
+  const [row] = await bumpVersions(tx, [name]);
   write.version = row.version;
   return row;
 }
 
-/** The classic view of a toggle as events record it (without the version, which every change bumps). */
-export async function eventView(tx: Db, feature: FeatureRow) {
-  const { version: _version, ...view } = await classicFeature(tx, feature);
-  return view;
+/** What a change of many toggles records of one of them: its audit event. `created`: it did not exist before. */
+export interface ToggleChange {
+  feature: Pick<FeatureRow, 'name' | 'project'>;
+  type: EventType;
+  environment?: string;
+  data?: unknown;
+  preData?: unknown;
+  created?: boolean;
 }
-export type EventView = Awaited<ReturnType<typeof eventView>>;
 
-/** Appends a toggle event whose data and preData are the classic view of the toggle. */
-export async function featureEvent(
-  tx: Db,
-  type: EventType,
-  actor: string,
-  after: FeatureRow | null,
-  before?: EventView,
-  environment?: string,
-) {
-  const data = after ? await eventView(tx, after) : null;
-  await appendEvent(tx, {
-    type,
-    createdBy: actor,
-    featureName: after?.name ?? before?.name,
-    project: after?.project ?? before?.project,
-    environment,
-    data,
-    preData: before,
-  });
+/**
+ * The rule for a change of many toggles (an environment added to or removed from them, an import), once made with
+ * their rows locked (lockToggles): those that existed before get their next version in one UPDATE (a new one starts
+ * at 1), and every changed toggle its event, all in one INSERT.
+ */
+export async function recordToggleChanges(tx: Db, actor: string, changes: readonly ToggleChange[]): Promise<void> {
+  await bumpVersions(
+    tx,
+    changes.filter((change) => !change.created).map((change) => change.feature.name),
+  );
+  await appendEvents(
+    tx,
+    changes.map(({ feature, type, environment, data, preData }) => ({
+      type,
+      createdBy: actor,
+      featureName: feature.name,
+      project: feature.project,
+      environment,
+      data,
+      preData,
+    })),
+  );
 }

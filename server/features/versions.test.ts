@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   server.call(method, path, { cookie: admin, body, headers, contentType: 'application/json' });
 const P = 'api/admin/projects/default/features';
@@ -13,13 +11,11 @@ const versionOf = async (name: string) => {
 };
 const eventCount = async (name: string) => (await call('GET', `api/admin/events/${name}`)).body.events.length;
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   // A new project gets every enabled environment: default, development and production.
   expect((await call('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('toggle versions', () => {
   it('starts at 1 and shows the version in every toggle answer and as the ETag of one-toggle GETs', async () => {

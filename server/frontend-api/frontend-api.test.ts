@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
 // The frontend API on a real server: FRONTEND tokens, evaluation from the client API's snapshot, CORS origins.
 
@@ -7,8 +7,6 @@ const CLIENT = '*:default.client-secret-abcdefghij';
 const ADMIN = '*:*.admin-secret-abcdefghijklm';
 const ORIGIN = 'https://app.example.com';
 
-let server: TestServer;
-let admin: string;
 let frontend: string;
 let devFrontend: string;
 const get = (path: string, token: string | undefined, headers: Record<string, string> = {}) =>
@@ -19,9 +17,8 @@ async function frontendToken(body: Record<string, unknown>) {
   return server.call('POST', 'api/admin/api-tokens', { cookie: admin, body: { username: 'web-app', ...body } });
 }
 
+useServer({ env: { INIT_CLIENT_API_TOKENS: CLIENT, INIT_ADMIN_API_TOKENS: ADMIN } });
 beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: CLIENT, INIT_ADMIN_API_TOKENS: ADMIN });
-  admin = await server.adminCookie();
   const create = async (body: unknown) => {
     const answer = await server.call('POST', 'api/admin/features', { cookie: admin, body });
     if (answer.status >= 300) throw new Error(`${answer.status} ${answer.text}`);
@@ -49,7 +46,6 @@ beforeAll(async () => {
   frontend = created.body.secret;
   devFrontend = (await frontendToken({ type: 'frontend', project: 'default', environment: 'development' })).body.secret;
 });
-afterAll(() => server?.close());
 
 describe('frontend tokens', () => {
   it('are created and listed like client tokens, for one environment', async () => {

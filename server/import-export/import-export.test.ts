@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALUE_MESSAGES } from '../../contract/constraints.ts';
 import type { ExportResult } from '../../contract/import-export.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../test-support/harness.ts';
 
 // POST api/admin/features-batch/{export,validate,import} on a real server (PGlite and PostgreSQL).
 

@@ -1,16 +1,31 @@
 import type { ExportQuery, ExportResult, ImportRequest, ImportValidation } from '../../contract/import-export.ts';
 import { can, type PermissionEntry } from '../../contract/permissions.ts';
 import type { Variant } from '../../contract/variants.ts';
+import { addContextField, listContextFields } from '../context/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { requireEnvironment } from '../environments/index.ts';
 import { FEATURE_TYPE_IDS } from '../feature-types/index.ts';
-import { checkName, checkParameters } from '../features/index.ts';
+import {
+  checkName,
+  checkParameters,
+  dependenciesOf,
+  environmentStates,
+  featureNamesTagged,
+  featuresNamed,
+  importToggles,
+  liveFeatureNamesOf,
+  lockToggles,
+  strategiesIn,
+  tagsOf,
+  type ImportedStrategy,
+  type ImportedToggle,
+} from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
 import { ApiError, noAccess, notFound, validationError } from '../platform/http/errors.ts';
-import { requireProject } from '../projects/index.ts';
+import { projectEnvironmentNames, requireProject } from '../projects/index.ts';
+import { addSegment, listSegments } from '../segments/index.ts';
 import { listStrategies } from '../strategies/index.ts';
-import { parseTagFilter } from '../tags/index.ts';
+import { addTagType, ensureTags, listTagTypes, parseTagFilter } from '../tags/index.ts';
 import {
   MESSAGES,
   compile,
@@ -22,33 +37,6 @@ import {
   storedConstraint,
   storedParameters,
 } from './rules.ts';
-import {
-  allContextFields,
-  allSegments,
-  allTagTypes,
-  dependenciesOf,
-  environmentStates,
-  environmentsOfProject,
-  featureNamesTagged,
-  featuresNamed,
-  insertContextField,
-  insertSegment,
-  insertTag,
-  insertTagType,
-  insertToggle,
-  isProjectEnvironment,
-  liveFeatureNamesOf,
-  lockFeatures,
-  replaceDependencies,
-  replaceStrategies,
-  replaceTags,
-  setEnabled,
-  strategiesIn,
-  tagsOf,
-  updateToggle,
-  type ImportedStrategy,
-  type ToggleFields,
-} from './store.ts';
 import { exportView } from './views.ts';
 
 /** The live toggles an export asks for: by name, by tag (type:value) or of a project; exactly one of them. */
@@ -84,9 +72,9 @@ export async function exportFeatures(deps: AppDeps, query: ExportQuery): Promise
     strategiesIn(db, live, query.environment),
     tagsOf(db, live),
     dependenciesOf(db, live),
-    allSegments(db),
-    allContextFields(db),
-    allTagTypes(db),
+    listSegments(db),
+    listContextFields(db),
+    listTagTypes(db),
   ]);
   return exportView({
     environment: query.environment,
@@ -104,7 +92,7 @@ export async function exportFeatures(deps: AppDeps, query: ExportQuery): Promise
 /** What an import will write, worked out from the request and the current state (no writes). */
 interface ImportPlan {
   validation: ImportValidation;
-  toggles: Array<ToggleFields & { exists: boolean }>;
+  toggles: Array<Omit<ImportedToggle, 'enabled' | 'strategies'>>;
   enabled: Map<string, boolean>;
   strategies: Map<string, Array<Omit<ImportedStrategy, 'segments'> & { segments: number[] }>>;
   newSegments: ExportResult['segments'] & object;
@@ -134,19 +122,19 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
   const { project, environment, data } = request;
   await requireProject(db, project);
   await requireEnvironment(db, environment);
-  if (!(await isProjectEnvironment(db, project, environment))) {
+  const environments = await projectEnvironmentNames(db, project);
+  if (!environments.includes(environment)) {
     throw validationError('environment', `The environment ${environment} is not enabled in project ${project}`);
   }
   const names = data.features.map((f) => f.name);
   const imported = new Set(names);
-  const [existing, definitions, segments, contextFields, tagTypes, projectToggles, environments] = await Promise.all([
+  const [existing, definitions, segments, contextFields, tagTypes, projectToggles] = await Promise.all([
     featuresNamed(db, names),
     listStrategies(db),
-    allSegments(db),
-    allContextFields(db),
-    allTagTypes(db),
+    listSegments(db),
+    listContextFields(db),
+    listTagTypes(db),
     liveFeatureNamesOf(db, project),
-    environmentsOfProject(db, project),
   ]);
   const existingByName = new Map(existing.map((f) => [f.name, f]));
   const inImportOrder = names.flatMap((name) => existingByName.get(name) ?? []);
@@ -322,13 +310,11 @@ async function planImport(db: Db, request: ImportRequest, held: readonly Permiss
       const before = existingByName.get(f.name);
       return {
         name: f.name,
-        project,
         type: f.type ?? before?.type ?? 'release',
         description: f.description !== undefined ? f.description : (before?.description ?? null),
         stale: f.stale ?? false,
         impressionData: f.impressionData ?? false,
         variants: stateOf.get(f.name)?.variants,
-        exists: before !== undefined,
       };
     }),
     enabled: new Map([...stateOf].map(([name, s]) => [name, s.enabled])),
@@ -353,9 +339,10 @@ export async function validateImport(
 }
 
 /**
- * POST api/admin/features-batch/import: everything in one transaction (the toggles locked first), refused as a
- * whole with a 400 naming every problem (403 when the caller lacks a permission it needs); one `features-imported`
- * event per toggle, and the events of the context fields, segments, tag types and tags it creates.
+ * POST api/admin/features-batch/import: everything in one transaction (the toggles locked first, by the toggle rule),
+ * refused as a whole with a 400 naming every problem (403 when the caller lacks a permission it needs). The context
+ * fields, tag types, segments and tags it needs are created by their owners (each with its event), the toggles
+ * written by features/ (a new version for those that existed, one `features-imported` event each).
  */
 export async function importFeatures(
   deps: AppDeps,
@@ -365,10 +352,7 @@ export async function importFeatures(
 ): Promise<void> {
   const { project, environment } = request;
   await deps.db.transaction(async (tx) => {
-    await lockFeatures(
-      tx,
-      request.data.features.map((f) => f.name),
-    );
+    await lockToggles(tx, { names: request.data.features.map((f) => f.name) });
     const plan = await planImport(tx, request, held);
     const { errors, permissions } = plan.validation;
     if (permissions.length > 0) {
@@ -381,64 +365,38 @@ export async function importFeatures(
       const details = errors.map((e) => ({ ...e, message: `${e.message} ${e.affectedItems.join(', ')}` }));
       throw new ApiError(400, 'BadDataError', details.map((d) => d.message).join(' '), details);
     }
-    for (const field of plan.newContextFields) {
-      await insertContextField(tx, field);
-      await appendEvent(tx, { type: 'context-field-created', createdBy: actor, data: field });
-    }
-    for (const tagType of plan.newTagTypes) {
-      await insertTagType(tx, tagType);
-      await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagType });
-    }
+    for (const field of plan.newContextFields) await addContextField(tx, actor, field);
+    for (const tagType of plan.newTagTypes) await addTagType(tx, actor, tagType);
     const segmentIds = new Map(plan.segmentIds);
     for (const s of plan.newSegments) {
-      const row = await insertSegment(tx, {
+      const row = await addSegment(tx, actor, {
         name: s.name,
         description: s.description ?? null,
+        project: null,
         constraints: (s.constraints ?? []).map(storedConstraint),
-        createdBy: actor,
       });
       segmentIds.set(s.id, row.id);
-      await appendEvent(tx, { type: 'segment-created', createdBy: actor, project: row.project, data: row });
     }
-    for (const toggle of plan.toggles) {
-      const { exists, ...fields } = toggle;
-      if (exists) await updateToggle(tx, fields);
-      else if (!(await insertToggle(tx, fields, plan.environments))) {
-        throw validationError('data.features', `The toggle ${toggle.name} was created meanwhile: try again`);
-      }
-    }
-    const names = plan.toggles.map((t) => t.name);
-    for (const name of names) {
-      const strategies = (plan.strategies.get(name) ?? []).map((s) => ({
-        ...s,
-        segments: s.segments.map((id) => segmentIds.get(id)!),
-      }));
-      await replaceStrategies(tx, name, environment, strategies);
-      const enabled = plan.enabled.get(name);
-      if (enabled !== undefined) await setEnabled(tx, name, environment, enabled);
-    }
-    for (const tag of plan.tags) {
-      const t = { type: tag.tagType, value: tag.tagValue };
-      if (await insertTag(tx, t)) await appendEvent(tx, { type: 'tag-created', createdBy: actor, data: t });
-    }
-    await replaceTags(tx, names, plan.tags);
-    await replaceDependencies(tx, names, plan.dependencies);
-    for (const { exists: _exists, ...toggle } of plan.toggles) {
-      await appendEvent(tx, {
-        type: 'features-imported',
-        createdBy: actor,
-        project,
-        environment,
-        featureName: toggle.name,
-        data: {
-          ...toggle,
-          enabled: plan.enabled.get(toggle.name) ?? false,
-          strategies: plan.strategies.get(toggle.name) ?? [],
-          tags: plan.tags.filter((t) => t.feature === toggle.name),
-          dependencies: plan.dependencies.filter((d) => d.child === toggle.name),
-        },
-      });
-    }
+    await ensureTags(
+      tx,
+      actor,
+      plan.tags.map((tag) => ({ type: tag.tagType, value: tag.tagValue })),
+    );
+    await importToggles(tx, actor, {
+      project,
+      environment,
+      environments: plan.environments,
+      toggles: plan.toggles.map((toggle) => ({
+        ...toggle,
+        enabled: plan.enabled.get(toggle.name),
+        strategies: (plan.strategies.get(toggle.name) ?? []).map((strategy) => ({
+          ...strategy,
+          segments: strategy.segments.map((id) => segmentIds.get(id)!),
+        })),
+      })),
+      tags: plan.tags,
+      dependencies: plan.dependencies,
+    });
   });
 }
 

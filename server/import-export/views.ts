@@ -1,16 +1,10 @@
 import type { Constraint } from '../../contract/constraints.ts';
 import type { ConstraintData, ExportResult } from '../../contract/import-export.ts';
 import type { Override, StrategyVariant, Variant } from '../../contract/variants.ts';
-import type {
-  FeatureRow,
-  SegmentRow,
-  StrategyRow,
-  allContextFields,
-  allTagTypes,
-  dependenciesOf,
-  environmentStates,
-  tagsOf,
-} from './store.ts';
+import type { listContextFields } from '../context/index.ts';
+import type { FeatureRow, StrategyRow, dependenciesOf, environmentStates, tagsOf } from '../features/index.ts';
+import type { SegmentRow } from '../segments/index.ts';
+import type { listTagTypes } from '../tags/index.ts';
 
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
 
@@ -18,12 +12,12 @@ export interface ExportSource {
   environment: string;
   features: FeatureRow[];
   states: Rows<typeof environmentStates>;
-  strategies: Array<StrategyRow & { segments: number[] }>;
+  strategies: StrategyRow[];
   tags: Rows<typeof tagsOf>;
   dependencies: Rows<typeof dependenciesOf>;
   segments: SegmentRow[];
-  contextFields: Rows<typeof allContextFields>;
-  tagTypes: Rows<typeof allTagTypes>;
+  contextFields: Rows<typeof listContextFields>;
+  tagTypes: Rows<typeof listTagTypes>;
 }
 
 /**

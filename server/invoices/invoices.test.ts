@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-});
-afterAll(() => server?.close());
+useServer();
 
 describe('invoices', () => {
   it('answers an admin with no invoices and no billing portal', async () => {

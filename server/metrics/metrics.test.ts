@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
 import { hoursWindow } from './rules.ts';
+import { expectError } from '../test-support/answers.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 134, 135, 171, 172).
 const APP = ['appName', 'color', 'createdAt', 'createdBy', 'description', 'icon', 'strategies', 'updatedAt', 'url'];
@@ -63,10 +64,6 @@ const HOUR = 60 * 60 * 1000;
 const keys = (o: object) => Object.keys(o).sort();
 const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR).toISOString();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const get = (path: string, cookie = admin) => server.call('GET', path, { cookie });
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
@@ -93,16 +90,11 @@ const report = (
 });
 const now = new Date();
 
+useServer({ env: { INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}` }, users: true });
 beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: `${CLIENT},${DEV}` });
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
   for (const name of ['demo.toggle', 'proj.toggle'])
     expect((await call('POST', 'api/admin/features', { name })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('the hour window', () => {
   it('takes the hourly buckets that overlap the last 60 minutes: the current clock hour and the one before', () => {
@@ -220,13 +212,7 @@ describe('applications registered through the client API', () => {
 
   it('answers 404 for an unknown application (catalog 136)', async () => {
     const missing = await get('api/admin/metrics/applications/nope', viewer);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      name: 'NotFoundError',
-      message: 'Could not find appName=nope',
-      details: [{ message: 'Could not find appName=nope' }],
-      isJoi: true,
-    });
+    expectError(missing, 404, 'NotFoundError', 'Could not find appName=nope', { isJoi: true });
   });
 });
 

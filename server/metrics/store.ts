@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { clientApplications, clientInstances, clientMetricsHourly as m } from '../platform/db/schema.ts';
+import { clientApplications, clientInstances, clientMetricsHourly as m } from './schema.ts';
 
 /** A row of `client_applications`, its strategy names typed. */
 export type ApplicationRow = Omit<typeof clientApplications.$inferSelect, 'strategies'> & { strategies: string[] };
@@ -106,4 +106,53 @@ export function instancesOf(db: Db, appName: string, seenSince: Date): Promise<I
     .from(clientInstances)
     .where(and(eq(clientInstances.appName, appName), gte(clientInstances.lastSeen, seenSince)))
     .orderBy(desc(clientInstances.lastSeen), asc(clientInstances.instanceId), asc(clientInstances.environment));
+}
+
+// ---- what SDKs report (the client API records it) ----
+
+/** What an SDK reports when it registers: its application (created, or its strategies updated). */
+export async function upsertApplication(db: Db, app: { appName: string; strategies: string[]; createdBy: string }) {
+  await db
+    .insert(clientApplications)
+    .values(app)
+    .onConflictDoUpdate({
+      target: clientApplications.appName,
+      set: { strategies: app.strategies, updatedAt: new Date() },
+    });
+}
+
+/** An instance of an application, seen now (from where, with which SDK). */
+export async function upsertInstance(
+  db: Db,
+  instance: { appName: string; instanceId: string; environment: string; sdkVersion?: string | null; clientIp: string },
+) {
+  await db
+    .insert(clientInstances)
+    .values({ ...instance, lastSeen: new Date() })
+    .onConflictDoUpdate({
+      target: [clientInstances.appName, clientInstances.instanceId, clientInstances.environment],
+      set: {
+        lastSeen: new Date(),
+        clientIp: instance.clientIp,
+        ...(instance.sdkVersion !== undefined ? { sdkVersion: instance.sdkVersion } : {}),
+      },
+    });
+}
+
+/** Adds yes/no counts to the hour's totals of each toggle. */
+export async function addHourlyCounts(
+  db: Db,
+  rows: Array<{ featureName: string; appName: string; environment: string; hour: Date; yes: number; no: number }>,
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(m)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [m.featureName, m.appName, m.environment, m.hour],
+      set: {
+        yes: sql`${m.yes} + excluded.yes`,
+        no: sql`${m.no} + excluded.no`,
+      },
+    });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer, type TestUser } from '../platform/test-support/harness.ts';
+import { startServer, type TestServer, type TestUser } from '../test-support/harness.ts';
+import { expectError } from '../test-support/answers.ts';
 
 // Project access (Unleash 4's project roles): GET api/admin/projects/{id}/users, POST and DELETE
 // .../users/{userId}/roles/{roleId}, the user search, and what a project role lets its holder do.
@@ -154,12 +155,7 @@ describe('roles, owners and their audit events', () => {
     const events = (await accessEvents()).length;
 
     for (const refused of [await revoke(admin, 'delta', one.id, OWNER), await grant(admin, 'delta', one.id, MEMBER)]) {
-      expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({
-        name: 'ProjectWithoutOwnerError',
-        message: 'A project must have at least one owner',
-        details: [{ message: 'A project must have at least one owner' }],
-      });
+      expectError(refused, 400, 'ProjectWithoutOwnerError', 'A project must have at least one owner');
     }
     expect(await rolesIn('delta')).toEqual({ [one.id]: OWNER });
     expect((await accessEvents()).length).toBe(events);

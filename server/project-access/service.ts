@@ -1,20 +1,22 @@
 import type { ProjectAccess } from '../../contract/project-access.ts';
 import type { AppDeps } from '../deps.ts';
-import { grantData, writeGrant } from '../platform/access/project-grants.ts';
 import { OWNER_ROLE, PROJECT_ROLES } from '../platform/access/roles.ts';
-import { appendEvent } from '../platform/events/store.ts';
 import { notFound } from '../platform/http/errors.ts';
-import { requireProject } from '../projects/index.ts';
-import { getUser } from '../users/index.ts';
+import { lockGrants, projectGrants, removeGrant, requireProject, writeGrant } from '../projects/index.ts';
+import { getUser, usersByIds } from '../users/index.ts';
 import { assertOwnerRemains, losesOwner, requireRole } from './rules.ts';
-import { deleteGrant, listProjectUsers, lockAndCountRole, lockGrant } from './store.ts';
 import { projectUserView } from './views.ts';
 
-/** GET api/admin/projects/{id}/users: the project roles and who holds which; 404 for an unknown project. */
+/** GET api/admin/projects/{id}/users: the project roles and who holds which, by name; 404 for an unknown project. */
 export async function projectAccess(deps: AppDeps, project: string): Promise<ProjectAccess> {
   await requireProject(deps.db, project);
-  const users = await listProjectUsers(deps.db, project);
-  return { roles: [...PROJECT_ROLES], users: users.map(projectUserView) };
+  const grants = await projectGrants(deps.db, project);
+  const roleOf = new Map(grants.map((g) => [g.userId, g.roleId]));
+  const users = await usersByIds(
+    deps.db,
+    grants.map((g) => g.userId),
+  );
+  return { roles: [...PROJECT_ROLES], users: users.map((user) => projectUserView(user, roleOf.get(user.id)!)) };
 }
 
 /** The project, the user and the role of a call, each 404 when unknown. */
@@ -31,9 +33,7 @@ async function subjects(deps: AppDeps, project: string, userId: number, roleId: 
 export async function assignRole(deps: AppDeps, actor: string, project: string, userId: number, roleId: number) {
   const { role, user } = await subjects(deps, project, userId, roleId);
   await deps.db.transaction(async (tx) => {
-    // The owners first, then the user: every call locks in this order.
-    const owners = await lockAndCountRole(tx, project, OWNER_ROLE);
-    const before = await lockGrant(tx, project, userId);
+    const { holders: owners, before } = await lockGrants(tx, project, userId, OWNER_ROLE);
     if (before?.roleId === roleId) return;
     if (losesOwner(before?.roleId, roleId)) assertOwnerRemains(owners);
     await writeGrant(tx, actor, project, user, role, before && requireRole(before.roleId));
@@ -44,13 +44,11 @@ export async function assignRole(deps: AppDeps, actor: string, project: string, 
 export async function removeRole(deps: AppDeps, actor: string, project: string, userId: number, roleId: number) {
   const { role, user } = await subjects(deps, project, userId, roleId);
   await deps.db.transaction(async (tx) => {
-    const owners = await lockAndCountRole(tx, project, OWNER_ROLE);
-    const before = await lockGrant(tx, project, userId);
+    const { holders: owners, before } = await lockGrants(tx, project, userId, OWNER_ROLE);
     if (before?.roleId !== roleId) {
       throw notFound(`User ${userId} does not hold the role ${role.name} in project ${project}`);
     }
     if (losesOwner(before.roleId, undefined)) assertOwnerRemains(owners);
-    await deleteGrant(tx, project, userId);
-    await appendEvent(tx, { type: 'project-user-removed', createdBy: actor, project, preData: grantData(user, role) });
+    await removeGrant(tx, actor, project, user, role);
   });
 }

@@ -1,5 +1,12 @@
 import type { ProjectUser } from '../../contract/project-access.ts';
-import type { ProjectUserRow } from './store.ts';
+import type { UserRow } from '../users/index.ts';
 
 /** A user of the access list; `imageUrl` is empty, as everywhere (the console draws avatars itself). */
-export const projectUserView = (row: ProjectUserRow): ProjectUser => ({ ...row, imageUrl: '' });
+export const projectUserView = (user: UserRow, roleId: number): ProjectUser => ({
+  id: user.id,
+  name: user.name,
+  username: user.username,
+  email: user.email,
+  roleId,
+  imageUrl: '',
+});

@@ -1,8 +1,14 @@
-import { projectEnvironmentNames } from '../environments/index.ts';
 import { featureOverviews, liveFeatures, type FeatureRow } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { memberCount, memberCounts } from '../project-access/index.ts';
-import { listProjects, projectSummary, requireProject, type ProjectRow } from '../projects/index.ts';
+import {
+  listProjects,
+  memberCount,
+  memberCounts,
+  projectEnvironmentNames,
+  projectSummary,
+  requireProject,
+  type ProjectRow,
+} from '../projects/index.ts';
 import { health, healthCounts } from './rules.ts';
 
 // Reads of a project together with its toggles: above both projects and features, which do not know each other.

@@ -1,5 +1,26 @@
-// What other domains may use of projects: reads, the summary shape, the update command and the path's project.
-export { listProjectIds, listProjects, projectExists, requireProject, type ProjectRow } from './read-model.ts';
+// What other domains may use of projects: reads, the summary shape, the update command, the path's project, the
+// environments a project has, the roles users hold in projects, and the parts of its deletion.
+export { grantData, lockGrants, removeGrant, writeGrant, type Grantee } from './grants.ts';
 export { knownPathProject } from './path-project.ts';
+export {
+  listProjectIds,
+  listProjects,
+  memberCount,
+  memberCounts,
+  projectEnvironmentNames,
+  projectExists,
+  projectGrants,
+  projectRolesOf,
+  requireProject,
+  type ProjectRow,
+} from './read-model.ts';
+export { DEFAULT_PROJECT, plural, projectNotFound } from './rules.ts';
 export { editProject } from './service.ts';
-export { projectSummary } from './views.ts';
+export {
+  addProjectEnvironments,
+  deleteProject,
+  lockProject,
+  projectsUsing,
+  removeProjectEnvironment,
+} from './store.ts';
+export { projectData, projectSummary } from './views.ts';

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+import { expectError, expectInvalid } from '../test-support/answers.ts';
 
 /** An audit event as the events table holds it. */
 type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };
@@ -12,10 +13,6 @@ const REPORT = [...ONE, 'activeCount', 'potentiallyStaleCount', 'staleCount', 'u
 const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type', 'version'];
 const keys = (o: object) => Object.keys(o).sort();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 const json = (method: string, path: string, cookie = admin) =>
@@ -57,14 +54,7 @@ const snapshot = async () =>
     await server.sql('select count(*)::int as n from events'),
   ]);
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('reading projects', () => {
   it('lists projects and reads one in Unleash 4.2 shapes', async () => {
@@ -92,13 +82,7 @@ describe('reading projects', () => {
     });
 
     const missing = await call('GET', 'api/admin/projects/nope');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      name: 'NotFoundError',
-      message: 'No project found',
-      details: [{ message: 'No project found' }],
-      isJoi: true,
-    });
+    expectError(missing, 404, 'NotFoundError', 'No project found', { isJoi: true });
   });
 });
 
@@ -108,13 +92,7 @@ describe('validating and creating projects', () => {
     expect(free.status).toBe(200);
     expect(free.text).toBe('');
     const taken = await call('POST', 'api/admin/projects/validate', { id: 'default' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({
-      name: 'NameExistsError',
-      message: 'A project with this id already exists.',
-      details: [{ message: 'A project with this id already exists.' }],
-      isJoi: true,
-    });
+    expectError(taken, 409, 'NameExistsError', 'A project with this id already exists.', { isJoi: true });
     const cases: Array<[string, string]> = [
       ['team a', '"id" must be URL friendly'],
       ['', '"id" is not allowed to be empty'],
@@ -195,12 +173,7 @@ describe('validating and creating projects', () => {
     expect(badId.status).toBe(400);
     expect(badId.body.details[0]).toMatchObject({ message: '"id" must be URL friendly', path: ['id'] });
     const blank = await call('POST', 'api/admin/projects', { id: 'team-b', name: '   ' });
-    expect(blank.status).toBe(400);
-    expect(blank.body).toMatchObject({
-      name: 'ValidationError',
-      isJoi: true,
-      details: [{ message: '"name" is not allowed to be empty', path: ['name'] }],
-    });
+    expectInvalid(blank, ['name'], '"name" is not allowed to be empty');
     const noName = await call('POST', 'api/admin/projects', { id: 'team-b' });
     expect(noName.status).toBe(400);
     expect(noName.body.details[0]).toMatchObject({ message: '"name" is required', path: ['name'] });
@@ -328,12 +301,7 @@ describe('project environments', () => {
     expect((await call('DELETE', 'api/admin/projects/team-a/environments/production')).status).toBe(200);
     const before = await snapshot();
     const last = await call('DELETE', 'api/admin/projects/team-a/environments/default');
-    expect(last.status).toBe(400);
-    expect(last.body).toEqual({
-      name: 'InvalidOperationError',
-      message: 'You must always have at least one active environment per project',
-      details: [{ message: 'You must always have at least one active environment per project' }],
-    });
+    expectError(last, 400, 'InvalidOperationError', 'You must always have at least one active environment per project');
     const unlinked = await call('DELETE', 'api/admin/projects/team-a/environments/development');
     expect(unlinked.status).toBe(404);
     expect(unlinked.body.message).toBe('Environment development is not enabled in project team-a');

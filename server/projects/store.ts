@@ -1,15 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import {
-  apiTokens,
-  environments,
-  featureEnvironments,
-  features,
-  featureStrategies,
-  projectEnvironments,
-  projects,
-} from '../platform/db/schema.ts';
-import type { ProjectRow } from './read-model.ts';
+import { projectEnvironments, projects, projectUsers } from './schema.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
 
 /** Reads the project and locks its row until the transaction ends (changes to one project queue up). */
 export async function lockProject(tx: Db, id: string): Promise<ProjectRow | undefined> {
@@ -35,36 +28,9 @@ export async function updateProject(
   return row;
 }
 
-/** Deletes the project; the database removes its environment links with it. */
+/** Deletes the project; the database removes its environment links and its users' roles with it. */
 export async function deleteProject(db: Db, id: string): Promise<void> {
   await db.delete(projects).where(eq(projects.id, id));
-}
-
-/** Every toggle of the project (archived ones included), by name, locked until the transaction ends. */
-export async function lockProjectToggles(tx: Db, project: string): Promise<string[]> {
-  const rows = await tx
-    .select({ name: features.name })
-    .from(features)
-    .where(eq(features.project, project))
-    .orderBy(asc(features.name))
-    .for('update');
-  return rows.map((r) => r.name);
-}
-
-/** How many API tokens are scoped to the project. */
-export async function countTokensOf(db: Db, project: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.project, project));
-  return Number(row.n);
-}
-
-/** The environments each new project gets: every globally enabled one. */
-export async function enabledEnvironmentNames(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ name: environments.name })
-    .from(environments)
-    .where(eq(environments.enabled, true))
-    .orderBy(asc(environments.sortOrder), asc(environments.name));
-  return rows.map((r) => r.name);
 }
 
 /** Enables environments in a project (keeps existing links). */
@@ -82,31 +48,95 @@ export async function removeProjectEnvironment(db: Db, project: string, environm
     .where(and(eq(projectEnvironments.project, project), eq(projectEnvironments.environment, environment)));
 }
 
-/** Gives the toggles a (disabled) state in the environment where they have none yet; returns those that got one. */
-export async function addToggleEnvironments(db: Db, toggles: string[], environment: string): Promise<string[]> {
-  if (toggles.length === 0) return [];
+/** The names of the environments enabled in a project (any order). */
+export async function environmentNamesOf(db: Db, project: string): Promise<string[]> {
   const rows = await db
-    .insert(featureEnvironments)
-    .values(toggles.map((feature) => ({ feature, environment, enabled: false })))
-    .onConflictDoNothing()
-    .returning({ feature: featureEnvironments.feature });
-  return rows.map((r) => r.feature).sort();
+    .select({ environment: projectEnvironments.environment })
+    .from(projectEnvironments)
+    .where(eq(projectEnvironments.project, project));
+  return rows.map((r) => r.environment);
+}
+
+/** The projects that have the environment enabled, each with how many environments it has in all. */
+export async function projectsUsing(
+  db: Db,
+  environment: string,
+): Promise<Array<{ project: string; environments: number }>> {
+  const using = db
+    .select({ project: projectEnvironments.project })
+    .from(projectEnvironments)
+    .where(eq(projectEnvironments.environment, environment));
+  const rows = await db
+    .select({ project: projectEnvironments.project, environments: count() })
+    .from(projectEnvironments)
+    .where(inArray(projectEnvironments.project, using))
+    .groupBy(projectEnvironments.project)
+    .orderBy(asc(projectEnvironments.project));
+  return rows.map((r) => ({ project: r.project, environments: Number(r.environments) }));
+}
+
+// ---- the roles users hold in projects (project_users) ----
+
+export type GrantRow = typeof projectUsers.$inferSelect;
+
+/** Gives a user a role in a project, replacing the one they held there. */
+export async function upsertGrant(tx: Db, project: string, userId: number, roleId: number): Promise<void> {
+  await tx
+    .insert(projectUsers)
+    .values({ project, userId, roleId })
+    .onConflictDoUpdate({ target: [projectUsers.project, projectUsers.userId], set: { roleId } });
+}
+
+/** The role a user holds in a project, locked until the transaction ends. */
+export async function lockGrant(tx: Db, project: string, userId: number): Promise<GrantRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(projectUsers)
+    .where(and(eq(projectUsers.project, project), eq(projectUsers.userId, userId)))
+    .for('update');
+  return row;
 }
 
 /**
- * Removes the toggles' state and strategy instances in the environment; returns the toggles that had either there and
- * how many strategies were deleted.
+ * How many users hold the role in the project, their rows locked: two calls taking owners away at the same time
+ * are counted one after the other, so neither can leave the project without one.
  */
-export async function removeToggleEnvironments(db: Db, toggles: string[], environment: string) {
-  if (toggles.length === 0) return { toggles: [], strategiesDeleted: 0 };
-  const strategies = await db
-    .delete(featureStrategies)
-    .where(and(inArray(featureStrategies.feature, toggles), eq(featureStrategies.environment, environment)))
-    .returning({ feature: featureStrategies.feature });
-  const states = await db
-    .delete(featureEnvironments)
-    .where(and(inArray(featureEnvironments.feature, toggles), eq(featureEnvironments.environment, environment)))
-    .returning({ feature: featureEnvironments.feature });
-  const changed = new Set([...strategies, ...states].map((r) => r.feature));
-  return { toggles: [...changed].sort(), strategiesDeleted: strategies.length };
+export async function lockAndCountRole(tx: Db, project: string, roleId: number): Promise<number> {
+  const rows = await tx
+    .select({ userId: projectUsers.userId })
+    .from(projectUsers)
+    .where(and(eq(projectUsers.project, project), eq(projectUsers.roleId, roleId)))
+    .orderBy(asc(projectUsers.userId))
+    .for('update');
+  return rows.length;
+}
+
+export async function deleteGrant(tx: Db, project: string, userId: number): Promise<void> {
+  await tx.delete(projectUsers).where(and(eq(projectUsers.project, project), eq(projectUsers.userId, userId)));
+}
+
+/** The users holding a role in a project, and which (any order). */
+export function grantsIn(db: Db, project: string) {
+  return db
+    .select({ userId: projectUsers.userId, roleId: projectUsers.roleId })
+    .from(projectUsers)
+    .where(eq(projectUsers.project, project));
+}
+
+/** The project roles a user holds (the permission check reads them once per request). */
+export function grantsOf(db: Db, userId: number) {
+  return db
+    .select({ project: projectUsers.project, roleId: projectUsers.roleId })
+    .from(projectUsers)
+    .where(eq(projectUsers.userId, userId));
+}
+
+/** How many users hold a role in each of the projects (projects nobody holds a role in are absent). */
+export async function memberCounts(db: Db, projects?: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ project: projectUsers.project, n: count() })
+    .from(projectUsers)
+    .where(projects === undefined ? undefined : inArray(projectUsers.project, [...projects]))
+    .groupBy(projectUsers.project);
+  return new Map(rows.map((r) => [r.project, r.n]));
 }

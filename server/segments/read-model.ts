@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Db } from '../platform/db/client.ts';
-import { featureStrategySegments, segments } from '../platform/db/schema.ts';
+import { segments } from './schema.ts';
 
 /** A row of the `segments` table, its constraints typed. */
 export type SegmentRow = Omit<typeof segments.$inferSelect, 'constraints'> & { constraints: Constraint[] };
@@ -18,23 +18,6 @@ export async function segmentsByIds(db: Db, ids: readonly number[]): Promise<Seg
     .select()
     .from(segments)
     .where(inArray(segments.id, [...ids]))) as SegmentRow[];
-}
-
-/** The segment ids of each of those strategy instances (strategies without segments are absent). */
-export async function segmentIdsOfStrategies(db: Db, strategyIds: readonly string[]): Promise<Map<string, number[]>> {
-  const byStrategy = new Map<string, number[]>();
-  if (strategyIds.length === 0) return byStrategy;
-  const rows = await db
-    .select()
-    .from(featureStrategySegments)
-    .where(inArray(featureStrategySegments.strategyId, [...strategyIds]))
-    .orderBy(asc(featureStrategySegments.segmentId));
-  for (const { strategyId, segmentId } of rows) {
-    const list = byStrategy.get(strategyId);
-    if (list) list.push(segmentId);
-    else byStrategy.set(strategyId, [segmentId]);
-  }
-  return byStrategy;
 }
 
 /** The segment of that id, or undefined. */

@@ -5,23 +5,18 @@ import {
   SegmentNameBody,
   SegmentParams,
   SegmentSchema,
-  SegmentStrategiesSchema,
 } from '../../contract/segments.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { listSegments } from './read-model.ts';
-import {
-  changeSegment,
-  createSegment,
-  removeSegment,
-  requireSegment,
-  segmentStrategies,
-  validateSegmentName,
-} from './service.ts';
+import { createSegment, requireSegment, validateSegmentName } from './service.ts';
 import { segmentView } from './views.ts';
 
-/** Segments (Unleash 4.13+ admin API): named lists of constraints that strategies share. */
+/**
+ * Segments (Unleash 4.13+ admin API): named lists of constraints that strategies share. The calls that depend on the
+ * strategies using a segment (its strategies, its change and its deletion) are in strategy-usage/.
+ */
 export const segmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/admin/segments',
@@ -44,42 +39,12 @@ export const segmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request) => segmentView(await requireSegment(deps, request.params.id)),
   );
 
-  app.get(
-    '/api/admin/segments/:id/strategies',
-    {
-      config: { permission: 'NONE' },
-      schema: { params: SegmentParams, response: { 200: SegmentStrategiesSchema } },
-    },
-    async (request) => segmentStrategies(deps, request.params.id),
-  );
-
   app.post(
     '/api/admin/segments',
     { config: { permission: 'CREATE_SEGMENT' }, schema: { body: SegmentBody, response: { 201: SegmentSchema } } },
     async (request, reply) => {
       const row = await createSegment(deps, callerName(request), request.body);
       return reply.status(201).header('Location', `segments/${row.id}`).send(segmentView(row));
-    },
-  );
-
-  app.put(
-    '/api/admin/segments/:id',
-    {
-      config: { permission: 'UPDATE_SEGMENT' },
-      schema: { params: SegmentParams, body: SegmentBody, response: { 204: NoBody } },
-    },
-    async (request, reply) => {
-      await changeSegment(deps, callerName(request), request.params.id, request.body);
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/admin/segments/:id',
-    { config: { permission: 'DELETE_SEGMENT' }, schema: { params: SegmentParams, response: { 204: NoBody } } },
-    async (request, reply) => {
-      await removeSegment(deps, callerName(request), request.params.id);
-      return reply.status(204).send();
     },
   );
 };

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEGMENT_VALUES_LIMIT } from '../../contract/segments.ts';
 import { VALUE_MESSAGES } from '../../contract/constraints.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
 const SEGMENTS = 'api/admin/segments';
 const STRATEGIES = (feature: string, project = 'default') =>
   `api/admin/projects/${project}/features/${feature}/environments/development/strategies`;
 const inList = (contextName: string, ...values: string[]) => ({ contextName, operator: 'IN', values });
 
-let server: TestServer;
-let admin: string;
 const call = (method: string, path: string, body?: unknown) => server.call(method, path, { cookie: admin, body });
 const create = (body: Record<string, unknown>) => call('POST', SEGMENTS, { constraints: [], ...body });
 const eventsOf = async (type: string) => (await call('GET', `api/admin/events?type=${type}`)).body.events;
@@ -22,13 +20,11 @@ const segmentRows = async () =>
       (select count(*) from events where type like 'segment-%')::int as events`,
   )) as Array<{ segments: number; names: string; uses: number; events: number }>;
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
   expect((await call('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
   expect((await call('POST', 'api/admin/projects', { id: 'app', name: 'App' })).status).toBe(201);
 });
-afterAll(() => server?.close());
 
 describe('segments', () => {
   it('creates, lists, reads, changes and deletes a segment, each change with its event', async () => {

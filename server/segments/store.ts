@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Constraint } from '../../contract/constraints.ts';
 import type { Db } from '../platform/db/client.ts';
-import { featureStrategies, featureStrategySegments, features, segments } from '../platform/db/schema.ts';
 import type { SegmentRow } from './read-model.ts';
+import { segments } from './schema.ts';
 
 export interface SegmentData {
   name: string;
@@ -33,21 +33,4 @@ export async function deleteSegment(db: Db, id: number): Promise<void> {
 export async function lockSegment(db: Db, id: number): Promise<SegmentRow | undefined> {
   const [row] = await db.select().from(segments).where(eq(segments.id, id)).for('update');
   return row as SegmentRow | undefined;
-}
-
-/** The strategy instances that use the segment (archived toggles' too), by toggle, environment and position. */
-export function strategiesUsing(db: Db, id: number) {
-  return db
-    .select({
-      id: featureStrategies.id,
-      projectId: features.project,
-      featureName: featureStrategies.feature,
-      strategyName: featureStrategies.strategyName,
-      environment: featureStrategies.environment,
-    })
-    .from(featureStrategySegments)
-    .innerJoin(featureStrategies, eq(featureStrategies.id, featureStrategySegments.strategyId))
-    .innerJoin(features, eq(features.name, featureStrategies.feature))
-    .where(eq(featureStrategySegments.segmentId, id))
-    .orderBy(asc(featureStrategies.feature), asc(featureStrategies.environment), asc(featureStrategies.sortOrder));
 }

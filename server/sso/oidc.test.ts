@@ -2,14 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { ADMIN_PASSWORD } from '../test-support/harness.ts';
+import { server, useServer } from '../test-support/fixture.ts';
 
 // A real OpenID provider (oidc-provider 8, its development login form and RP-initiated logout) on loopback; the
 // browser's part of the authorisation code flow is played with fetch and the provider's cookies.
 const CLIENT_ID = 'switchyard-server-test';
 const CLIENT_SECRET = 'server-test-client-secret-41d2';
 
-let server: TestServer;
 let provider: Server;
 let issuer: string;
 
@@ -92,8 +92,8 @@ async function signInThroughProvider(login: string) {
   return { session, browser };
 }
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
   // The provider's address is its issuer: listen first, then hand the requests to it.
   provider = createServer();
   await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
@@ -123,7 +123,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((done) => provider?.close(done));
-  await server?.close();
 });
 
 describe('OpenID Connect sign-in and single sign-out', () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LAST_SSO_PROVIDER_NEEDED, PASSWORD_LOGIN_DISABLED, PASSWORD_LOGIN_NEEDS_SSO } from '../../contract/sso.ts';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { ADMIN_PASSWORD } from '../test-support/harness.ts';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
 const SIMPLE = 'api/admin/auth/simple/settings';
 const setPasswordLogin = (disabled: boolean) => server.call('POST', SIMPLE, { cookie: admin, body: { disabled } });
 const oidc = (enabled: boolean) => ({
@@ -24,11 +23,7 @@ const passwordEvents = async () =>
 const signIn = () =>
   server.call('POST', 'auth/simple/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-});
-afterAll(() => server?.close());
+useServer();
 
 describe('Disabling the password sign-in', () => {
   it('is refused while no single sign-on provider is enabled, and changes nothing', async () => {

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { server, useServer } from '../test-support/fixture.ts';
 import { selfSignedIdentity, type TestIdentity } from './test-fixtures/self-signed.ts';
 
 const IDP_ENTITY = 'https://idp.example.com/metadata';
 const IDP_ORIGIN = 'https://idp.example.com';
 const idp = selfSignedIdentity();
 const impostor = selfSignedIdentity();
-
-let server: TestServer;
 
 const saml = {
   enabled: true,
@@ -92,15 +90,14 @@ const sessionOf = (answer: { headers: Headers }) =>
 const refusal = (answer: { headers: Headers }) =>
   new URL(answer.headers.get('location')!, 'http://x').searchParams.get('errorMsg');
 
+useServer();
 beforeAll(async () => {
-  server = await startServer();
   const saved = await server.call('POST', 'api/admin/auth/saml/settings', {
     cookie: await server.adminCookie(),
     body: saml,
   });
   expect(saved.status).toBe(200);
 });
-afterAll(() => server?.close());
 
 describe('SAML 2.0 sign-in', () => {
   it('the login page offers it once enabled', async () => {

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../contract/sso.ts';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { admin, editor, server, useServer } from '../test-support/fixture.ts';
 import { selfSignedIdentity } from './test-fixtures/self-signed.ts';
 
-let server: TestServer;
-let admin: string;
-let editor: string;
 const settingsOf = (provider: string) => `api/admin/auth/${provider}/settings`;
 const post = (provider: string, body: unknown, cookie = admin) =>
   server.call('POST', settingsOf(provider), { cookie, body });
@@ -33,12 +30,7 @@ const oidc = {
   emailDomains: '@example.com, example.org',
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  editor = (await server.createUser('Editor')).cookie;
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('SSO settings', () => {
   it('answer the empty settings before anything is stored, with the default role Editor', async () => {

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { PasswordLoginSettings } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { settings } from '../platform/db/schema.ts';
+import { readSetting, writeSetting } from '../platform/db/settings.ts';
 import { readSettings } from './store.ts';
 
 /** One provider button of the login page (part 2 section 3, auth details options). */
@@ -21,15 +20,12 @@ export interface SignInState {
 const PASSWORD_LOGIN_KEY = 'password-login';
 
 export async function readPasswordLogin(db: Db): Promise<PasswordLoginSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.name, PASSWORD_LOGIN_KEY));
-  return { disabled: false, ...(row?.content as Partial<PasswordLoginSettings> | undefined) };
+  const stored = (await readSetting(db, PASSWORD_LOGIN_KEY)) as Partial<PasswordLoginSettings> | undefined;
+  return { disabled: false, ...stored };
 }
 
 export async function writePasswordLogin(db: Db, value: PasswordLoginSettings) {
-  await db
-    .insert(settings)
-    .values({ name: PASSWORD_LOGIN_KEY, content: value })
-    .onConflictDoUpdate({ target: settings.name, set: { content: value } });
+  await writeSetting(db, PASSWORD_LOGIN_KEY, value);
 }
 
 async function readSignInState(deps: AppDeps): Promise<SignInState> {

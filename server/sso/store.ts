@@ -1,36 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { EMPTY_SSO_SETTINGS, type SsoProvider, type SsoSettingsOf } from '../../contract/sso.ts';
 import type { Db } from '../platform/db/client.ts';
-import { samlAssertions, settings } from '../platform/db/schema.ts';
+import { addSetting, readSetting, writeSetting } from '../platform/db/settings.ts';
+import { samlAssertions } from './schema.ts';
 
 const keyOf = (provider: SsoProvider) => `sso-${provider}`;
 const COOKIE_SECRET_KEY = 'sso-cookie-secret';
 
 /** A provider's stored settings, over the empty ones (a field added later gets its default). */
 export async function readSettings<P extends SsoProvider>(db: Db, provider: P): Promise<SsoSettingsOf[P]> {
-  const [row] = await db
-    .select()
-    .from(settings)
-    .where(eq(settings.name, keyOf(provider)));
-  return { ...EMPTY_SSO_SETTINGS[provider], ...(row?.content as Partial<SsoSettingsOf[P]> | undefined) };
+  const stored = (await readSetting(db, keyOf(provider))) as Partial<SsoSettingsOf[P]> | undefined;
+  return { ...EMPTY_SSO_SETTINGS[provider], ...stored };
 }
 
 export async function writeSettings<P extends SsoProvider>(db: Db, provider: P, value: SsoSettingsOf[P]) {
-  await db
-    .insert(settings)
-    .values({ name: keyOf(provider), content: value })
-    .onConflictDoUpdate({ target: settings.name, set: { content: value } });
+  await writeSetting(db, keyOf(provider), value);
 }
 
 /** The key that signs the sign-in flow's cookie: made once, shared by every process through the database. */
 export async function cookieSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(settings)
-    .values({ name: COOKIE_SECRET_KEY, content: { key: randomBytes(32).toString('base64') } })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.name, COOKIE_SECRET_KEY));
-  return Buffer.from((row!.content as { key: string }).key, 'base64');
+  await addSetting(db, COOKIE_SECRET_KEY, { key: randomBytes(32).toString('base64') });
+  const stored = (await readSetting(db, COOKIE_SECRET_KEY)) as { key: string };
+  return Buffer.from(stored.key, 'base64');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { strategies } from '../platform/db/schema.ts';
+import { strategies } from './schema.ts';
 
 export const PARAMETER_TYPES = ['percentage', 'list', 'number', 'boolean', 'string'] as const;
 export type ParameterType = (typeof PARAMETER_TYPES)[number];

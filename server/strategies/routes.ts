@@ -11,16 +11,10 @@ import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { listStrategies } from './read-model.ts';
-import {
-  changeStrategy,
-  createStrategy,
-  removeStrategy,
-  requireStrategy,
-  setDeprecated,
-  validateStrategyName,
-} from './service.ts';
+import { changeStrategy, createStrategy, requireStrategy, setDeprecated, validateStrategyName } from './service.ts';
 import { strategyView } from './views.ts';
 
+/** Strategy definitions. The deletion of one, refused while toggles use it, is in strategy-usage/. */
 export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/admin/strategies',
@@ -63,15 +57,6 @@ export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     },
     async (request, reply) => {
       await changeStrategy(deps, callerName(request), request.params.name, request.body);
-      return reply.status(200).send();
-    },
-  );
-
-  app.delete(
-    '/api/admin/strategies/:name',
-    { config: { permission: 'DELETE_STRATEGY' }, schema: { params: StrategyNameParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeStrategy(deps, callerName(request), request.params.name);
       return reply.status(200).send();
     },
   );

@@ -1,5 +1,6 @@
 import type { CreateStrategyInput, StrategyParameterInput, UpdateStrategyInput } from '../../contract/strategies.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
@@ -9,7 +10,7 @@ import {
   type StrategyDefinitionRow,
   type StrategyParameter,
 } from './read-model.ts';
-import { countTogglesUsing, deleteStrategy, insertStrategy, updateStrategy } from './store.ts';
+import { deleteStrategy, insertStrategy, updateStrategy } from './store.ts';
 import { strategyView } from './views.ts';
 
 const strategyNotFound = (name: string) => notFound(`Could not find strategy with name: ${name}`);
@@ -93,9 +94,7 @@ export async function changeStrategy(
   }
   const parameters = input.parameters === undefined ? undefined : cleanParameters(input.parameters);
   return deps.db.transaction(async (tx) => {
-    const before = await findStrategy(tx, name);
-    if (!before) throw strategyNotFound(name);
-    if (before.builtIn) throw builtInRefused(name, 'changed');
+    const before = await requireCustomStrategy(tx, name, 'changed');
     const row = await updateStrategy(tx, name, {
       displayName: input.displayName === undefined ? before.displayName : input.displayName,
       description: input.description === undefined ? before.description : input.description,
@@ -111,26 +110,22 @@ export async function changeStrategy(
   });
 }
 
-/** Deletes a custom strategy that no toggle uses. */
-export async function removeStrategy(deps: AppDeps, actor: string, name: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const before = await findStrategy(tx, name);
-    if (!before) throw strategyNotFound(name);
-    if (before.builtIn) throw builtInRefused(name, 'deleted');
-    const uses = await countTogglesUsing(tx, name);
-    if (uses > 0) {
-      const toggles = uses === 1 ? '1 feature toggle' : `${uses} feature toggles`;
-      throw invalidOperation(
-        `Strategy ${name} is used by ${toggles} (archived ones included): remove it from them before deleting it`,
-      );
-    }
-    await deleteStrategy(tx, name);
-    await appendEvent(tx, {
-      type: 'strategy-deleted',
-      createdBy: actor,
-      data: { name },
-      preData: strategyView(before),
-    });
+/** A custom definition (404 for an unknown one; a built-in one cannot be `action`, e.g. deleted). */
+export async function requireCustomStrategy(db: Db, name: string, action: string): Promise<StrategyDefinitionRow> {
+  const row = await findStrategy(db, name);
+  if (!row) throw strategyNotFound(name);
+  if (row.builtIn) throw builtInRefused(name, action);
+  return row;
+}
+
+/** Deletes a definition in the caller's transaction, with its event. */
+export async function deleteDefinition(tx: Db, actor: string, before: StrategyDefinitionRow): Promise<void> {
+  await deleteStrategy(tx, before.name);
+  await appendEvent(tx, {
+    type: 'strategy-deleted',
+    createdBy: actor,
+    data: { name: before.name },
+    preData: strategyView(before),
   });
 }
 

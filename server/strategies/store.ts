@@ -1,6 +1,6 @@
-import { countDistinct, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { featureStrategies, strategies } from '../platform/db/schema.ts';
+import { strategies } from './schema.ts';
 import type { StrategyDefinitionRow, StrategyParameter } from './read-model.ts';
 
 export interface StrategyData {
@@ -27,13 +27,4 @@ export async function updateStrategy(
 
 export async function deleteStrategy(db: Db, name: string): Promise<void> {
   await db.delete(strategies).where(eq(strategies.name, name));
-}
-
-/** How many toggles (archived ones included) have a strategy instance of the definition, in any environment. */
-export async function countTogglesUsing(db: Db, name: string): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(featureStrategies.feature) })
-    .from(featureStrategies)
-    .where(eq(featureStrategies.strategyName, name));
-  return row.n;
 }

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+import { expectError, expectInvalid } from '../test-support/answers.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 019 and 020).
 const DEFINITION = ['deprecated', 'description', 'displayName', 'editable', 'name', 'parameters'];
 const PARAMETER = ['description', 'name', 'required', 'type'];
 const keys = (o: object) => Object.keys(o).sort();
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-let editor: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 /** A POST without a body (Content-Type still JSON, as the console sends it). */
@@ -24,14 +21,7 @@ const custom = {
   parameters: [{ name: 'ids', type: 'list', description: 'ids', required: false }],
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  [viewer, editor] = (await Promise.all([server.createUser('Viewer'), server.createUser('Editor')])).map(
-    (u) => u.cookie,
-  );
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('strategy definitions', () => {
   it('lists the eight built-ins in the spec order, read by anyone signed in', async () => {
@@ -91,34 +81,19 @@ describe('strategy definitions', () => {
     expect(keys(one.body)).toEqual(DEFINITION);
     expect(one.body.name).toBe('flexibleRollout');
     const missing = await call('GET', 'api/admin/strategies/doesNotExist');
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      name: 'NotFoundError',
-      message: 'Could not find strategy with name: doesNotExist',
-      details: [{ message: 'Could not find strategy with name: doesNotExist' }],
-      isJoi: true,
-    });
+    expectError(missing, 404, 'NotFoundError', 'Could not find strategy with name: doesNotExist', { isJoi: true });
   });
 
   it('validates a new name: 200 when free, 400 when not URL friendly or empty, 409 when taken', async () => {
     expect((await call('POST', 'api/admin/strategies/validate', { name: 'free.name' })).status).toBe(200);
     const bad = await call('POST', 'api/admin/strategies/validate', { name: 'bad name' });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({
-      name: 'ValidationError',
-      isJoi: true,
-      details: [{ message: '"name" must be URL friendly', path: ['name'] }],
-    });
+    expectInvalid(bad, ['name'], '"name" must be URL friendly');
     const empty = await call('POST', 'api/admin/strategies/validate', { name: '' });
     expect(empty.body.details[0].message).toBe('"name" is not allowed to be empty');
     expect((await call('POST', 'api/admin/strategies/validate', { name: 'x'.repeat(101) })).status).toBe(400);
     expect((await call('POST', 'api/admin/strategies/validate', {})).body.details[0].path).toEqual(['name']);
     const taken = await call('POST', 'api/admin/strategies/validate', { name: 'default' });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({
-      name: 'NameExistsError',
-      details: [{ message: 'Strategy with name default already exists' }],
-    });
+    expectError(taken, 409, 'NameExistsError', 'Strategy with name default already exists', { isJoi: true });
   });
 
   it('creates a custom strategy (201, empty body) with an event', async () => {
@@ -142,13 +117,7 @@ describe('strategy definitions', () => {
   it('refuses a duplicate with 409 and writes nothing', async () => {
     const before = await strategiesInDb();
     const duplicate = await call('POST', 'api/admin/strategies', { name: 'myCustom', parameters: [] });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toEqual({
-      name: 'NameExistsError',
-      message: 'Strategy with name myCustom already exists',
-      details: [{ message: 'Strategy with name myCustom already exists' }],
-      isJoi: true,
-    });
+    expectError(duplicate, 409, 'NameExistsError', 'Strategy with name myCustom already exists', { isJoi: true });
     expect((await call('POST', 'api/admin/strategies', { name: 'flexibleRollout' })).status).toBe(409);
     expect(await strategiesInDb()).toBe(before);
     expect(await eventTypes()).toEqual(['strategy-created']);
@@ -175,12 +144,11 @@ describe('strategy definitions', () => {
       name: 'badType',
       parameters: [{ name: 'x', type: 'date' }],
     });
-    expect(badType.status).toBe(400);
-    expect(badType.body).toMatchObject({
-      name: 'ValidationError',
-      isJoi: true,
-      details: [{ message: '"parameters[0].type" must be one of [percentage, list, number, boolean, string]' }],
-    });
+    expectInvalid(
+      badType,
+      ['parameters[0].type'],
+      '"parameters[0].type" must be one of [percentage, list, number, boolean, string]',
+    );
     const duplicate = await call('POST', 'api/admin/strategies', {
       name: 'dupParams',
       parameters: [{ name: 'x' }, { name: 'x', type: 'list' }],
@@ -233,12 +201,7 @@ describe('strategy definitions', () => {
       description: 'x',
       parameters: [],
     });
-    expect(builtIn.status).toBe(400);
-    expect(builtIn.body).toEqual({
-      name: 'InvalidOperationError',
-      message: 'flexibleRollout is a built-in strategy and cannot be changed',
-      details: [{ message: 'flexibleRollout is a built-in strategy and cannot be changed' }],
-    });
+    expectError(builtIn, 400, 'InvalidOperationError', 'flexibleRollout is a built-in strategy and cannot be changed');
     const badType = await call('PUT', 'api/admin/strategies/myCustom', { parameters: [{ name: 'x', type: 'text' }] });
     expect(badType.status).toBe(400);
     const missing = await call('PUT', 'api/admin/strategies/nope', { name: 'nope', parameters: [] });
@@ -274,12 +237,7 @@ describe('strategy definitions', () => {
 
   it('refuses to deprecate the default strategy, and unknown names', async () => {
     const refused = await post('api/admin/strategies/default/deprecate');
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      name: 'InvalidOperationError',
-      message: 'The default strategy cannot be deprecated',
-      details: [{ message: 'The default strategy cannot be deprecated' }],
-    });
+    expectError(refused, 400, 'InvalidOperationError', 'The default strategy cannot be deprecated');
     expect((await call('GET', 'api/admin/strategies/default')).body.deprecated).toBe(false);
     expect((await post('api/admin/strategies/nope/deprecate')).status).toBe(404);
     expect((await post('api/admin/strategies/nope/reactivate')).status).toBe(404);

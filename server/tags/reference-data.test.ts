@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useServer, viewer } from '../test-support/fixture.ts';
+import { expectError } from '../test-support/answers.ts';
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>
   server.call(method, path, { cookie, body });
 
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  viewer = (await server.createUser('Viewer')).cookie;
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('feature types, environments, projects', () => {
   it('lists the five feature types with Unleash texts', async () => {
@@ -140,10 +133,8 @@ describe('tag types', () => {
       icon: 'jira',
     });
     const duplicate = await call('POST', 'api/admin/tag-types/validate', { name: 'team' });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toMatchObject({
-      name: 'NameExistsError',
-      details: [{ message: 'There already exists a tag-type with the name team' }],
+    expectError(duplicate, 409, 'NameExistsError', 'There already exists a tag-type with the name team', {
+      isJoi: true,
     });
     expect((await call('POST', 'api/admin/tag-types', { name: 'team' })).status).toBe(409);
     expect((await call('PUT', 'api/admin/tag-types/team', { description: 'Teams', icon: 'group' })).status).toBe(200);

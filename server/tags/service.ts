@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, appendEvents } from '../platform/events/store.ts';
 import type { Tag, TagType } from '../../contract/tags.ts';
 import { ApiError, nameExists, notFound } from '../platform/http/errors.ts';
 import { assertTagTypeName, checkTagShape } from './rules.ts';
@@ -9,6 +9,7 @@ import {
   deleteTagType,
   findTagType,
   insertTag,
+  insertTags,
   insertTagType,
   updateTagType,
   type TagTypeRow,
@@ -22,9 +23,16 @@ export async function checkTag(db: Db, tag: Tag): Promise<void> {
   if (!(await findTagType(db, tag.type))) throw notFound(`Could not find tag-type with name: ${tag.type}`);
 }
 
-/** Creates the (checked) tag inside the caller's transaction unless it exists, with its audit event. */
-export async function ensureTag(tx: Db, actor: string, tag: Tag): Promise<void> {
-  if (await insertTag(tx, tag)) await appendEvent(tx, { type: 'tag-created', createdBy: actor, data: tag });
+/** Creates the (checked) tags that do not exist yet inside the caller's transaction, each with its audit event. */
+export async function ensureTags(tx: Db, actor: string, list: readonly Tag[]): Promise<void> {
+  const distinct = [...new Map(list.map((tag) => [`${tag.type}:${tag.value}`, tag])).values()];
+  const created = new Set((await insertTags(tx, distinct)).map((tag) => `${tag.type}:${tag.value}`));
+  await appendEvents(
+    tx,
+    distinct
+      .filter((tag) => created.has(`${tag.type}:${tag.value}`))
+      .map((tag) => ({ type: 'tag-created' as const, createdBy: actor, data: { type: tag.type, value: tag.value } })),
+  );
 }
 
 const tagTypeExists = (name: string) => nameExists(`There already exists a tag-type with the name ${name}`);
@@ -40,16 +48,20 @@ export async function createTagType(
   input: { name: string; description?: string; icon?: string | null },
 ): Promise<TagTypeRow> {
   assertTagTypeName(input.name);
-  return deps.db.transaction(async (tx) => {
-    const row = await insertTagType(tx, {
-      name: input.name,
-      description: input.description ?? null,
-      icon: input.icon ?? null,
-    });
-    if (!row) throw tagTypeExists(input.name);
-    await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagTypeResponse(row) });
-    return row;
-  });
+  const tagType = { name: input.name, description: input.description ?? null, icon: input.icon ?? null };
+  return deps.db.transaction(async (tx) => addTagType(tx, actor, tagType));
+}
+
+/** Creates a tag type in the caller's transaction, with its event; 409 when the name is taken. */
+export async function addTagType(
+  tx: Db,
+  actor: string,
+  tagType: { name: string; description: string | null; icon: string | null },
+): Promise<TagTypeRow> {
+  const row = await insertTagType(tx, tagType);
+  if (!row) throw tagTypeExists(tagType.name);
+  await appendEvent(tx, { type: 'tag-type-created', createdBy: actor, data: tagTypeResponse(row) });
+  return row;
 }
 
 export async function changeTagType(

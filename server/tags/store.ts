@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Tag } from '../../contract/tags.ts';
-import { tags, tagTypes } from '../platform/db/schema.ts';
+import { tags, tagTypes } from './schema.ts';
 
 export type TagTypeRow = typeof tagTypes.$inferSelect;
 
@@ -42,6 +42,17 @@ export async function listTags(db: Db, type?: string): Promise<Tag[]> {
 export async function insertTag(db: Db, tag: Tag): Promise<boolean> {
   const rows = await db.insert(tags).values(tag).onConflictDoNothing().returning({ type: tags.type });
   return rows.length > 0;
+}
+
+/** Inserts the tags that do not exist yet, in one statement (one JSON parameter); returns those it created. */
+export async function insertTags(db: Db, list: readonly Tag[]): Promise<Tag[]> {
+  if (list.length === 0) return [];
+  const created = (await db.execute(sql`
+    insert into ${tags} (type, value)
+    select type, value from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as given(type text, value text)
+    on conflict do nothing
+    returning type, value`)) as unknown as { rows: Tag[] };
+  return created.rows;
 }
 
 export async function deleteTag(db: Db, tag: Tag): Promise<boolean> {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { admin, server, useServer, viewer } from '../test-support/fixture.ts';
 
 // Top-level keys of Unleash 4.2.2's ui-bootstrap (reference catalog records 010 and 166).
 const BOOTSTRAP = ['context', 'email', 'featureTypes', 'projects', 'strategies', 'tagTypes', 'uiConfig', 'user'];
 
-let server: TestServer;
-let admin: string;
-let viewer: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-  viewer = (await server.createUser('Viewer')).cookie;
-});
-afterAll(() => server?.close());
+useServer({ users: true });
 
 describe('ui-bootstrap', () => {
   it('carries context fields, feature types, tag types and strategies as their own calls answer them', async () => {

@@ -4,7 +4,7 @@
  */
 export { externalUser, type ExternalIdentity } from './external-users.ts';
 export { verifyPassword } from './passwords.ts';
-export { currentUser, findUserByLogin, firstAdmin } from './read-model.ts';
+export { currentUser, findUserByLogin, firstAdmin, usersByIds } from './read-model.ts';
 export { createFirstAdmin, demoUser, getUser } from './service.ts';
 export { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.ts';
 export { endSession, sessionUser, startSession, type SessionOrigin } from './sessions.ts';

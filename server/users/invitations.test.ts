@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, USER_PASSWORD, type TestServer } from '../platform/test-support/harness.ts';
+import { startServer, USER_PASSWORD, type TestServer } from '../test-support/harness.ts';
 import { startInbox, type Inbox } from './test-inbox.ts';
+import { expectError } from '../test-support/answers.ts';
 
 const NEW_PASSWORD = 'Fresh-Passw0rd!x';
 
@@ -74,12 +75,7 @@ describe('invitations with SMTP configured', () => {
     await mailing.login('ann@example.com', NEW_PASSWORD);
 
     const again = await mailing.call('POST', 'auth/reset/password', { body: { token, password: 'Other-Passw0rd!y' } });
-    expect(again.status).toBe(401);
-    expect(again.body).toEqual({
-      name: 'InvalidTokenError',
-      message: 'Token was not valid',
-      details: [{ message: 'Token was not valid' }],
-    });
+    expectError(again, 401, 'InvalidTokenError', 'Token was not valid');
     expect((await mailing.call('GET', `auth/reset/validate?token=${token}`)).body.name).toBe('InvalidTokenError');
     await mailing.login('ann@example.com', NEW_PASSWORD);
 

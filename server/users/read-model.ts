@@ -1,11 +1,11 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { PermissionEntry } from '../../contract/permissions.ts';
 import type { CurrentUser } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Caller } from '../platform/access/caller.ts';
 import { ADMIN_ROLE } from '../platform/access/roles.ts';
 import type { Db } from '../platform/db/client.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from './schema.ts';
 import { listFeedback, listSplash, type UserRow } from './store.ts';
 import { apiUserView, feedbackView, userView } from './views.ts';
 
@@ -18,6 +18,16 @@ export async function findUserByLogin(db: Db, login: string): Promise<UserRow | 
     .orderBy(asc(users.id))
     .limit(1);
   return row;
+}
+
+/** The users of those ids that exist, by name (then id). */
+export async function usersByIds(db: Db, ids: readonly number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 /** The first admin: with AUTH_TYPE=none every request acts as this user. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { sessions, users } from '../platform/db/schema.ts';
+import { sessions, users } from './schema.ts';
 import { hashToken, newToken } from './secrets.ts';
 import { markSeen, type UserRow } from './store.ts';
 

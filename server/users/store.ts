@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { resetTokens, userFeedback, users, userSplash } from '../platform/db/schema.ts';
+import { resetTokens, userFeedback, users, userSplash } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

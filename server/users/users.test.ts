@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD } from '../test-support/harness.ts';
+import { admin, server, useServer } from '../test-support/fixture.ts';
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer();
-  admin = await server.adminCookie();
-});
-afterAll(() => server?.close());
+useServer();
 
 describe('GET api/admin/user', () => {
   it('returns the user, permissions, feedback and splash', async () => {

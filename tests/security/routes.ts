@@ -7,12 +7,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  startServer,
-  USER_PASSWORD,
-  type CallOptions,
-  type TestServer,
-} from '../../server/platform/test-support/harness.ts';
+import { startServer, USER_PASSWORD, type CallOptions, type TestServer } from '../../server/test-support/harness.ts';
 
 export interface RegisteredRoute {
   method: string;

@@ -1,12 +1,8 @@
 // The sign-in limiter under parallel attempts, on PGlite and on PostgreSQL. Every attempt is
 // reserved in the database before its password is checked, so a burst cannot get more checks than the limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  startServer,
-  type CallResult,
-  type TestServer,
-} from '../../server/platform/test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startServer, ADMIN_PASSWORD, type CallResult, type TestServer } from '../../server/test-support/harness.ts';
+import { server, useServer } from '../../server/test-support/fixture.ts';
 
 /** The account limit (server/platform/access/attempt-limiter.ts). */
 const LIMIT = 10;
@@ -66,11 +62,7 @@ async function burstForOneAccount(target: TestServer) {
   expect(after.headers.getSetCookie().join()).toMatch(/unleash-session=/);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ LOGIN_BACKOFF_SECONDS: String(BACKOFF_SECONDS) });
-});
-afterAll(() => server?.close());
+useServer({ env: { LOGIN_BACKOFF_SECONDS: String(BACKOFF_SECONDS) } });
 
 describe('a burst of parallel sign-ins for one account', () => {
   it('checks at most the limit, refuses the rest with 429, and the right password too while locked', async () => {

@@ -14,7 +14,7 @@ import { once } from 'node:events';
 import { isDeepStrictEqual } from 'node:util';
 import { InMemStorageProvider, Unleash, type Context, type UnleashConfig } from 'unleash-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../../server/test-support/harness.ts';
 import { toImportData, type SpecState } from './convert.ts';
 import {
   isDelta,

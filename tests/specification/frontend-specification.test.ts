@@ -16,7 +16,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { InMemoryStorageProvider, UnleashClient, EVENTS, type IContext } from 'unleash-proxy-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../server/platform/test-support/harness.ts';
+import { startServer, type TestServer } from '../../server/test-support/harness.ts';
 import { toImportData, type SpecState } from './convert.ts';
 import {
   readSpec,

@@ -1,13 +1,33 @@
 import type { FastifyRequest } from 'fastify';
 import type { PermissionEntry } from '../../../contract/permissions.ts';
-import type { apiTokens, users } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 
-/** An API token calling (its row). */
-export type CallerToken = typeof apiTokens.$inferSelect;
+/** A user calling: their row (the users table of server/users/schema.ts). */
+export interface CallerUser {
+  id: number;
+  name: string | null;
+  username: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  rootRole: number;
+  loginAttempts: number;
+  seenAt: Date | null;
+  createdAt: Date;
+}
+
+/** An API token calling: its row (the api_tokens table of server/api-tokens/schema.ts). */
+export interface CallerToken {
+  secret: string;
+  username: string;
+  type: 'admin' | 'client' | 'frontend';
+  project: string;
+  environment: string;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
 
 /** Who is calling: a signed-in user (or, with AUTH_TYPE=none, the first admin) or an API token. */
-export type Caller = { kind: 'user'; user: typeof users.$inferSelect } | { kind: 'token'; token: CallerToken };
+export type Caller = { kind: 'user'; user: CallerUser } | { kind: 'token'; token: CallerToken };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,10 +8,12 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import * as schema from './schema.ts';
 
-/** The database handle stores use, on either driver. A transaction (`db.transaction(tx => ...)`) is one too. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database handle stores use, on either driver. A transaction (`db.transaction(tx => ...)`) is one too. Without a
+ * schema object: each domain names its own tables (its schema.ts), and no relational queries are used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -56,7 +58,7 @@ async function migrateIfPending(db: Db, migrate: (db: Db) => Promise<void>): Pro
 }
 
 function startPglite(client: PGlite): StartingDatabase {
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   const ready = migrateIfPending(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
   ready.catch(() => {}); // awaited by the caller later; not an unhandled rejection meanwhile
   return { db: db as unknown as Db, driver: 'pglite', ready, close: () => client.close() };
@@ -77,7 +79,7 @@ export async function usePostgres(url: string): Promise<Database> {
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   try {
     await migrateIfPending(db as unknown as Db, () => migratePg(db, { migrationsFolder }));
   } catch (error) {

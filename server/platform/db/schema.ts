@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,22 +10,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  name: text('name'),
-  username: text('username').unique(),
-  email: text('email').unique(),
-  passwordHash: text('password_hash'),
-  rootRole: integer('root_role').notNull(),
-  loginAttempts: integer('login_attempts').notNull().default(0),
-  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-});
+// The tables platform code owns; each domain's own are in its schema.ts (drizzle.config.ts reads them all).
 
 /**
  * Sign-in attempts per account (`user:<id>`, or `name:<login>` for an unknown name) and per client address: every
@@ -45,62 +32,6 @@ export const loginAttempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.subject] }), index('login_attempts_updated_idx').on(t.updatedAt)],
 );
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** The single sign-on provider ('oidc', 'google', 'saml') that signed this session in; null for a password. */
-    provider: text('provider'),
-    /** The OpenID provider's ID token, sent back as `id_token_hint` when the user signs out (single sign-out). */
-    idToken: text('id_token'),
-  },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
-);
-
-/** IDs of SAML assertions already used to sign in, kept until they expire: a replayed response is refused. */
-export const samlAssertions = pgTable(
-  'saml_assertions',
-  {
-    id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [index('saml_assertions_expires_idx').on(t.expiresAt)],
-);
-
-/**
- * Single-use tokens of invitations (7 days) and password resets (1 day), e-mailed or shown as links: only the SHA-256
- * of the token is stored; `used_at` is set when a password is set with it.
- */
-export const resetTokens = pgTable(
-  'reset_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdBy: text('created_by').notNull(),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [index('reset_tokens_user_id_idx').on(t.userId)],
-);
-
-export const apiTokens = pgTable('api_tokens', {
-  secret: text('secret').primaryKey(),
-  username: text('username').notNull(),
-  type: text('type', { enum: ['admin', 'client', 'frontend'] }).notNull(),
-  project: text('project').notNull(),
-  environment: text('environment').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-  createdAt: createdAt(),
-});
 
 export const events = pgTable(
   'events',
@@ -126,7 +57,12 @@ export const events = pgTable(
   ],
 );
 
-/** Configured addons: a provider (webhook, slack, teams, datadog), its parameters and the event types it listens to. */
+/**
+ * Configured addons: a provider (webhook, slack, teams, datadog), its parameters and the event types it listens to.
+ * With addon_deliveries and addon_attempts, owned by platform/events rather than the addons domain: appendEvent
+ * queues an event's deliveries in the event's own statement (none lost, none for a rolled-back change), so it needs
+ * these tables, and platform imports no domain. The addons domain uses them through platform/events/outbox.ts.
+ */
 export const addons = pgTable('addons', {
   id: serial('id').primaryKey(),
   provider: text('provider').notNull(),
@@ -188,318 +124,13 @@ export const addonAttempts = pgTable(
   (t) => [index('addon_attempts_addon_idx').on(t.addonId, t.id)],
 );
 
-export const userFeedback = pgTable(
-  'user_feedback',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    feedbackId: text('feedback_id').notNull(),
-    given: timestamp('given', { withTimezone: true, mode: 'date' }),
-    neverShow: boolean('never_show').notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.feedbackId] })],
-);
-
-export const userSplash = pgTable(
-  'user_splash',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    splashId: text('splash_id').notNull(),
-    seen: boolean('seen').notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.splashId] })],
-);
-
-export const projects = pgTable('projects', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description'),
-  createdAt: createdAt(),
-});
-
+/**
+ * Named settings, one JSON document each, of several domains (the instance id, the frontend API's origins, single
+ * sign-on): owned by platform (platform/db/settings.ts), each domain reading and writing only its own names.
+ */
 export const settings = pgTable('settings', {
   name: text('name').primaryKey(),
   content: jsonb('content').notNull(),
-});
-
-export const environments = pgTable('environments', {
-  name: text('name').primaryKey(),
-  type: text('type').notNull(),
-  sortOrder: integer('sort_order').notNull().default(9999),
-  enabled: boolean('enabled').notNull().default(true),
-  protected: boolean('protected').notNull().default(false),
-  createdAt: createdAt(),
-});
-
-/** The environments enabled in a project: a toggle gets its project's environments. */
-export const projectEnvironments = pgTable(
-  'project_environments',
-  {
-    project: text('project')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.project, t.environment] })],
-);
-
-/** Project roles (Owner, Member: server/platform/access/roles.ts) held by users: one role per user and project. */
-export const projectUsers = pgTable(
-  'project_users',
-  {
-    project: text('project')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.project, t.userId] }), index('project_users_user_id_idx').on(t.userId)],
-);
-
-export const features = pgTable(
-  'features',
-  {
-    name: text('name').primaryKey(),
-    description: text('description'),
-    type: text('type').notNull().default('release'),
-    project: text('project')
-      .notNull()
-      .references(() => projects.id),
-    stale: boolean('stale').notNull().default(false),
-    variants: jsonb('variants'),
-    /** Whether SDKs emit impression events for the toggle (Unleash 4.7+; served to SDKs and the frontend API). */
-    impressionData: boolean('impression_data').notNull().default(false),
-    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
-    /** Bumped by every change to the toggle (metadata, state, strategies, variants): the ETag and If-Match value. */
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [index('features_project_idx').on(t.project)],
-);
-
-export const featureEnvironments = pgTable(
-  'feature_environments',
-  {
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
-    enabled: boolean('enabled').notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.feature, t.environment] })],
-);
-
-export const featureStrategies = pgTable(
-  'feature_strategies',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
-    strategyName: text('strategy_name').notNull(),
-    parameters: jsonb('parameters')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    constraints: jsonb('constraints')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    /** Strategy variants: when this strategy decides, its variants are assigned instead of the toggle's. */
-    variants: jsonb('variants')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [index('feature_strategies_feature_env_idx').on(t.feature, t.environment)],
-);
-
-/** Segments: named lists of constraints that strategies share (global when project is null). */
-export const segments = pgTable('segments', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  description: text('description'),
-  project: text('project').references(() => projects.id, { onDelete: 'cascade' }),
-  constraints: jsonb('constraints')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-});
-
-/** The segments a strategy instance uses; a segment in use cannot be deleted. */
-export const featureStrategySegments = pgTable(
-  'feature_strategy_segments',
-  {
-    strategyId: uuid('strategy_id')
-      .notNull()
-      .references(() => featureStrategies.id, { onDelete: 'cascade' }),
-    segmentId: integer('segment_id')
-      .notNull()
-      .references(() => segments.id, { onDelete: 'restrict' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.strategyId, t.segmentId] }),
-    index('feature_strategy_segments_segment_idx').on(t.segmentId),
-  ],
-);
-
-/**
- * Dependent toggles: the child is on only when its parent is (enabled true, the default), or off (false), and when
- * variants are listed, only when the parent's variant is one of them. A parent with children cannot be archived.
- */
-export const featureDependencies = pgTable(
-  'feature_dependencies',
-  {
-    parent: text('parent')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    child: text('child')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    enabled: boolean('enabled').notNull().default(true),
-    variants: jsonb('variants')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-  },
-  (t) => [primaryKey({ columns: [t.parent, t.child] }), index('feature_dependencies_child_idx').on(t.child)],
-);
-
-/** The toggles each user pinned (favourites): per user, gone with the user or the toggle. */
-export const favoriteFeatures = pgTable(
-  'favorite_features',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.feature] }), index('favorite_features_feature_idx').on(t.feature)],
-);
-
-export const tagTypes = pgTable('tag_types', {
-  name: text('name').primaryKey(),
-  description: text('description'),
-  icon: text('icon'),
-  createdAt: createdAt(),
-});
-
-export const tags = pgTable(
-  'tags',
-  {
-    type: text('type')
-      .notNull()
-      .references(() => tagTypes.name, { onDelete: 'cascade' }),
-    value: text('value').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.type, t.value] })],
-);
-
-export const featureTags = pgTable(
-  'feature_tags',
-  {
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    tagType: text('tag_type').notNull(),
-    tagValue: text('tag_value').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.feature, t.tagType, t.tagValue] }),
-    foreignKey({ columns: [t.tagType, t.tagValue], foreignColumns: [tags.type, tags.value] }).onDelete('cascade'),
-    index('feature_tags_tag_idx').on(t.tagType, t.tagValue),
-  ],
-);
-
-/** Applications that registered through the client API (SDKs). */
-export const clientApplications = pgTable('client_applications', {
-  appName: text('app_name').primaryKey(),
-  strategies: jsonb('strategies')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  description: text('description'),
-  url: text('url'),
-  color: text('color'),
-  icon: text('icon'),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
-
-export const clientInstances = pgTable(
-  'client_instances',
-  {
-    appName: text('app_name').notNull(),
-    instanceId: text('instance_id').notNull(),
-    environment: text('environment').notNull().default('default'),
-    sdkVersion: text('sdk_version'),
-    clientIp: text('client_ip'),
-    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.appName, t.instanceId, t.environment] })],
-);
-
-/** Toggle evaluation counts reported by SDKs, summed per hour. */
-export const clientMetricsHourly = pgTable(
-  'client_metrics_hourly',
-  {
-    featureName: text('feature_name').notNull(),
-    appName: text('app_name').notNull(),
-    environment: text('environment').notNull(),
-    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
-    yes: integer('yes').notNull().default(0),
-    no: integer('no').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.featureName, t.appName, t.environment, t.hour] }),
-    index('client_metrics_hourly_hour_idx').on(t.hour),
-  ],
-);
-
-/** Strategy definitions: the built-ins (seeded, read-only) and custom ones. */
-export const strategies = pgTable('strategies', {
-  name: text('name').primaryKey(),
-  displayName: text('display_name'),
-  description: text('description'),
-  /** [{name, type, description, required}] */
-  parameters: jsonb('parameters')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  builtIn: boolean('built_in').notNull().default(false),
-  deprecated: boolean('deprecated').notNull().default(false),
-  sortOrder: integer('sort_order').notNull().default(9999),
-  createdAt: createdAt(),
-});
-
-/** Context fields: sources for constraints and stickiness. */
-export const contextFields = pgTable('context_fields', {
-  name: text('name').primaryKey(),
-  description: text('description'),
-  legalValues: jsonb('legal_values')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  stickiness: boolean('stickiness').notNull().default(false),
-  sortOrder: integer('sort_order').notNull().default(10),
-  createdAt: createdAt(),
 });
 
 /**

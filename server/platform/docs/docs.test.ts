@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 
 /** Every `METHOD path` Fastify registered, read from the tree app.printRoutes() draws (HEAD routes left out). */
 function registeredRoutes(app: FastifyInstance): string[] {

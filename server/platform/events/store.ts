@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { addonDeliveries, addons, events } from '../db/schema.ts';
 import type { EventType } from './types.ts';
@@ -26,19 +26,39 @@ export const CHANGES_CHANNEL = 'switchyard_changes';
  * change, so the change, its event and the announcement commit together or not at all.
  */
 export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
+  await appendEvents(tx, [event]);
+}
+
+/**
+ * Appends events in one statement, in the given order (their ids follow it), as appendEvent does one: with them, in
+ * the same statement, a delivery in the outbox for every enabled addon listening to an event's type.
+ */
+export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
+  if (list.length === 0) return;
   await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
-  const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
-  // The event and its outbox rows (one per enabled addon listening to its type) in one statement.
+  const rows = list.map((event) => ({
+    type: event.type,
+    created_by: event.createdBy,
+    project: event.project ?? null,
+    environment: event.environment ?? null,
+    feature_name: event.featureName ?? null,
+    data: event.data ?? null,
+    pre_data: event.preData ?? null,
+  }));
   const queued = (await tx.execute(sql`
     with event as (
       insert into ${events} (type, created_by, project, environment, feature_name, data, pre_data)
-      values (${event.type}, ${event.createdBy}, ${event.project ?? null}, ${event.environment ?? null},
-        ${event.featureName ?? null}, ${json(event.data)}::jsonb, ${json(event.preData)}::jsonb)
+      select e.type, e.created_by, e.project, e.environment, e.feature_name, e.data, e.pre_data
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as given(value, n),
+        jsonb_to_record(given.value) as e(type text, created_by text, project text, environment text,
+          feature_name text, data jsonb, pre_data jsonb)
+      order by given.n
       returning id, type
     )
     insert into ${addonDeliveries} (addon_id, event_id)
     select ${addons.id}, event.id from ${addons}, event
     where ${addons.enabled} and ${addons.events} @> jsonb_build_array(event.type)
+    order by event.id, ${addons.id}
     returning id`)) as unknown as { rows: unknown[] };
   if (queued.rows.length > 0) outboxWrites += 1;
 }
@@ -82,3 +102,63 @@ export function listEvents(db: Db, filter: EventFilter, limit: number): Promise<
     .orderBy(desc(events.id))
     .limit(limit);
 }
+
+export async function findEvent(db: Db, id: number): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row;
+}
+
+/** The id of the newest audit event (0 when there is none): every change writes one in its transaction. */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: max(events.id) }).from(events);
+  return row?.id ?? 0;
+}
+
+/** How long reading the revision waits for changes still being committed before it settles for the fallback. */
+const REVISION_LOCK_TIMEOUT = '2s';
+
+/** PostgreSQL's lock_not_available and deadlock_detected, on the error or (drizzle wraps it) its cause. */
+function isLockWait(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+  const code = codeOf(error) ?? codeOf((error as { cause?: unknown } | undefined)?.cause);
+  return code === '55P03' || code === '40P01';
+}
+
+/**
+ * The newest event id up to which every event has committed. Ids are taken at insert, so a lower one may commit
+ * after a higher one: the table is locked in SHARE mode for the read, which waits for transactions that appended an
+ * event and have not committed yet. If that takes too long, `fallback` (an older revision: only more is sent again).
+ */
+export async function committedRevision(db: Db, fallback: number): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${REVISION_LOCK_TIMEOUT}'`));
+      await tx.execute(sql`lock table ${events} in share mode`);
+      return latestEventId(tx);
+    });
+  } catch (error) {
+    if (isLockWait(error)) return fallback;
+    throw error;
+  }
+}
+
+/** A subquery: the toggle names that events newer than `since` name (`name`). */
+export const togglesNamedSince = (db: Db, since: number) =>
+  db
+    .select({ name: events.featureName })
+    .from(events)
+    .where(and(gt(events.id, since), isNotNull(events.featureName)));
+
+/** A subquery: the projects that events of these types newer than `since` name (`project`). */
+export const projectsNamedSince = (db: Db, since: number, types: EventType[]) =>
+  db
+    .select({ project: events.project })
+    .from(events)
+    .where(and(gt(events.id, since), inArray(events.type, types), isNotNull(events.project)));
+
+/** A subquery for exists(): the events of these types newer than `since`. */
+export const eventsSince = (db: Db, since: number, types: EventType[]) =>
+  db
+    .select({ one: sql`1` })
+    .from(events)
+    .where(and(gt(events.id, since), inArray(events.type, types)));

@@ -38,6 +38,8 @@ export type EventType =
   | 'feature-unfavorited'
   | 'feature-environment-enabled'
   | 'feature-environment-disabled'
+  | 'feature-environment-added'
+  | 'feature-environment-removed'
   | 'feature-strategy-add'
   | 'feature-strategy-update'
   | 'feature-strategy-remove'

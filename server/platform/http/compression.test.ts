@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, COMPRESSION_THRESHOLD } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
-import { freshDatabase, startServer, type TestServer } from '../test-support/harness.ts';
+import { freshDatabase } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 
 // A built console as the Vite build leaves it: a hashed asset with its .br and .gz beside it, and an index.html
 // (never precompressed: the server fills in the base path) large enough to be compressed when served.
@@ -22,19 +23,14 @@ writeFileSync(join(dist, 'assets', 'rows-Ab12Cd34.js.br'), assetBr);
 writeFileSync(join(dist, 'assets', 'rows-Ab12Cd34.js.gz'), assetGz);
 writeFileSync(join(dist, 'assets', 'plain-Ef56Gh78.js'), asset);
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer({ BASE_URI_PATH: '/yard' }, { distDir: dist });
-  admin = await server.adminCookie();
-});
 afterAll(async () => {
-  await server?.close();
   rmSync(dist, { recursive: true, force: true });
 });
 
 /** The answer's bytes as sent on the wire (inject does not decompress, unlike fetch). */
 const raw = (url: string, headers: Record<string, string>) => server.app.inject({ method: 'GET', url, headers });
+
+useServer({ env: { BASE_URI_PATH: '/yard' }, build: { distDir: dist } });
 
 describe('API answers', () => {
   it('are brotli or gzip encoded as Accept-Encoding asks, above the threshold, and decode to the same JSON', async () => {

@@ -1,29 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../../contract/http.ts';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, ADMIN_PASSWORD, type CallResult, type TestServer } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
+import { expectError } from '../../test-support/answers.ts';
 
 const ADMIN_TOKEN = '*:*.csrf-admin-token-0000000000';
 const CLIENT_TOKEN = 'default:development.csrf-client-token-000000';
 const PUBLIC_URL = 'https://yard.example.com/yard';
 const console_ = { [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE };
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer({
+useServer({
+  env: {
     BASE_URI_PATH: '/yard',
     UNLEASH_URL: PUBLIC_URL,
     INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
     INIT_CLIENT_API_TOKENS: CLIENT_TOKEN,
-  });
-  admin = await server.adminCookie();
+  },
+});
+beforeAll(async () => {
   const created = await server.call('POST', 'api/admin/projects/default/features', {
     cookie: admin,
     body: { name: 'target' },
   });
   expect(created.status).toBe(201);
 });
-afterAll(() => server?.close());
 
 /** A request exactly as given (the harness adds the console header; a forged request has only what it sets). */
 async function send(target: TestServer, method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -39,9 +39,8 @@ async function state(target: TestServer = server, cookie = admin) {
   return { stale: toggle.body.stale, enabled: toggle.body.enabled, events: events.body.events.length };
 }
 
-function expectRefused(answer: { status: number; body: Record<string, unknown> }, message: RegExp) {
-  expect(answer.status).toBe(403);
-  expect(answer.body).toMatchObject({ name: 'CsrfError', details: [{ message: answer.body.message }] });
+function expectRefused(answer: CallResult, message: RegExp) {
+  expectError(answer, 403, 'CsrfError', answer.body.message);
   expect(answer.body.message).toMatch(message);
 }
 

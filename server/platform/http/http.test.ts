@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type CallResult } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 import { MAX_JSON_DEPTH } from './content-type.ts';
+import { expectError } from '../../test-support/answers.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -13,16 +15,11 @@ writeFileSync(
 );
 writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("hi")');
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startServer({ BASE_URI_PATH: '/yard' }, { distDir: dist });
-  admin = await server.adminCookie();
-});
 afterAll(async () => {
-  await server?.close();
   rmSync(dist, { recursive: true, force: true });
 });
+
+useServer({ env: { BASE_URI_PATH: '/yard' }, build: { distDir: dist } });
 
 describe('request bodies', () => {
   it('answers malformed JSON with a 400 JSON body', async () => {
@@ -41,8 +38,7 @@ describe('request bodies', () => {
     expect(response.status).toBe(415);
     expect(response.body.name).toBe('ContentTypeError');
     const text = await server.call('POST', 'auth/reset/validate-password', { rawBody: 'x', contentType: 'text/plain' });
-    expect(text.status).toBe(415);
-    expect(text.body).toMatchObject({ name: 'ContentTypeError', details: [{ message: text.body.message }] });
+    expectError(text, 415, 'ContentTypeError', text.body.message);
   });
 
   it('names the offending field on a schema failure', async () => {

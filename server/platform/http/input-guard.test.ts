@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CallResult } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 import { findMalformedText } from './input-guard.ts';
+import { expectError } from '../../test-support/answers.ts';
 
 const CLIENT = 'default:development.input-guard-client-token';
 
-let server: TestServer;
-let admin: string;
+useServer({ env: { INIT_CLIENT_API_TOKENS: CLIENT } });
 beforeAll(async () => {
-  server = await startServer({ INIT_CLIENT_API_TOKENS: CLIENT });
-  admin = await server.adminCookie();
   const created = await server.call('POST', 'api/admin/projects/default/features', {
     cookie: admin,
     body: { name: 'guarded' },
   });
   expect(created.status).toBe(201);
 });
-afterAll(() => server?.close());
 
 /** Everything a refused call could have changed: the toggles, the users and the audit log. */
 async function state() {
@@ -98,12 +96,7 @@ describe('the input guard', () => {
     expectRefused(await server.call('GET', 'features/a%00b', { headers: { accept: 'text/html' } }), 'path');
     // A surrogate cannot be percent-encoded (it is not UTF-8): such a URL is refused by the router, in our shape.
     const surrogate = await server.call('GET', 'api/admin/features/a%ED%A0%80b', { cookie: admin });
-    expect(surrogate.status).toBe(400);
-    expect(surrogate.body).toEqual({
-      name: 'BadDataError',
-      message: 'The request URL is not valid: it has a malformed percent-encoding',
-      details: [{ message: 'The request URL is not valid: it has a malformed percent-encoding' }],
-    });
+    expectError(surrogate, 400, 'BadDataError', 'The request URL is not valid: it has a malformed percent-encoding');
     expect(await state()).toEqual(before);
   });
 

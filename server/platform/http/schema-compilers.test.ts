@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { startServer, type TestServer } from '../../test-support/harness.ts';
 import { schemaController } from './schema-compilers.ts';
 
 describe('schemas compiled on first use (npm start)', () => {

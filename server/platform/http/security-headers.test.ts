@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
+import { type CallResult } from '../../test-support/harness.ts';
+import { admin, server, useServer } from '../../test-support/fixture.ts';
 
 const ADMIN_TOKEN = '*:*.headers-admin-token-000000000';
 const CLIENT_TOKEN = 'default:development.headers-client-token-00000';
@@ -16,14 +17,11 @@ writeFileSync(
 writeFileSync(join(dist, 'assets', 'app-Ab12Cd34.js'), 'console.log("console")');
 writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Switchyard"}');
 
-let server: TestServer;
-let admin: string;
+useServer({
+  env: { BASE_URI_PATH: '/yard', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, INIT_CLIENT_API_TOKENS: CLIENT_TOKEN },
+  build: { distDir: dist },
+});
 beforeAll(async () => {
-  server = await startServer(
-    { BASE_URI_PATH: '/yard', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, INIT_CLIENT_API_TOKENS: CLIENT_TOKEN },
-    { distDir: dist },
-  );
-  admin = await server.adminCookie();
   const created = await server.call('POST', 'api/admin/projects/default/features', {
     cookie: admin,
     body: { name: 'cached' },
@@ -31,7 +29,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
 });
 afterAll(async () => {
-  await server?.close();
   rmSync(dist, { recursive: true, force: true });
 });
 

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test-support/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, editor, server, useServer } from '../../test-support/fixture.ts';
+import { expectInvalid } from '../../test-support/answers.ts';
 
 const ADMIN_TOKEN = '*:*.idempotency-admin-secret-abc';
-let server: TestServer;
-let admin: string;
 let adminId: number;
-let editor: string;
 const call = (method: string, path: string, key?: string, body?: unknown, cookie = admin) =>
   server.call(method, path, {
     cookie,
@@ -17,14 +15,11 @@ const toggle = async (name: string) => (await call('GET', `api/admin/features/${
 const eventCount = async (name: string) => (await call('GET', `api/admin/events/${name}`)).body.events.length;
 const keyRows = async () => (await server.sql('select count(*)::int as n from idempotency_keys'))[0].n as number;
 
+useServer({ env: { INIT_ADMIN_API_TOKENS: ADMIN_TOKEN }, users: true });
 beforeAll(async () => {
-  server = await startServer({ INIT_ADMIN_API_TOKENS: ADMIN_TOKEN });
-  admin = await server.adminCookie();
   adminId = (await call('GET', 'api/admin/user')).body.user.id;
-  editor = (await server.createUser('Editor')).cookie;
   await call('POST', 'api/admin/features', undefined, { name: 'idem.toggle' });
 });
-afterAll(() => server?.close());
 
 describe('Idempotency-Key', () => {
   it('deletes keys older than 24 hours when keys are used', async () => {
@@ -200,11 +195,7 @@ describe('Idempotency-Key', () => {
   it('validates the header and ignores it on reads', async () => {
     const rows = await keyRows();
     const long = await call('POST', 'api/admin/features/idem.toggle/stale/on', 'k'.repeat(201));
-    expect(long.status).toBe(400);
-    expect(long.body).toMatchObject({
-      name: 'ValidationError',
-      details: [{ message: '"Idempotency-Key" must be 1 to 200 characters long', path: ['Idempotency-Key'] }],
-    });
+    expectInvalid(long, ['Idempotency-Key'], '"Idempotency-Key" must be 1 to 200 characters long');
     expect((await call('POST', 'api/admin/features/idem.toggle/stale/on', '')).status).toBe(400);
     expect((await call('POST', 'api/admin/features/idem.toggle/stale/on', 'k'.repeat(200))).status).toBe(200);
     expect(

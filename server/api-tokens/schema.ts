@@ -1,0 +1,12 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../platform/db/columns.ts';
+
+export const apiTokens = pgTable('api_tokens', {
+  secret: text('secret').primaryKey(),
+  username: text('username').notNull(),
+  type: text('type', { enum: ['admin', 'client', 'frontend'] }).notNull(),
+  project: text('project').notNull(),
+  environment: text('environment').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../platform/db/columns.ts';
+import { environments } from '../environments/schema.ts';
+import { users } from '../users/schema.ts';
+
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The environments enabled in a project: a toggle gets its project's environments. Owned by projects, not
+ * environments: it names both, and projects stand above environments (environments read no project).
+ */
+export const projectEnvironments = pgTable(
+  'project_environments',
+  {
+    project: text('project')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    environment: text('environment')
+      .notNull()
+      .references(() => environments.name, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.environment] })],
+);
+
+/**
+ * Project roles (Owner, Member: server/platform/access/roles.ts) held by users: one role per user and project. Owned
+ * by projects, below project-access: both write it (a project's creator becomes its Owner), through projects/grants.ts.
+ */
+export const projectUsers = pgTable(
+  'project_users',
+  {
+    project: text('project')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.project, t.userId] }), index('project_users_user_id_idx').on(t.userId)],
+);

@@ -1,0 +1,35 @@
+/**
+ * Test support for changes that must travel between processes: a second app on the same PostgreSQL database as a
+ * started test server, as another process would run it (its own pool, its own LISTEN connection, its own memory).
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { usePostgres } from '../platform/db/client.ts';
+import type { TestServer } from './harness.ts';
+
+export interface SecondProcess {
+  /** Its base URL (with the base path). */
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts the second app on `server`'s database (TEST_DB=postgres only: PGlite is one process). */
+export async function startSecondProcess(server: TestServer): Promise<SecondProcess> {
+  const pool = (server.db as unknown as { $client: { options?: { connectionString?: string } } }).$client;
+  const connectionString = pool.options?.connectionString;
+  if (!connectionString) throw new Error('a second process needs the PostgreSQL database (TEST_DB=postgres)');
+  const database = await usePostgres(connectionString);
+  const app = await buildApp(server.config, database.db);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}${server.base}`,
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

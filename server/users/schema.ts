@@ -1,0 +1,75 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from '../platform/db/columns.ts';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name'),
+  username: text('username').unique(),
+  email: text('email').unique(),
+  passwordHash: text('password_hash'),
+  rootRole: integer('root_role').notNull(),
+  loginAttempts: integer('login_attempts').notNull().default(0),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The single sign-on provider ('oidc', 'google', 'saml') that signed this session in; null for a password. */
+    provider: text('provider'),
+    /** The OpenID provider's ID token, sent back as `id_token_hint` when the user signs out (single sign-out). */
+    idToken: text('id_token'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Single-use tokens of invitations (7 days) and password resets (1 day), e-mailed or shown as links: only the SHA-256
+ * of the token is stored; `used_at` is set when a password is set with it.
+ */
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('reset_tokens_user_id_idx').on(t.userId)],
+);
+
+export const userFeedback = pgTable(
+  'user_feedback',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feedbackId: text('feedback_id').notNull(),
+    given: timestamp('given', { withTimezone: true, mode: 'date' }),
+    neverShow: boolean('never_show').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.feedbackId] })],
+);
+
+export const userSplash = pgTable(
+  'user_splash',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    splashId: text('splash_id').notNull(),
+    seen: boolean('seen').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.splashId] })],
+);

@@ -4,6 +4,7 @@
  * migrated once (no migrations per server).
  * TEST_DB=pglite: a migrated PGlite data directory is dumped once (cached in the temp folder, keyed by the
  * migrations) and each server loads a copy, which is much cheaper than a cold PGlite start.
+ * Schemas compile on first use, as npm start has them (schema-compilers.test.ts builds one app compiling all at start).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -113,7 +114,7 @@ export async function startServer(env: Record<string, string> = {}, options: Bui
   const config = parseConfig({ UNLEASH_DEFAULT_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env });
   const database = await freshDatabase();
   await prepareInstance({ db: database.db, config });
-  const app = await buildApp(config, database.db, options);
+  const app = await buildApp(config, database.db, { compileSchemas: 'on-first-use', ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -378,7 +378,7 @@ describe('deleting environments', () => {
   });
 });
 
-describe('the environment limit (part 2 section 9: blocked at 7 or more, the message says 5)', () => {
+describe('the environment limit (blocked at 7 or more, the message says 5)', () => {
   const limited = (count: number) =>
     `More than 5 environments are not supported: no environment can be created while 7 or more exist (there are ${count}). Delete one first.`;
   const create = (name: string, cookie = admin) =>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, server, useServer, viewer } from '../test-support/fixture.ts';
 
-// Issue 16 in the admin API of toggles: constraint operators, strategy segments and variants, dependencies,
+// Targeting in the admin API of toggles: constraint operators, strategy segments and variants, dependencies,
 // impressionData, UTF-8 names and stored weights.
 
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>

@@ -3,7 +3,7 @@ import { InvoiceListSchema } from '../../contract/invoices.ts';
 import type { AppDeps } from '../deps.ts';
 
 /**
- * Invoices (part 2 section 7; Unleash 4.2 has neither call, its hosted edition does): a self-hosted instance sends
+ * Invoices (Unleash 4.2 has neither call, its hosted edition does): a self-hosted instance sends
  * no invoices, so the list is always empty, and there is no billing portal: `api/admin/invoices/portal` is not a
  * route here (the usual 404).
  */

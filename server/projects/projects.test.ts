@@ -6,7 +6,7 @@ import { expectError, expectInvalid } from '../test-support/answers.ts';
 type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_data: Record<string, unknown> };
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 029, 030, 032, 100, 101), plus `id` on the one
-// project (4.2.2 leaves it out) and `updatedAt` on the health report (spec part 2, section 3).
+// project (4.2.2 leaves it out) and `updatedAt` on the health report.
 const LIST_ITEM = ['createdAt', 'description', 'featureCount', 'health', 'id', 'memberCount', 'name'];
 const ONE = ['description', 'environments', 'features', 'health', 'id', 'members', 'name', 'version'];
 const REPORT = [...ONE, 'activeCount', 'potentiallyStaleCount', 'staleCount', 'updatedAt'].sort();

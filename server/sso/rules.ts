@@ -36,7 +36,7 @@ function assertCertificate(field: string, value: string): void {
 }
 
 /**
- * Part 2 section 5 (contract/sso.ts): an enabled provider needs its required fields. URLs and certificates are
+ * contract/sso.ts: an enabled provider needs its required fields. URLs and certificates are
  * checked whenever they are given, so a stored setting always works. The first problem is a 400 naming the field.
  */
 export function assertValidSettings<P extends SsoProvider>(provider: P, settings: SsoSettingsOf[P]): void {

@@ -27,7 +27,7 @@ const SamlCallbackBody = Type.Object(
 );
 const FORM = 'application/x-www-form-urlencoded';
 
-/** After a refused sign-in: the login page, which shows `errorMsg` (part 2 section 2). */
+/** After a refused sign-in: the login page, which shows `errorMsg`. */
 export function toLogin(deps: AppDeps, reply: FastifyReply, error: unknown) {
   if (!(error instanceof SignInRefused)) throw error;
   const target = `${deps.config.baseUriPath}/login?errorMsg=${encodeURIComponent(error.message)}`;

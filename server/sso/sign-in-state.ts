@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { readSetting, writeSetting } from '../platform/db/settings.ts';
 import { readSettings } from './store.ts';
 
-/** One provider button of the login page (part 2 section 3, auth details options). */
+/** One provider button of the login page (auth details options). */
 export interface SignInOption {
   type: 'oidc' | 'saml' | 'google';
   message: string;

@@ -8,7 +8,7 @@ export class SignInRefused extends Error {}
 
 export interface AutoCreate {
   autoCreate: boolean;
-  /** Google has none: auto-created users get the Editor role (part 2 section 9). */
+  /** Google has none: auto-created users get the Editor role. */
   defaultRootRole?: string;
   emailDomains: string;
 }

@@ -5,7 +5,7 @@ import { oidcClientSettings, oidcEndSessionUrl } from './oidc.ts';
 import { readSettings } from './store.ts';
 
 /**
- * Single sign-out (part 2 section 3), where the browser goes after a single sign-on session has ended here. OpenID
+ * Single sign-out, where the browser goes after a single sign-on session has ended here. OpenID
  * Connect with 'enableSingleSignOut': the provider's end-session page, which ends the person's session there too
  * and sends the browser back to the console's login page. SAML 2.0: its 'Single Sign-Out URL', when set (a plain
  * redirect, as that field says; no signed LogoutRequest). Undefined (sign out here only) otherwise, also when the

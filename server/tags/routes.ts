@@ -29,7 +29,7 @@ import {
 } from './service.ts';
 import { findTagType, listTags, listTagTypes } from './store.ts';
 
-/** Tag types and tags (spec part 2). */
+/** Tag types and tags. */
 export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     '/api/admin/tag-types',

@@ -1,4 +1,4 @@
-/** Texts of the addon screens: part 2 sections 4, 5 and 8 verbatim where it has them; the others Unleash 4.2's. */
+/** Texts of the addon screens: the spec's verbatim where it has them; the others Unleash 4.2's. */
 export const ADDONS_TITLE = 'Addons';
 export const CONFIGURED_ADDONS = 'Configured addons';
 export const AVAILABLE_ADDONS = 'Available addons';

@@ -1,5 +1,5 @@
 /**
- * Addon form rules (part 2 sections 3 to 5): an addon listens to at least one event, every required parameter is
+ * Addon form rules: an addon listens to at least one event, every required parameter is
  * filled in, and a sensitive parameter the server answered as '*****' is sent back unchanged (the server keeps it).
  */
 import type { AddonInput, DeliveryState } from '../../contract/addons';

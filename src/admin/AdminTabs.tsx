@@ -5,7 +5,7 @@ import './admin.css';
 
 export type AdminTab = 'users' | 'api' | 'auth';
 
-/** The admin area's tabs (part 2 section 2), in the spec's order. The paths are strings: each page owns its route. */
+/** The admin area's tabs, in the spec's order. The paths are strings: each page owns its route. */
 export const ADMIN_TABS: { value: AdminTab; path: string; label: string }[] = [
   { value: 'users', path: '/admin/users', label: 'Users' },
   { value: 'api', path: '/admin/api', label: 'API Access' },
@@ -13,8 +13,8 @@ export const ADMIN_TABS: { value: AdminTab; path: string; label: string }[] = [
 ];
 
 /**
- * The admin area's tab bar above /admin/users, /admin/api and /admin/auth: shown only to admins (part 2 section 2,
- * 'The tab bar shows only to admins on the API page'); others see the page without it. Choosing a tab navigates.
+ * The admin area's tab bar above /admin/users, /admin/api and /admin/auth: shown only to admins
+ * ('The tab bar shows only to admins on the API page'); others see the page without it. Choosing a tab navigates.
  */
 export function AdminTabs({ active }: { active: AdminTab }) {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Texts of the API access screen (part 2 sections 5 and 8), verbatim where the spec gives them. */
+/** Texts of the API access screen, verbatim where the spec gives them. */
 export const USERNAME_REQUIRED = 'Username is required.';
 export const TOKEN_CREATED = 'Successfully created API token.';
 export const TOKEN_DELETED = 'Successfully deleted API token.';

@@ -21,10 +21,10 @@ export const TOKEN_TYPES: { value: TokenType; label: string }[] = [
 ];
 export const typeLabel = (type: TokenType) => TOKEN_TYPES.find((t) => t.value === type)?.label ?? type;
 
-/** All projects, and for an admin token all environments (part 2 section 3). */
+/** All projects, and for an admin token all environments. */
 export const ALL = '*';
 
-/** A new token: Client, every project, the first environment (part 2 section 5). */
+/** A new token: Client, every project, the first environment. */
 export const newTokenValues = (firstEnvironment: string | undefined): TokenFormValues => ({
   username: '',
   type: 'client',

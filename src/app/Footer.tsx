@@ -24,7 +24,7 @@ export const FRONTEND_SDKS = [
   ['iOS', `${docs}/proxy-ios`],
 ] as const;
 
-/** The version line and upgrade note of the API details (part 1 section 2). */
+/** The version line and upgrade note of the API details. */
 export function apiDetails(config: UiConfig) {
   const info = config.versionInfo;
   const enterprise = info?.current?.enterprise;

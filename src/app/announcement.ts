@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { basePath } from '../shared/api/base-path';
 
-/** Announcement dismissal is stored under a key per announcement id (part 1 section 9). */
+/** Announcement dismissal is stored under a key per announcement id. */
 export function announcementKey(id: string, base: string = basePath): string {
   return `switchyard${base}:announcement:${id}`;
 }

@@ -1,4 +1,4 @@
-/** Segments that never show as a breadcrumb (part 1 section 2). */
+/** Segments that never show as a breadcrumb. */
 export const HIDDEN_SEGMENTS = [
   'create',
   'edit',

@@ -5,7 +5,7 @@ import { MENU_ITEMS, menuFor, type MenuItem } from './menu';
 import { createConsoleOffline } from './offline';
 import { createAppRouter } from './router';
 
-/** Part 2 section 2, 'Menu placement'. */
+/** 'Menu placement'. */
 const SPEC_ORDER = [
   'Projects',
   'Feature toggles',

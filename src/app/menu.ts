@@ -1,6 +1,6 @@
 /**
  * The menu definitions, in one list that later issues extend as their screens arrive. Only routes that exist are
- * listed. Placement follows part 1 section 2: header links, the mobile drawer, the 'Configure' menu, and the admin
+ * listed. Placement: header links, the mobile drawer, the 'Configure' menu, and the admin
  * settings menu (admins only).
  */
 export type MenuPlacement = 'header' | 'mobile' | 'configure' | 'admin';

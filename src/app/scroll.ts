@@ -1,4 +1,4 @@
-/** Paths where navigating keeps the scroll position (part 1 section 2). */
+/** Paths where navigating keeps the scroll position. */
 export const KEEP_SCROLL_PATHS = [
   '/features/metrics',
   '/features/variants',

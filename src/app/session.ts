@@ -19,7 +19,7 @@ export interface Navigation {
 }
 
 /**
- * The session rules of part 1 section 4 and part 2 section 8: a 401 anywhere clears the cache, stores the auth
+ * The session rules: a 401 anywhere clears the cache, stores the auth
  * details and sends the user to /login (unless already there); other fetch errors show a toast and action errors go
  * to the snackbar list, unless the unauthorised state already holds. Only the server's 401 signs the user out: a
  * read that gets no answer at all (offline) keeps the cached session and shows nothing.

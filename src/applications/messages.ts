@@ -1,4 +1,4 @@
-/** Texts of the application screens: the spec's where it has them (part 2 section 8), else ours. */
+/** Texts of the application screens: the spec's where it has them, else ours. */
 export const notFoundMessage = (appName: string) => `Application (${appName}) not found`;
 export const NO_APPLICATIONS =
   'No applications registered yet. An application appears here once an SDK registers with a client API token.';

@@ -1,4 +1,4 @@
-/** The metadata of an application the edit tab changes, one field per call (part 2 section 7). */
+/** The metadata of an application the edit tab changes, one field per call. */
 export const METADATA_FIELDS = [
   { field: 'description', label: 'Description', hint: undefined },
   { field: 'url', label: 'Application URL', hint: 'An http or https address, e.g. https://example.com' },

@@ -8,7 +8,7 @@ import { Gated } from './PermissionControls';
 import { useRequestPasswordReset } from './reset-password';
 
 /**
- * /forgotten-password: ask for a reset link by e-mail (part 2 sections 2, 4). After a submit the button says 'Try
+ * /forgotten-password: ask for a reset link by e-mail. After a submit the button says 'Try
  * again' and a notice shows; the answer is the same whether or not the address is known, so it is not read.
  */
 export default function ForgottenPasswordPage() {

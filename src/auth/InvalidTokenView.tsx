@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AccountCard } from './AccountCard';
 import { INVALID_TOKEN_TEXT, INVALID_TOKEN_TITLE } from './reset-password';
 
-/** 'Invalid token' (part 2 section 8): the link was used or has expired; /forgotten-password gives a new one. */
+/** 'Invalid token': the link was used or has expired; /forgotten-password gives a new one. */
 export function InvalidTokenView() {
   return (
     <AccountCard title={INVALID_TOKEN_TITLE}>

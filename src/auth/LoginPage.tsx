@@ -17,7 +17,7 @@ export default function LoginPage() {
   const { details, unauthorised } = useAuthState();
   // After a 401 the session is known to be gone: it is not read again until a sign-in.
   const session = useQuery({ ...userQuery, enabled: !unauthorised });
-  // Part 2 section 2: once the user is known (signed in), the user is sent to features.
+  // Once the user is known (signed in), the user is sent to features.
   if (session.data && !unauthorised) return <Navigate to="/features" replace />;
   if (uiConfig.isPending) {
     return (
@@ -34,7 +34,7 @@ function Login({ variant }: { variant: LoginVariant }) {
   const navigate = route.useNavigate();
   const { details } = useAuthState();
   const { login } = useLoginActions();
-  // Part 2 section 3, auth details: the providers' buttons; the password form hidden when the default is disabled.
+  // The auth details: the providers' buttons; the password form hidden when the default is disabled.
   const options = variant === 'password' ? (details?.options ?? []) : [];
   const passwordHidden = options.length > 0 && (details?.defaultHidden === true || details?.disableDefault === true);
   const form = useLoginForm(variant, search.email ?? '', async (body) => {
@@ -78,7 +78,7 @@ function Login({ variant }: { variant: LoginVariant }) {
   );
 }
 
-/** Part 2 section 2: the demo sign-in shows its terms links (Unleash's texts and pages). */
+/** The demo sign-in shows its terms links (Unleash's texts and pages). */
 function DemoTerms() {
   return (
     <Text size="sm">

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * A new password with its confirmation and the strength rules (part 2 section 5): both required and equal, the
+ * A new password with its confirmation and the strength rules: both required and equal, the
  * server's rule checked live; submit stays disabled until they match and the rule passes. Sent with the link's token.
  */
 export function NewPasswordForm({ token, submitLabel, onDone, onInvalidToken }: Props) {

@@ -7,7 +7,7 @@ import { TokenPage } from './TokenPage';
 const route = getRouteApi('/new-user');
 
 /**
- * /new-user?token=: the invitation (part 2 section 2): who invited the user, the e-mail read-only, and a password to
+ * /new-user?token=: the invitation: who invited the user, the e-mail read-only, and a password to
  * set; then the login page with the e-mail filled in.
  */
 export default function NewUserPage() {

@@ -6,7 +6,7 @@ import { TokenPage } from './TokenPage';
 
 const route = getRouteApi('/reset-password');
 
-/** /reset-password?token=: a new password for the link's account; then /login?reset=true (part 2 sections 2, 4). */
+/** /reset-password?token=: a new password for the link's account; then /login?reset=true. */
 export default function ResetPasswordPage() {
   const { token } = route.useSearch();
   const navigate = route.useNavigate();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthenticationError, BadRequestError, NotFoundError, ServiceError } from '../shared/api/errors';
 import { loginErrorMessage, loginPath, loginVariant, validateLogin } from './login';
 
-describe('login messages (part 2 section 8)', () => {
+describe('login messages', () => {
   it("404 or 400: 'Invalid login details' and the fields are cleared", () => {
     for (const error of [
       new NotFoundError(404, 'x'),

@@ -27,7 +27,7 @@ export function loginPath(variant: LoginVariant, details: AuthDetails | null): s
   return asksEmailOnly(variant) ? 'auth/demo/login' : 'auth/simple/login';
 }
 
-/** Part 2 section 8, Login. */
+/** The sign-in call and how its answers read. */
 export function loginErrorMessage(error: unknown, variant: LoginVariant): { message: string; clearFields: boolean } {
   const status = statusOf(error);
   if (status === 404 || status === 400) return { message: 'Invalid login details', clearFields: true };

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../shared/api/client';
 import { BadRequestError } from '../shared/api/errors';
 
-/** Live checks start at 3 characters (part 2 section 9). */
+/** Live checks start at 3 characters. */
 export const LIVE_CHECK_MIN_LENGTH = 3;
 
-/** The own-password rules of part 2 section 5; the server validator decides, these name what it reports. */
+/** The own-password rules; the server validator decides, these name what it reports. */
 export const PASSWORD_RULES = [
   {
     id: 'length',

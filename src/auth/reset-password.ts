@@ -1,4 +1,4 @@
-/** Invitations and password resets (part 2 sections 2, 4, 7, 8): the token check and the two open writes. */
+/** Invitations and password resets: the token check and the two open writes. */
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ResetTokenUser } from '../../contract/users';

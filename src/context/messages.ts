@@ -1,4 +1,4 @@
-/** Texts of the context field screens (part 2 does not give them; Unleash 4.2's where it had one). */
+/** Texts of the context field screens (Unleash 4.2's where it had one). */
 export const CONTEXT_FIELDS_TITLE = 'Context fields';
 export const CONTEXT_FIELDS_INTRO =
   'Context fields are a basic building block used to control roll-out. They can be used together with strategy constraints as part of the activation strategy evaluation.';

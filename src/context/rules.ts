@@ -1,4 +1,4 @@
-/** Context field rules of the console (part 2 sections 3 and 5): legal values are kept sorted, without duplicates. */
+/** Context field rules of the console: legal values are kept sorted, without duplicates. */
 import type { ContextField as WireContextField } from '../../contract/context';
 import type { Received } from '../shared/api/received';
 

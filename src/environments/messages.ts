@@ -1,4 +1,4 @@
-/** Texts of the environment screens (part 2 section 8), verbatim where the spec gives them. */
+/** Texts of the environment screens, verbatim where the spec gives them. */
 export const NO_ENVIRONMENTS = 'No environments available.';
 export const FETCH_FAILED = 'Error fetching environments';
 export const ENVIRONMENT_UPDATED = 'Successfully updated environment.';

@@ -26,7 +26,7 @@ describe('environment rules', () => {
     expect(confirmedName('', 'staging')).toBe(false);
   });
 
-  it('blocks creation at 7 or more, warns from 5 on (part 2 section 9)', () => {
+  it('blocks creation at 7 or more, warns from 5 on', () => {
     expect(limitState(3)).toEqual({ blocked: false, warn: false, left: 4 });
     expect(limitState(5)).toEqual({ blocked: false, warn: true, left: 2 });
     expect(limitState(6)).toEqual({ blocked: false, warn: true, left: 1 });

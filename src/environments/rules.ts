@@ -1,4 +1,4 @@
-/** The environment screens' rules (part 2 sections 4, 5 and 9). */
+/** The environment screens' rules. */
 import { ENVIRONMENT_LIMIT, environmentLimitReached, SUPPORTED_ENVIRONMENTS } from '../../contract/environments';
 
 export const NAME_EMPTY = 'Environment Id can not be empty.';

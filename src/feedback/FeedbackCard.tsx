@@ -10,7 +10,7 @@ interface Props {
   hide(): void;
 }
 
-/** The feedback prompt card (part 2 section 2): 400 x 200 px, full width minus margins on a phone. */
+/** The feedback prompt card: 400 x 200 px, full width minus margins on a phone. */
 export function FeedbackCard({ give, neverShow, hide }: Props) {
   const titleId = useId();
   const [answered, setAnswered] = useState(false);

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { api } from '../shared/api/client';
 import { userQuery, type Feedback } from '../auth/user';
 
-/** Constants of part 1 section 9 and part 2 section 9. */
+/** Constants of the feedback prompts. */
 export const PNPS = 'pnps';
 export const SHOW_AGAIN_AFTER_DAYS = 182;
 export const YES_HIDE_MS = 200;
@@ -53,7 +53,7 @@ export function useFeedbackPromptShown(): boolean {
   return useSyncExternalStore(feedbackPrompt.subscribe, feedbackPrompt.get, feedbackPrompt.get);
 }
 
-/** Records the answer, then re-fetches the user. Errors are swallowed (part 2 section 8): the prompt just hides. */
+/** Records the answer, then re-fetches the user. Errors are swallowed: the prompt just hides. */
 export function useFeedbackActions() {
   const queryClient = useQueryClient();
   const refetchUser = () => queryClient.invalidateQueries({ queryKey: userQuery.queryKey });

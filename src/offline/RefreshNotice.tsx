@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The refresh notice of part 1 (buttons 'Refresh configuration' and 'Disregard'): the configuration changed
+ * The refresh notice (buttons 'Refresh configuration' and 'Disregard'): the configuration changed
  * elsewhere. Used for the held changes of the offline queue and for the Strategies tab's polling.
  */
 export function RefreshNotice({ open, onRefresh, onDisregard, children, refreshing }: Props) {

@@ -40,7 +40,7 @@ const LINKS = [
   { href: 'https://slack.unleash.run', text: 'The community chat, for your questions' },
 ];
 
-/** The environments walkthrough's 5 steps (part 2, 'Onboarding walkthroughs'). */
+/** The environments walkthrough's 5 steps ('Onboarding walkthroughs'). */
 const STEPS: SplashStep[] = [
   {
     title: 'Environments are here',

@@ -7,7 +7,7 @@ import { ENVIRONMENT_SPLASH, splashDue } from './rules';
 const EnvironmentsSplash = lazy(() => import('./EnvironmentsSplash'));
 
 /**
- * The environments walkthrough (part 2, 'Onboarding walkthroughs'): shown once, to a signed-in user whose session says
+ * The environments walkthrough ('Onboarding walkthroughs'): shown once, to a signed-in user whose session says
  * `splash.environment` is false; the seen state is posted as it opens, so it does not open again (also not after a
  * reload). Close and Finish end it.
  */

@@ -11,11 +11,11 @@ export interface SplashStep {
   bottom?: ReactNode;
 }
 
-/** Full screen below this width (part 2 'Onboarding walkthroughs': full screen on small screens). */
+/** Full screen below this width (onboarding walkthroughs are full screen on small screens). */
 const SMALL = '(max-width: 640px)';
 
 /**
- * The generic splash (part 2, 'Onboarding walkthroughs'): a card 600 px wide and at least 650 px high with a close
+ * The generic splash ('Onboarding walkthroughs'): a card 600 px wide and at least 650 px high with a close
  * control, step dots, Back (after the first step) and Next, which is 'Finish' on the last step. Close and Finish
  * both end it.
  */

@@ -1,8 +1,8 @@
-/** The environments walkthrough's splash name (part 2 section 7: POST api/admin/splash/environment). */
+/** The environments walkthrough's splash name (POST api/admin/splash/environment). */
 export const ENVIRONMENT_SPLASH = 'environment';
 
 /**
- * Whether a walkthrough is due (part 2 section 4): only when the session says it was not seen. A session without
+ * Whether a walkthrough is due: only when the session says it was not seen. A session without
  * the splash state (unknown, or a server that sends none) shows nothing.
  */
 export const splashDue = (splash: Record<string, boolean> | undefined, name: string) => splash?.[name] === false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthenticationError, BadRequestError, NotFoundError, ServiceError } from '../shared/api/errors';
 import { changePasswordErrorMessage } from './password';
 
-describe('change own password statuses (part 2 section 8)', () => {
+describe('change own password statuses', () => {
   it.each([
     [
       new BadRequestError(400, 'x'),

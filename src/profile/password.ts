@@ -4,7 +4,7 @@ import { passwordCheck, PASSWORDS_DIFFER, useValidatePassword } from '../auth/pa
 import { api } from '../shared/api/client';
 import { statusOf } from '../shared/api/errors';
 
-/** Change own password statuses (part 2 section 8). */
+/** Change own password statuses. */
 export function changePasswordErrorMessage(error: unknown): string {
   switch (statusOf(error)) {
     case 400:

@@ -1,4 +1,4 @@
-/** The project page's texts (spec part 2 sections 2, 4, 8 and 9), verbatim. */
+/** The project page's texts, verbatim. */
 export const PROJECT_CREATED = 'Project created';
 export const PROJECT_UPDATED = 'Project updated';
 export const NO_TOGGLES = 'No feature toggles added yet.';

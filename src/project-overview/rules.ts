@@ -1,4 +1,4 @@
-/** The project page's toggle table (part 2 section 9). */
+/** The project page's toggle table. */
 /** 50 rows a page, sortable by these keys, by name at first. */
 export const TOGGLES_PAGE_SIZE = 50;
 export const TOGGLE_SORT_KEYS = ['name', 'lastSeenAt', 'type', 'createdAt'] as const;

@@ -1,4 +1,4 @@
-/** The project page's tabs (part 2 section 2): overview is the base path, the others a path segment. */
+/** The project page's tabs: overview is the base path, the others a path segment. */
 export const PROJECT_TABS = ['overview', 'health', 'access', 'environments', 'settings'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 

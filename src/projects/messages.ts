@@ -1,4 +1,4 @@
-/** The projects area's texts (spec part 2 sections 2, 5, 6 and 8), verbatim. */
+/** The projects area's texts, verbatim. */
 export const PROJECT_DELETED = 'Successfully deleted project';
 export const NAME_EMPTY = 'Name can not be empty.';
 export const NO_PROJECTS = 'No projects available.';

@@ -4,7 +4,7 @@ import type { Received } from '../shared/api/received';
 /** A project as GET api/admin/projects lists it. */
 export type Project = Received<ProjectSummary, 'id' | 'name'>;
 
-/** Health rating thresholds (part 2 sections 4 and 9): under 50 danger, under 75 warning. */
+/** Health rating thresholds: under 50 danger, under 75 warning. */
 export const HEALTH_DANGER_BELOW = 50;
 export const HEALTH_WARNING_BELOW = 75;
 

@@ -1,4 +1,4 @@
-/** Texts of the segment screens (part 2 has none; Unleash's segment screens where they have one). */
+/** Texts of the segment screens (Unleash's segment screens' where they have one). */
 export const SEGMENTS_TITLE = 'Segments';
 export const SEGMENTS_INTRO =
   'Segments make it easy to define who should get access to a feature: a segment is a reusable list of constraints that strategies can use.';

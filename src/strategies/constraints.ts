@@ -1,4 +1,4 @@
-/** Constraint rules (part 1 sections 3, 5 and 9); the operators and value rules: contract/constraints.ts. */
+/** Constraint rules; the operators and value rules: contract/constraints.ts. */
 import {
   CASE_OPERATORS,
   cleanValues,

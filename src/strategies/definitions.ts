@@ -1,4 +1,4 @@
-/** Strategy definitions (part 1 sections 3 and 9): their shape, the built-ins, and how the console lists them. */
+/** Strategy definitions: their shape, the built-ins, and how the console lists them. */
 import type { StrategyDefinition as WireDefinition, StrategyParameter } from '../../contract/strategies';
 import { statusOf } from '../shared/api/errors';
 import type { Received } from '../shared/api/received';
@@ -16,7 +16,7 @@ export type StrategyDefinition = Received<Omit<WireDefinition, 'parameters'>, 'n
 export const DEFAULT_STRATEGY = 'default';
 export const FLEXIBLE_ROLLOUT = 'flexibleRollout';
 
-/** Display names of the built-in and legacy strategies (part 1 section 9). */
+/** Display names of the built-in and legacy strategies. */
 export const STRATEGY_NAMES: Record<string, string> = {
   default: 'Standard',
   flexibleRollout: 'Gradual rollout',
@@ -28,10 +28,10 @@ export const STRATEGY_NAMES: Record<string, string> = {
   gradualRolloutUserId: 'Users',
 };
 
-/** Built-in strategy order in the add dialog (part 1 section 9). */
+/** Built-in strategy order in the add dialog. */
 export const BUILT_IN_ORDER = ['default', 'flexibleRollout', 'userWithId', 'remoteAddress', 'applicationHostname'];
 
-/** The built-in fallback when no definition is loaded (part 1 section 3). */
+/** The built-in fallback when no definition is loaded. */
 export const FALLBACK_DEFINITION: StrategyDefinition = {
   name: FLEXIBLE_ROLLOUT,
   displayName: 'Gradual rollout',

@@ -1,4 +1,4 @@
-/** Texts of the strategy screens (part 1 sections 2 and 8), verbatim. */
+/** Texts of the strategy screens, verbatim. */
 export const STRATEGY_CREATED = 'Strategy successfully created.';
 export const STRATEGY_UPDATED = 'Strategy successfully updated.';
 export const STRATEGY_DELETED = 'Strategy successfully deleted.';

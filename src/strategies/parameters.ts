@@ -1,4 +1,4 @@
-/** Strategy parameter rules (part 1 sections 5 and 9): defaults, the editor per type, validation and normalisation. */
+/** Strategy parameter rules: defaults, the editor per type, validation and normalisation. */
 import type { ParameterDefinition, StrategyDefinition } from './definitions';
 
 export type Parameters = Record<string, string>;
@@ -6,7 +6,7 @@ export type Parameters = Record<string, string>;
 /** Percentage rollout slider: 0 to 100, step 1, marks at 0/25/50/75/100. */
 export const PERCENTAGE = { min: 0, max: 100, step: 1, marks: [0, 25, 50, 75, 100] } as const;
 
-/** Default rollout and percentage 100, default stickiness 'default', default groupId the toggle name (section 9). */
+/** Default rollout and percentage 100, default stickiness 'default', default groupId the toggle name. */
 export const DEFAULT_PERCENTAGE = '100';
 export const DEFAULT_STICKINESS = 'default';
 

@@ -54,7 +54,7 @@ function parametersDiffer(a: Parameters | undefined, b: Parameters | undefined):
 const constraintKey = (constraints: Constraint[] | undefined) =>
   JSON.stringify((constraints ?? []).map((c) => [c.contextName, c.operator, c.values]));
 
-/** Parameter differences mark dirty, and any constraint change marks dirty (part 1 section 4). */
+/** Parameter differences mark dirty, and any constraint change marks dirty. */
 export function isStrategyDirty(saved: StrategyInstance, edited: StrategyInstance): boolean {
   return (
     parametersDiffer(saved.parameters, edited.parameters) ||

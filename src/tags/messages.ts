@@ -1,4 +1,4 @@
-/** Texts of the tag type and tag screens: part 2 sections 5 and 8 verbatim; the others Unleash 4.2's. */
+/** Texts of the tag type and tag screens: the spec's verbatim; the others Unleash 4.2's. */
 export const NO_TAG_TYPES = 'No entries';
 export const NO_TAGS = 'No tags available';
 export const TAG_DELETED = 'Successfully deleted tag';

@@ -1,4 +1,4 @@
-/** Tag type and tag rules of the console (part 2 sections 3 and 5). */
+/** Tag type and tag rules of the console. */
 import type { Tag, TagType as WireTagType } from '../../contract/tags';
 import type { Received } from '../shared/api/received';
 

@@ -1,4 +1,4 @@
-/** Texts of the users screen (part 2 sections 5, 6 and 8), verbatim where the spec gives them. */
+/** Texts of the users screen, verbatim where the spec gives them. */
 export const NO_USERS = 'No users found.';
 export const ONLY_ADMINS = 'PS! Only admins can add/remove users.';
 export const EMAIL_REQUIRED = 'You must specify the email address';

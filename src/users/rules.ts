@@ -1,7 +1,7 @@
-/** The users table's paging (part 2 section 9): 50 rows a page, a window of 6 page buttons (4 on small screens). */
+/** The users table's paging: 50 rows a page, a window of 6 page buttons (4 on small screens). */
 export const PAGE_SIZE = 50;
 export const PAGER_WINDOW = { wide: 6, small: 4 } as const;
-/** Admin-set passwords: at least 8 characters (part 2 section 5). */
+/** Admin-set passwords: at least 8 characters. */
 export const ADMIN_PASSWORD_MIN = 8;
 
 export const pageCount = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));

@@ -36,7 +36,7 @@ const pathOf = (p: { projectId: string; featureName: string; environment: string
   environment: p.environment,
 });
 
-/** Per-environment state and strategy instances of a toggle (spec part 1 section 7). */
+/** Per-environment state and strategy instances of a toggle. */
 export const strategyInstanceRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   /** Changes need UPDATE_FEATURE in the project of the path (the toggle must be in it: 404 otherwise). */
   const update = { permission: 'UPDATE_FEATURE' as const, project: projectOfPath };

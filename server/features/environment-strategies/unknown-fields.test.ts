@@ -1,4 +1,4 @@
-// Issue 11, finding 8: unknown fields on strategy instances and constraints are refused with a 400 naming them
+// Unknown fields on strategy instances and constraints are refused with a 400 naming them
 // (they used to be dropped, so a constraint sent with `inverted: true` was served with the opposite meaning).
 // Parameters stay free-form; what an answer carries (id, sortOrder) may be sent back as it came.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { Permission, PermissionEntry } from '../../../contract/permissions.ts';
 
-/** The root roles (spec part 1, section 6) and the permissions each expands to; `can()` in contract/ checks them. */
+/** The root roles and the permissions each expands to; `can()` in contract/ checks them. */
 export const ROOT_ROLES = [
   {
     id: 2,
@@ -35,7 +35,7 @@ export const MEMBER_ROLE = 5;
 
 /**
  * The project roles (Unleash 4's ids and texts), least privileged first: the console's default for a new user is
- * the first role (part 2 section 5). A user holds at most one of them per project (project-access/).
+ * the first role. A user holds at most one of them per project (project-access/).
  */
 export const PROJECT_ROLES = [
   {

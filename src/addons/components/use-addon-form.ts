@@ -13,7 +13,7 @@ interface Options {
 }
 
 /**
- * The addon form (part 2 section 5): at least one event, every required parameter filled in (each empty one says
+ * The addon form: at least one event, every required parameter filled in (each empty one says
  * so), sensitive parameters left as '*****' unless retyped; a failed save shows the server's reason.
  */
 export function useAddonForm(initial: AddonValues, { provider, editMode, submit, onSaved }: Options) {

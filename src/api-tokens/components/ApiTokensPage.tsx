@@ -29,7 +29,7 @@ import '../api-tokens.css';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The info box (part 2 section 2): how to connect, the API URL from the UI config, and when a new token works. */
+/** The info box: how to connect, the API URL from the UI config, and when a new token works. */
 function ApiInfo() {
   const unleashUrl = useUiConfig().data?.unleashUrl;
   return (
@@ -61,7 +61,7 @@ function ApiInfo() {
 }
 
 /**
- * /admin/api (part 2 section 2): the admin tabs (admins only), the info box, the token table with copy, expiry and
+ * /admin/api: the admin tabs (admins only), the info box, the token table with copy, expiry and
  * delete, and the create dialog. Tokens and their secrets are read by admins only; others are told so.
  */
 export default function ApiTokensPage() {

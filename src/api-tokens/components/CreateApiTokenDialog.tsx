@@ -114,7 +114,7 @@ function TokenForm({
   );
 }
 
-/** 'Create new API token' (part 2 sections 2 and 5): the form once the environments are known (its default). */
+/** 'Create new API token': the form once the environments are known (its default). */
 export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
   const environments = useEnvironments();
   const names = environments.data?.map((e) => e.name);

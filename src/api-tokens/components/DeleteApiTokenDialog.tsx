@@ -9,7 +9,7 @@ interface Props {
   onClose(): void;
 }
 
-/** The delete confirmation (part 2 section 4): the token stops working as soon as it is deleted. */
+/** The delete confirmation: the token stops working as soon as it is deleted. */
 export function DeleteApiTokenDialog({ token, deleting, onConfirm, onClose }: Props) {
   return (
     <Modal opened onClose={onClose} title="Delete API token?" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>

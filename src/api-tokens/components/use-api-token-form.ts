@@ -5,7 +5,7 @@ import { CREATE_FAILED } from '../messages';
 import { expiryOf, newTokenValues, validateToken, withType, type TokenFormValues, type TokenType } from '../rules';
 
 interface Options {
-  /** The first environment: a client token's default (part 2 section 5). */
+  /** The first environment: a client token's default. */
   firstEnvironment: string | undefined;
   submit(token: CreateTokenInput): Promise<void>;
 }

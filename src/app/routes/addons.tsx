@@ -29,5 +29,5 @@ const editAddonRoute = createRoute({
   component: lazyRouteComponent(() => import('../../addons/components/EditAddonPage')),
 });
 
-/** Addons (part 2 section 2): the list, create for a provider, edit with the delivery log. */
+/** Addons: the list, create for a provider, edit with the delivery log. */
 export const addonRoutes = [addonsRoute, createAddonRoute, editAddonRoute] as const;

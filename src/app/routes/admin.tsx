@@ -6,7 +6,7 @@ import { userQuery } from '../../auth/user';
 import { invoicesQuery } from '../../invoices/api/queries';
 import { mainRoute } from './root';
 
-/** The old admin route (part 2 section 2) goes to the users tab. */
+/** The old admin route goes to the users tab. */
 const adminRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'admin',
@@ -38,5 +38,5 @@ const invoicesRoute = createRoute({
   component: lazyRouteComponent(() => import('../../invoices/components/InvoicesPage')),
 });
 
-/** The admin area of part 2 section 2 that is not the users' or single sign-on's: /admin, /admin/api, invoices. */
+/** The admin area that is not the users' or single sign-on's: /admin, /admin/api, invoices. */
 export const adminRoutes = [adminRoute, apiAccessRoute, invoicesRoute] as const;

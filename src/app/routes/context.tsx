@@ -23,5 +23,5 @@ const editContextRoute = createRoute({
   component: lazyRouteComponent(() => import('../../context/components/EditContextPage')),
 });
 
-/** Context fields (part 2 section 2): the list, create and edit. */
+/** Context fields: the list, create and edit. */
 export const contextRoutes = [contextRoute, createContextRoute, editContextRoute] as const;

@@ -18,5 +18,5 @@ const createEnvironmentRoute = createRoute({
   component: lazyRouteComponent(() => import('../../environments/components/CreateEnvironmentPage')),
 });
 
-/** Environments (part 2 section 2): the list and create. */
+/** Environments: the list and create. */
 export const environmentRoutes = [environmentsRoute, createEnvironmentRoute] as const;

@@ -127,7 +127,7 @@ const copy2Route = createRoute({
   ),
 });
 
-/** The new feature view: Overview is the exact path, every other tab a segment (part 1 section 2). */
+/** The new feature view: Overview is the exact path, every other tab a segment. */
 const featureViewRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'projects/$projectId/features2/$featureId',

@@ -16,5 +16,5 @@ const ssoRoute = createRoute({
   component: lazyRouteComponent(() => import('../../sso/components/SsoPage')),
 });
 
-/** Single Sign-On (part 2 section 2). */
+/** Single Sign-On. */
 export const ssoRoutes = [ssoRoute] as const;

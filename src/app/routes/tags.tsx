@@ -23,7 +23,7 @@ const editTagTypeRoute = createRoute({
   component: lazyRouteComponent(() => import('../../tags/components/EditTagTypePage')),
 });
 
-/** /tags is not in the menus (part 2 section 2); the list is persisted with the query cache. */
+/** /tags is not in the menus; the list is persisted with the query cache. */
 const tagsRoute = createRoute({
   getParentRoute: () => mainRoute,
   path: 'tags',
@@ -38,5 +38,5 @@ const createTagRoute = createRoute({
   component: lazyRouteComponent(() => import('../../tags/components/CreateTagPage')),
 });
 
-/** Tag types and tags (part 2 section 2). */
+/** Tag types and tags. */
 export const tagRoutes = [tagTypesRoute, createTagTypeRoute, editTagTypeRoute, tagsRoute, createTagRoute] as const;

@@ -17,7 +17,7 @@ const adminUsersRoute = createRoute({
 
 const tokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: text(search.token) });
 
-/** The standalone account pages (part 2 section 2): bare routes, open without a session. */
+/** The standalone account pages: bare routes, open without a session. */
 const newUserRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'new-user',
@@ -44,7 +44,7 @@ const forgottenPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../../auth/ForgottenPasswordPage')),
 });
 
-/** Users (part 2 section 2): the admin screen, under the main layout. */
+/** Users: the admin screen, under the main layout. */
 export const userRoutes = [adminUsersRoute] as const;
 /** Invitations and password resets: standalone, under the root like /login. */
 export const accountRoutes = [

@@ -13,7 +13,7 @@ interface Options {
 }
 
 /**
- * The context field form (part 2 sections 2 and 5): the name is checked by the server on blur and again before
+ * The context field form: the name is checked by the server on blur and again before
  * creating, locked when editing; legal values are added one by one, kept sorted, a duplicate refused.
  */
 export function useContextForm(initial: ContextFieldValues, { editMode, checkName, submit, onSaved }: Options) {

@@ -9,7 +9,7 @@ interface Props {
   children: ReactNode;
   confirmLabel: string;
   permission: Permission;
-  /** Disabling and deleting: the confirm button is enabled only once this name is typed (part 2 section 5). */
+  /** Disabling and deleting: the confirm button is enabled only once this name is typed. */
   typedName?: string;
   danger?: boolean;
   loading: boolean;

@@ -11,7 +11,7 @@ import { CreateEnvironmentSuccess } from './CreateEnvironmentSuccess';
 import { EnvironmentForm } from './EnvironmentForm';
 import { useEnvironmentForm } from './use-environment-form';
 
-/** Why the limit says 5 and blocks at 7 (part 2 section 9 gives both figures). */
+/** Why the limit says 5 and blocks at 7 (the spec gives both figures). */
 const LIMIT_EXPLAINED =
   `Up to ${SUPPORTED_ENVIRONMENTS} environments are supported; creating more is blocked once ${ENVIRONMENT_LIMIT} ` +
   'exist.';

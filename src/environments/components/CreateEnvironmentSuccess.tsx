@@ -3,7 +3,7 @@ import { Badge, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconCheck } from '@tabler/icons-react';
 import type { Environment } from '../api/queries';
 
-/** After creation (part 2 section 2): what was created, the next steps, and 'Got it!' back to /environments. */
+/** After creation: what was created, the next steps, and 'Got it!' back to /environments. */
 export function CreateEnvironmentSuccess({ environment, onDone }: { environment: Environment; onDone(): void }) {
   return (
     <Stack gap="md" aria-labelledby="environment-created">

@@ -11,7 +11,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Edit an environment: only its type; Save is enabled only when the type changed (part 2 section 5). */
+/** Edit an environment: only its type; Save is enabled only when the type changed. */
 export function EditEnvironmentDialog({ environment, saving, onSave, onClose }: Props) {
   const [type, setType] = useState(environment.type);
   return (

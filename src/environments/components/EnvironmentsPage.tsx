@@ -21,7 +21,7 @@ import { ConfirmEnvironmentDialog } from './ConfirmEnvironmentDialog';
 import { EditEnvironmentDialog } from './EditEnvironmentDialog';
 import { SortableEnvironments, type EnvironmentAction } from './SortableEnvironments';
 
-/** A refused or failed write: an error toast with its text (part 2 section 8). */
+/** A refused or failed write: an error toast with its text. */
 const showFailure = (error: unknown) => showToast(error instanceof Error ? error.message : String(error), 'error');
 
 /**

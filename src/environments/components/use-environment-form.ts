@@ -8,7 +8,7 @@ export interface EnvironmentFormValues {
   type: EnvironmentType;
 }
 
-/** A new environment's values: the type defaults to development (part 2 section 5). */
+/** A new environment's values: the type defaults to development. */
 export const newEnvironmentValues = (): EnvironmentFormValues => ({ name: '', type: 'development' });
 
 interface Options<R> {
@@ -29,7 +29,7 @@ export function useEnvironmentForm<R>({ checkName, submit, onSaved }: Options<R>
     name: { check: checkName, empty: NAME_EMPTY },
     submit,
     onSaved,
-    // A taken name is the name's error; any other refusal an error toast with its text (part 2 section 8).
+    // A taken name is the name's error; any other refusal an error toast with its text.
     failed: (error) => {
       const message = nameErrorMessage(error);
       if (message === NAME_EXISTS) return { name: message };

@@ -1,7 +1,7 @@
 import { ApiError, ServiceError, UNEXPECTED_MESSAGE } from '../../shared/api/errors';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
 
-/** Toggle-name messages (part 1 section 5). */
+/** Toggle-name messages. */
 export const NAME_EMPTY = 'Name is not allowed to be empty';
 export const COULD_NOT_CHECK = 'Could not check name';
 

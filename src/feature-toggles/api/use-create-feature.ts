@@ -12,7 +12,7 @@ export interface NewFeature {
   enabled: boolean;
 }
 
-/** The default strategy the classic create form sends (part 1 section 5: at least one strategy). */
+/** The default strategy the classic create form sends (at least one strategy). */
 export const DEFAULT_STRATEGIES: StrategyInstance[] = [{ name: 'default', parameters: {}, constraints: [] }];
 
 /** Classic create: POST api/admin/features with the default strategy; the form shows a refusal. */

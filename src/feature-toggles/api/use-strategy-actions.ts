@@ -31,7 +31,7 @@ function requireId(strategy: StrategyInstance): string {
 }
 
 /**
- * Strategy edits (part 1 section 7 "Strategy instances per environment"), every one through the offline queue: each
+ * Strategy edits (strategy instances per environment), every one through the offline queue: each
  * resolves once the change is in the outbox and shown (not when the server has answered; the queue reports that).
  * A strategy added here gets a temporary id `tmp-<uuid>` until its add replays; later edits may use it.
  */

@@ -100,10 +100,10 @@ export function notDone(feature: string, change: ToggleChange): string {
 
 export const staleMessage = (feature: string, stale: boolean) => `${feature} marked as ${stale ? 'Stale' : 'Active'}.`;
 
-/** The spec's message once the server has a toggle's new on/off status (part 1 section 8). */
+/** The spec's message once the server has a toggle's new on/off status. */
 export const TOGGLE_STATUS_UPDATED = 'Successfully updated toggle status.';
 
-/** The spec's success message for a change the server accepted (part 1 section 8), when it has one. */
+/** The spec's success message for a change the server accepted, when it has one. */
 export function successMessage(feature: string, change: ToggleChange): string | undefined {
   switch (change.kind) {
     case 'enabled':

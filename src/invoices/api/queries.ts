@@ -1,4 +1,4 @@
-/** Invoices (part 2 section 7): the list and, when there are invoices, the billing portal's link. */
+/** Invoices: the list and, when there are invoices, the billing portal's link. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Invoice } from '../../../contract/invoices';
 import { api } from '../../shared/api/client';
@@ -9,7 +9,7 @@ export const invoicesQuery = queryOptions({
   meta: { inlineErrors: true },
 });
 
-/** Asked only by admins (the page needs instance admin, part 2 section 6). */
+/** Asked only by admins (the page needs instance admin). */
 export function useInvoices(enabled: boolean) {
   return useQuery({ ...invoicesQuery, enabled });
 }

@@ -6,7 +6,7 @@ import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
 import { FETCH_FAILED, NO_INVOICES, PAST_DUE } from '../messages';
 
 /**
- * /admin-invoices (hidden, part 2 section 2): the invoices with a link to the billing portal, for instance admins.
+ * /admin-invoices (hidden): the invoices with a link to the billing portal, for instance admins.
  * A self-hosted server sends none, so the page says 'No invoices to show.'; the portal is asked only when there
  * are invoices to pay.
  */

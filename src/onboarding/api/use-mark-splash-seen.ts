@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQuery, type Session } from '../../auth/user';
 import { api } from '../../shared/api/client';
 
-/** Part 2 section 8: a failed splash call is only logged. */
+/** A failed splash call is only logged. */
 export const SPLASH_FAILED_LOG = 'An exception was caught and handled';
 
 /**

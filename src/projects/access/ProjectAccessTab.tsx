@@ -18,7 +18,7 @@ import { ACCESS_ERROR_TITLE, ADD_USERS_FAILED, NO_USERS_FOUND, defaultRole, pers
 /** Managing a project's access needs UPDATE_PROJECT in it (Admins, Editors and the project's Owners hold it). */
 const MANAGE = 'UPDATE_PROJECT';
 
-/** The project's access tab (part 2 sections 2 and 6): who holds which project role, and changing that. */
+/** The project's access tab: who holds which project role, and changing that. */
 export default function ProjectAccessTab({ projectId }: { projectId: string }) {
   const access = useProjectAccess(projectId);
   const [failure, setFailure] = useState<string>();

@@ -1,12 +1,12 @@
 import type { ProjectRole } from '../../../contract/project-access';
 import { userLabel } from '../../auth/user';
 
-/** Texts of the access tab (part 2 sections 8 and 9), verbatim. */
+/** Texts of the access tab, verbatim. */
 export const ACCESS_ERROR_TITLE = 'Error';
 export const ADD_USERS_FAILED = 'Server problems when adding users.';
 export const NO_USERS_FOUND = 'No users found.';
 
-/** The role a new user gets unless another is chosen: 'Regular' if there is one, else the first (part 2 section 5). */
+/** The role a new user gets unless another is chosen: 'Regular' if there is one, else the first. */
 export const defaultRole = (roles: readonly ProjectRole[]): ProjectRole | undefined =>
   roles.find((r) => r.name.toLowerCase() === 'regular') ?? roles[0];
 

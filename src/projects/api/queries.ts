@@ -22,7 +22,7 @@ export type HealthReport = Received<Omit<Static<typeof HealthReportSchema>, 'fea
   features: ProjectToggle[];
 };
 
-/** Project overview data refreshes every 10 seconds (part 2 sections 4 and 9) while the page is visible. */
+/** Project overview data refreshes every 10 seconds while the page is visible. */
 export const PROJECT_REFRESH_MS = 10_000;
 
 /** Query keys of the projects domain: the list (mirrored) and, beside it, one project's reads (persisted). */
@@ -45,7 +45,7 @@ export function useProjects(enabled = true) {
   return useQuery({ ...projectsQuery, enabled });
 }
 
-/** The project selector's options (part 1 section 6): projects with a project-level permission, all for admins. */
+/** The project selector's options: projects with a project-level permission, all for admins. */
 export function useSelectableProjects(enabled: boolean): Project[] {
   const projects = useProjects(enabled).data ?? [];
   return accessibleProjects(useSession().data?.permissions, projects);

@@ -14,7 +14,7 @@ interface Options {
 }
 
 /**
- * The project form (part 2 section 5): the name must not be empty ('Name can not be empty.'); in create mode the id
+ * The project form: the name must not be empty ('Name can not be empty.'); in create mode the id
  * is checked by the server on blur, and again before sending when it has not been, its message shown as the id's
  * error; in edit mode the id is locked.
  */

@@ -25,7 +25,7 @@ const authBody = {
   options: [],
 };
 
-describe('classic API layer (part 1 section 8)', () => {
+describe('classic API layer', () => {
   it('401: authentication error carrying the auth details', async () => {
     const error = await classicError(json(401, authBody));
     expect(error).toBeInstanceOf(AuthenticationError);
@@ -107,7 +107,7 @@ describe('classic API layer (part 1 section 8)', () => {
   });
 });
 
-describe('project-scoped API layer (part 1 section 8)', () => {
+describe('project-scoped API layer', () => {
   it.each([
     [400, BadRequestError, 'Bad request format'],
     [404, NotFoundError, 'Could not find the requested resource'],
@@ -152,7 +152,7 @@ describe('failed fetches of user, config or info', () => {
   });
 });
 
-describe('user API (part 2 section 8)', () => {
+describe('user API', () => {
   it('400: the first body message', async () => {
     expect((await userApiError(json(400, [{ msg: 'User already exists' }]))).message).toBe('User already exists');
     expect((await userApiError(json(400, { details: [{ message: '"email" must be a valid email' }] }))).message).toBe(

@@ -1,4 +1,4 @@
-/** Typed API errors and the status tables of the spec (part 1 section 8, part 2 section 8). */
+/** Typed API errors and the status tables of the spec. */
 
 export interface AuthOption {
   type: string;
@@ -113,7 +113,7 @@ function serviceError(status: number): ServiceError {
   return new ServiceError(status, `Service error (HTTP ${status})`);
 }
 
-/** Classic API layer (part 1 section 8). */
+/** Classic API layer. */
 export async function classicError(res: Response): Promise<ApiError> {
   const { status } = res;
   if (status === 401) return new AuthenticationError('Authentication required', parseAuthDetails(await readBody(res)));
@@ -133,7 +133,7 @@ export async function classicError(res: Response): Promise<ApiError> {
   return serviceError(status);
 }
 
-/** Project-scoped API layer (part 1 section 8, part 2 section 8 "generic status mapping"). */
+/** Project-scoped API layer (the generic status mapping). */
 export async function projectError(res: Response): Promise<ApiError> {
   const { status } = res;
   if (status === 400) return new BadRequestError(400, 'Bad request format', await readBody(res));
@@ -150,7 +150,7 @@ export async function projectError(res: Response): Promise<ApiError> {
   return status >= 500 ? new ServiceError(status, message, body) : new BadRequestError(status, message, body);
 }
 
-/** User API (part 2 section 8): 400 first body message, 404 fixed text, 401/403 the server's message. */
+/** User API: 400 first body message, 404 fixed text, 401/403 the server's message. */
 export async function userApiError(res: Response): Promise<ApiError> {
   const { status } = res;
   if (status === 404) return new NotFoundError(404, 'Could not find the requested resource.');
@@ -172,7 +172,7 @@ export function statusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
 }
 
-/** 'Failed fetches of user, config or info' (part 1 section 8): keep the status and auth details, name the thing. */
+/** 'Failed fetches of user, config or info': keep the status and auth details, name the thing. */
 export function gettingFailed(what: string, error: unknown): Error {
   if (error instanceof AuthenticationError) return error;
   const message = `An error occurred while trying to get ${what}`;

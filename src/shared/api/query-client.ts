@@ -4,7 +4,7 @@ import { statusOf } from './errors';
 export const RETRY_DELAY_MS = 5000;
 const MAX_RETRIES = 3;
 
-/** Global data fetching retries only for statuses above 498, after 5000 ms (part 1 section 7). */
+/** Global data fetching retries only for statuses above 498, after 5000 ms. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = statusOf(error);
   return status !== undefined && status > 498 && failureCount < MAX_RETRIES;

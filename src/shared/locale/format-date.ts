@@ -24,7 +24,7 @@ function format(value: string | number | Date, locale: string, options: Intl.Dat
   return formatter(locale, options).format(date);
 }
 
-/** Two-digit day, month, hour, minute, second and numeric year in the chosen locale (part 1 section 9). */
+/** Two-digit day, month, hour, minute, second and numeric year in the chosen locale. */
 export function formatDateTime(value: string | number | Date, locale: string): string {
   return format(value, locale, dateTime);
 }

@@ -1,6 +1,6 @@
 import { deviceSetting } from '../settings/device-settings';
 
-/** Part 1 section 9: the locale options, plus the browser's own. */
+/** The locale options, plus the browser's own. */
 export const LOCALES = ['en-US', 'en-GB', 'nb-NO', 'sv-SE', 'da-DK', 'en-IN', 'de', 'cs', 'pt-BR', 'fr-FR'];
 
 export function localeOptions(browserLocale: string = navigator.language): string[] {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Constants of part 1 section 9. */
+/** Shared constants of the console. */
 export const SNACKBAR_AUTO_HIDE_MS = 10000;
 export const TOAST_AUTO_HIDE_MS = 6000;
 

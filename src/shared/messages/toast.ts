@@ -10,7 +10,7 @@ export interface Toast {
 }
 
 /**
- * Toasts hide after 6000 ms (part 1 section 9); the toast area renders them. A message that is already visible
+ * Toasts hide after 6000 ms; the toast area renders them. A message that is already visible
  * (same text and type, e.g. two failing fetches with the same error, or two toggles' status updated one after the
  * other) shows once, and stays 6000 ms from its latest showing.
  */

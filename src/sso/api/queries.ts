@@ -8,7 +8,7 @@ export const ssoKeys = {
   settings: (provider: SsoProvider) => ['sso-settings', provider] as const,
 };
 
-/** The API path of a provider's settings (part 2 section 7). */
+/** The API path of a provider's settings. */
 export const ssoSettingsPath = (provider: SsoProvider) => `api/admin/auth/${provider}/settings`;
 
 /** GET api/admin/auth/{provider}/settings (admins only; secrets come masked). */

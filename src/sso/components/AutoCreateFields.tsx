@@ -17,7 +17,7 @@ interface Props<V extends Values> {
 }
 
 /**
- * Auto-create, the default root role and the e-mail domains (part 2 section 5): the role and the domains are
+ * Auto-create, the default root role and the e-mail domains: the role and the domains are
  * disabled unless the provider and auto-create are on; then OIDC and SAML need the domains. Google has no role.
  */
 export function AutoCreateFields<V extends Values>({ values, errors, setField, autoCreateDescription }: Props<V>) {

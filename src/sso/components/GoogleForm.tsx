@@ -5,7 +5,7 @@ import { CallbackUrl } from './CallbackUrl';
 import { SaveRow } from './SaveRow';
 import { useSsoForm } from './use-sso-form';
 
-/** The Google tab (part 2 section 3, Google config); auto-created users get the Editor role (section 9). */
+/** The Google tab (Google config); auto-created users get the Editor role. */
 export function GoogleForm({ settings }: { settings: GoogleSettings }) {
   const form = useSsoForm('google', settings);
   const { values, errors, setField } = form;

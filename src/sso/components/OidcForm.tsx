@@ -5,7 +5,7 @@ import { CallbackUrl } from './CallbackUrl';
 import { SaveRow } from './SaveRow';
 import { useSsoForm } from './use-sso-form';
 
-/** The OpenID Connect tab (part 2 section 3, OIDC config); every field but Enable is disabled while it is off. */
+/** The OpenID Connect tab (OIDC config); every field but Enable is disabled while it is off. */
 export function OidcForm({ settings }: { settings: OidcSettings }) {
   const form = useSsoForm('oidc', settings);
   const { values, errors, setField } = form;

@@ -7,7 +7,7 @@ import { useSsoForm } from './use-sso-form';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } };
 
-/** The SAML 2.0 tab (part 2 section 3, SAML config). */
+/** The SAML 2.0 tab (SAML config). */
 export function SamlForm({ settings }: { settings: SamlSettings }) {
   const form = useSsoForm('saml', settings);
   const { values, errors, setField } = form;

@@ -11,7 +11,7 @@ import { PasswordLoginForm } from './PasswordLoginForm';
 import { SamlForm } from './SamlForm';
 
 export const ROOT_ADMIN_ONLY = 'You need to be a root admin to access this section.';
-/** Part 2 section 6: the SSO page by authentication type; sign-in by a provider stands beside the password form. */
+/** The SSO page by authentication type; sign-in by a provider stands beside the password form. */
 export const NEEDS_PASSWORD_SIGN_IN =
   'Single Sign-On works with the password sign-in: this instance runs with another authentication type ' +
   '(AUTH_TYPE=demo or none), so it cannot be configured here.';
@@ -48,7 +48,7 @@ const FORMS: Record<SsoProvider, () => ReactNode> = {
   google: () => <Loaded provider="google">{(settings) => <GoogleForm settings={settings} />}</Loaded>,
 };
 
-/** /admin/auth: the OpenID Connect, SAML 2.0 and Google settings, admins only (part 2 sections 2, 3, 5, 6). */
+/** /admin/auth: the OpenID Connect, SAML 2.0 and Google settings, admins only. */
 export default function SsoPage() {
   const isAdmin = useIsAdmin();
   const authenticationType = useUiConfig().data?.authenticationType;

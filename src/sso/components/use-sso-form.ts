@@ -6,7 +6,7 @@ import { useSaveSsoSettings } from '../api/use-save-sso-settings';
 
 export const SAVING = '...saving';
 export const SAVED = 'Settings stored';
-/** Part 2 section 9: 'SSO saved text clears after 2000 ms'. */
+/** 'SSO saved text clears after 2000 ms'. */
 export const SAVED_CLEARS_AFTER_MS = 2000;
 
 /** The field a 400 names (its details' path), so the server's reason shows under that field too. */
@@ -18,7 +18,7 @@ function fieldOf(error: unknown): string | undefined {
 }
 
 /**
- * A provider's settings form (part 2 sections 4 and 5): an enabled provider's required fields are checked before
+ * A provider's settings form: an enabled provider's required fields are checked before
  * sending; saving shows '...saving', then 'Settings stored' (cleared after 2 s), or the error's message.
  */
 export function useSsoForm<P extends SsoProvider>(provider: P, initial: SsoSettingsOf[P]) {

@@ -62,7 +62,7 @@ function seeded(permissions: { permission: string; project?: string | null }[]) 
 
 const ADMIN = [{ permission: 'ADMIN', project: null }];
 
-/** The strategies routes as the app registers them (part 1 section 2), in the app's router. */
+/** The strategies routes as the app registers them, in the app's router. */
 function renderStrategies(path: string, client: QueryClient) {
   return renderRoute(path, client).router;
 }

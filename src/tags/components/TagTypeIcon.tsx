@@ -2,7 +2,7 @@ import { IconBrandJira, IconBrandSlack, IconTag, IconWebhook } from '@tabler/ico
 
 const ICONS = { slack: IconBrandSlack, jira: IconBrandJira, webhook: IconWebhook } as const;
 
-/** The icon of a tag type: slack, jira and webhook have their own (part 2 section 3), every other type a tag. */
+/** The icon of a tag type: slack, jira and webhook have their own, every other type a tag. */
 export function TagTypeIcon({ name, size = 24 }: { name: string; size?: number }) {
   const Icon = (ICONS as Record<string, typeof IconTag>)[name] ?? IconTag;
   return <Icon size={size} aria-hidden stroke={1.6} />;

@@ -13,7 +13,7 @@ interface Options {
 }
 
 /**
- * The tag type form (part 2 section 5): the name is trimmed and checked by the server on blur and again before
+ * The tag type form: the name is trimmed and checked by the server on blur and again before
  * creating (its message shown under the name), locked when editing; a failed save is the general message.
  */
 export function useTagTypeForm(initial: TagTypeValues, { editMode, checkName, submit, onSaved }: Options) {

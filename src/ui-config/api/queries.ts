@@ -38,7 +38,7 @@ export interface UiConfig extends UiConfigResponse {
   flags: Record<string, boolean>;
 }
 
-/** Defaults for fields a server may leave out (part 1 section 3: version defaults to '3.x'). */
+/** Defaults for fields a server may leave out (version defaults to '3.x'). */
 export function withDefaults(config: UiConfigResponse): UiConfig {
   return { ...config, name: config.name ?? 'Unleash', version: config.version ?? '3.x', flags: config.flags ?? {} };
 }

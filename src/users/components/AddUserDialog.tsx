@@ -7,7 +7,7 @@ import { useAddUser, type CreatedUser, type NewUser } from '../api/use-add-user'
 import { EMAIL_REQUIRED, ROLE_REQUIRED } from '../messages';
 import './users.css';
 
-/** Root role id 2 (Editor) by default (part 2 section 9). */
+/** Root role id 2 (Editor) by default. */
 const DEFAULT_ROLE = 2;
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Add a team member: e-mail and role required, role Editor and 'Send email' on by default (part 2 section 5). */
+/** Add a team member: e-mail and role required, role Editor and 'Send email' on by default. */
 export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   const add = useAddUser();
   const form = useForm<NewUser>(

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * An admin sets a user's password: at least 8 characters, the confirmation equal (part 2 section 5); the server's
+ * An admin sets a user's password: at least 8 characters, the confirmation equal; the server's
  * password rule decides, and its message (or 'Could not update password') shows when it refuses.
  */
 export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {

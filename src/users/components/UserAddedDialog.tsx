@@ -6,7 +6,7 @@ import { LINK_COPIED, LINK_NOT_COPIED } from '../messages';
 import './users.css';
 
 /**
- * 'Team member added' (part 2 section 4): the e-mail-sent wording when the invitation went out, else the invite link
+ * 'Team member added': the e-mail-sent wording when the invitation went out, else the invite link
  * to copy and send. Closing forgets the link.
  */
 export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(): void }) {

@@ -43,7 +43,7 @@ type Pending =
   | { action: 'added'; user: CreatedUser }
   | { action: 'edit' | 'password' | 'delete'; user: AdminUser };
 
-/** Sample rows while the list loads (part 2 section 9). */
+/** Sample rows while the list loads. */
 const SAMPLE_ROWS = 5;
 const SMALL = '(max-width: 47.99em)';
 
@@ -51,7 +51,7 @@ const labelOf = (user: AdminUser) => user.name || user.email || user.username ||
 
 /**
  * /admin/users: the team members (50 a page, a window of 6 page buttons, 4 on small screens), search, add, edit,
- * change password and delete (part 2 sections 2, 4, 5). Only admins manage users; others are told so.
+ * change password and delete. Only admins manage users; others are told so.
  */
 export default function UsersPage() {
   const isAdmin = useIsAdmin();

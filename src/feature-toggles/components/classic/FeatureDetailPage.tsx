@@ -12,7 +12,7 @@ import { FeatureHeader } from './FeatureHeader';
 import { LogTab } from '../common/LogTab';
 import { StrategyList } from './StrategyList';
 
-/** The tabs (part 1 section 3): Activation, Metrics, Variants, Log; an archived toggle's are Metrics and Log. */
+/** The tabs: Activation, Metrics, Variants, Log; an archived toggle's are Metrics and Log. */
 export const TABS = [
   { value: 'strategies', label: 'Activation' },
   { value: 'metrics', label: 'Metrics' },

@@ -1,2 +1,2 @@
-/** The production environment type triggers confirmation for strategy changes (part 1 section 9). */
+/** The production environment type triggers confirmation for strategy changes. */
 export const PRODUCTION_TYPE = 'production';

@@ -5,7 +5,7 @@ import { api } from '../../../shared/api/client';
 import { AuthenticationError } from '../../../shared/api/errors';
 import type { Received } from '../../../shared/api/received';
 
-/** Texts of the metrics blocks (part 1 section 8, part 2 section 8). */
+/** Texts of the metrics blocks. */
 export const NOT_USED =
   'Not used in an app in the last hour. This might be due to your client implementation not reporting usage.';
 export const NOT_SEEN = 'Not seen in any applications';
@@ -21,7 +21,7 @@ export type FeatureUsage = Pick<WireUsage, 'seenApplications'> & { lastHourUsage
 
 export const EMPTY_USAGE: FeatureUsage = { lastHourUsage: [], seenApplications: [] };
 
-/** When the call is not ok the result is empty (part 1 section 7); a 401 still reaches the session rules. */
+/** When the call is not ok the result is empty; a 401 still reaches the session rules. */
 export const featureUsageQuery = (name: string) =>
   queryOptions({
     queryKey: ['features', 'usage', name] as const,
@@ -50,7 +50,7 @@ export function usageIn(usage: FeatureUsage, environment: string): { yes: number
   return buckets.reduce((sum, u) => ({ yes: sum.yes + u.yes, no: sum.no + u.no }), { yes: 0, no: 0 });
 }
 
-/** Metrics percentage: yes divided by the total (part 1 section 9). */
+/** Metrics percentage: yes divided by the total. */
 export function yesPercent({ yes, no }: { yes: number; no: number }): number {
   const total = yes + no;
   return total === 0 ? 0 : Math.round((yes / total) * 100);

@@ -33,7 +33,7 @@ function CreateFeature({ legacy, projectId, search }: Props) {
     checkName: useFeatureNameCheck(),
     submit: (values) => (legacy ? create.mutateAsync(values) : createInProject.mutateAsync(values)),
     onSaved: (_created, values) => {
-      // Part 1 section 2: on success, ask for feedback if the user is eligible.
+      // On success, ask for feedback if the user is eligible.
       feedbackPrompt.ask(feedback);
       return navigate({
         to: '/projects/$projectId/features/$name/$activeTab',

@@ -58,7 +58,7 @@ import './feature-list.css';
 const ColumnsMenu = lazy(() => import('./ColumnsMenu'));
 const FilterSheet = lazy(() => import('./FilterSheet'));
 
-/** Search debounce (part 1 section 9). */
+/** Search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 const listRoute = getRouteApi('/main/features');

@@ -1,7 +1,7 @@
 import { ALL_PROJECTS } from '../../api/queries';
 import type { FeatureToggle, ToggleMetrics } from '../../types';
 
-/** Sort options of the feature list (part 1 section 9), name first (the default). */
+/** Sort options of the feature list, name first (the default). */
 export const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
   { value: 'type', label: 'Type' },
@@ -111,7 +111,7 @@ export function sortFeatures(items: IndexedFeature[], sort: SortKey, metrics?: T
   return [...items].sort((a, b) => pinned(a, b) || primary(a, b) || byName(a, b));
 }
 
-/** Last-seen badge (part 1 section 9): second, minute, hour, day green; week yellow; month and year red. */
+/** Last-seen badge: second, minute, hour, day green; week yellow; month and year red. */
 export type SeenUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 const UNITS: [SeenUnit, number][] = [

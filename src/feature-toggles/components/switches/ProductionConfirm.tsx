@@ -28,8 +28,8 @@ export const productionNote = (environment: string) =>
   `${environment} is a production environment: the change reaches its users as soon as it is saved.`;
 
 /**
- * Every change in a production-type environment is confirmed first (part 1 sections 4 and 9: saving or adding a
- * strategy; issue 12: turning an environment on or off). `confirm(environment, label, run, text)` runs at once
+ * Every change in a production-type environment is confirmed first: saving or adding a strategy, turning an
+ * environment on or off. `confirm(environment, label, run, text)` runs at once
  * elsewhere; in production it opens 'Change {environment}?' with `text` and runs on the button labelled `label`, which
  * says what will happen. One dialog at a time, one confirmation per change.
  */

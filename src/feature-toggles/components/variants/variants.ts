@@ -11,7 +11,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { cleanValues } from '../../../../contract/constraints';
 import { DEFAULT_STICKINESS } from '../../../strategies/parameters';
 
-/** Variant rules of part 1 sections 3, 5 and 9 (the weight rule itself: contract/variants.ts). */
+/** Variant rules of the console (the weight rule itself: contract/variants.ts). */
 export const DEFAULT_OVERRIDE_CONTEXT = 'userId';
 
 export const NAME_REQUIRED = 'Name is required';
@@ -120,7 +120,7 @@ export function withStickiness(variants: Variant[], stickiness: string): Variant
   return variants.map((v) => ({ ...v, stickiness }));
 }
 
-/** The message for a failed save, from the server's first detail (part 1 section 5). */
+/** The message for a failed save, from the server's first detail. */
 export function saveErrorMessage(error: unknown): DraftErrors {
   const body = error instanceof ApiError ? error.body : undefined;
   const details = (body as { details?: { message?: unknown }[] } | undefined)?.details;

@@ -7,11 +7,11 @@ import { useSetStale } from '../../api/use-set-stale';
 import { PinButton } from '../common/PinButton';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
-/** Feature names in the new view are cut to 30 characters (part 1 section 9). */
+/** Feature names in the new view are cut to 30 characters. */
 export const VIEW_NAME_MAX_LENGTH = 30;
 export const shortName = (name: string) => name.slice(0, VIEW_NAME_MAX_LENGTH);
 
-/** The dialog that flips a toggle between active and stale (part 1 section 4). */
+/** The dialog that flips a toggle between active and stale. */
 export function StaleDialog({ feature, onClose }: { feature: ProjectFeature; onClose(): void }) {
   const setStale = useSetStale();
   const stale = !feature.stale;

@@ -43,7 +43,7 @@ import { PRODUCTION_TYPE } from '../common/constants';
 import { StrategySidebar, type DefinitionDrag } from './StrategySidebar';
 import type { FeatureViewSearch } from './view-search';
 
-/** The Strategies tab polls the feature every 5 seconds (part 1 section 9). */
+/** The Strategies tab polls the feature every 5 seconds. */
 const STRATEGIES_POLL_MS = 5000;
 
 type Environment = ProjectFeature['environments'][number];

@@ -27,7 +27,7 @@ export function configurationKey(environments: EnvironmentConfiguration[]): stri
 
 /**
  * Moving a toggle to another project is allowed only if every environment that has strategies exists in the target
- * project (part 1 section 4): the environments that would be lost, in the toggle's order.
+ * project: the environments that would be lost, in the toggle's order.
  */
 export function missingEnvironments(environments: EnvironmentConfiguration[], targetEnvironments: string[]): string[] {
   return environments

@@ -1,7 +1,7 @@
 import type { QueuedChange } from '../../../offline/changes';
 import { isToggleChange, type ToggleChange } from '../../offline/changes';
 
-/** The one server refusal that opens a dialog instead of a message (part 1 sections 4 and 8). */
+/** The one server refusal that opens a dialog instead of a message. */
 export const NO_STRATEGIES_ERROR = 'You can not enable the environment before it has strategies';
 
 /**

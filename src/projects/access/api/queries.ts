@@ -25,11 +25,11 @@ export function useProjectAccess(projectId: string) {
   return useQuery(projectAccessQuery(projectId));
 }
 
-/** The user search starts at this many characters (part 2 section 9). */
+/** The user search starts at this many characters. */
 export const SEARCH_MIN_CHARS = 2;
 
 /**
- * Users whose name, user name or e-mail contain `q`; no error handling (part 2 section 7). Only asked when the
+ * Users whose name, user name or e-mail contain `q`; no error handling. Only asked when the
  * caller `may` search (the server answers 403 otherwise).
  */
 export function useUserSearch(q: string, may: boolean) {

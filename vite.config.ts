@@ -126,6 +126,22 @@ const FIRST_SCREEN_CHUNKS = [
   },
 ];
 
+/**
+ * The server's suite on one database. Many tests start a server of their own (another configuration), so a test may
+ * wait as long as a hook: on a busy 2-core machine a start takes many times its usual second.
+ */
+const serverTests = (db: 'pglite' | 'postgres', globalSetup: string[] = []) => ({
+  test: {
+    name: `server-${db}`,
+    environment: 'node' as const,
+    include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
+    env: { TEST_DB: db },
+    globalSetup,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   base: './',
   resolve: {
@@ -245,27 +261,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        test: {
-          name: 'server-pglite',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
-          env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-postgres',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/specification/**/*.test.ts'],
-          env: { TEST_DB: 'postgres' },
-          globalSetup: ['server/test-support/postgres-cluster.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverTests('pglite'),
+      serverTests('postgres', ['server/test-support/postgres-cluster.ts']),
     ],
   },
 });

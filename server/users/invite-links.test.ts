@@ -82,5 +82,8 @@ describe('inviteLink in the user list', () => {
     });
     expect(set.status, set.text).toBe(200);
     expect(await listedLink(created.id)).toBe('');
+    expect(await server.sql(`select invite_token from reset_tokens where user_id = ${created.id}`)).toEqual([
+      { invite_token: null },
+    ]);
   });
 });

@@ -47,7 +47,7 @@ export const resetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     /**
      * An invitation's token itself, so the user list can show its link again (docs/security.md); null for a reset,
-     * and cleared when the invitation is used or replaced.
+     * and cleared when the invitation is used or replaced, or a password is set.
      */
     inviteToken: text('invite_token'),
   },

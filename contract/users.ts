@@ -75,8 +75,8 @@ export const RootRoleSchema = Type.Object({
 });
 
 /**
- * A user in the user-admin list. The invite link is empty here: only a hash of an invitation token is kept, so the
- * link exists only in the answer to adding the user (and in the invitation e-mail).
+ * A user in the user-admin list. `inviteLink` is the link adding the user answered while that invitation is open
+ * (unused, unexpired, no password set yet), else ''.
  */
 export const AdminUserSchema = Type.Object({ ...UserSchema.properties, inviteLink: Type.String() });
 

@@ -91,12 +91,18 @@ describe('invitations with SMTP configured', () => {
     expect(quiet.inviteLink).toContain('/new-user?token=');
     const withPassword = await invite(mailing, 'ready@example.com', { password: USER_PASSWORD });
     expect(withPassword).toMatchObject({ emailSent: false, inviteLink: '' });
-    await invite(mailing, 'marker@example.com');
+    const marker = await invite(mailing, 'marker@example.com');
     await inbox.next('marker@example.com');
     expect(inbox.received.flatMap((m) => m.to)).not.toContain('quiet@example.com');
     expect(inbox.received.flatMap((m) => m.to)).not.toContain('ready@example.com');
+    // The list shows the open invitations' links, e-mailed or not.
     const list = await mailing.call('GET', 'api/admin/user-admin', { cookie: await mailing.adminCookie() });
-    expect(list.body.users.every((u: { inviteLink: string }) => u.inviteLink === '')).toBe(true);
+    const linkOf = (email: string) => list.body.users.find((u: { email: string }) => u.email === email).inviteLink;
+    expect(['quiet', 'ready', 'marker'].map((name) => linkOf(`${name}@example.com`))).toEqual([
+      quiet.inviteLink,
+      '',
+      marker.inviteLink,
+    ]);
   });
 
   it('e-mails a reset link for a known address; the same answer for an unknown one; a newer link replaces it', async () => {

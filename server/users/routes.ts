@@ -34,6 +34,7 @@ import {
   createUser,
   getUser,
   giveFeedback,
+  listUsers,
   removeUser,
   requestPasswordReset,
   resetPasswordWithToken,
@@ -41,7 +42,7 @@ import {
   setPassword,
   validateToken,
 } from './service.ts';
-import { listUsers, searchUsers } from './store.ts';
+import { searchUsers } from './store.ts';
 import { feedbackView, userView } from './views.ts';
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -145,8 +146,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     '/api/admin/user-admin',
     { config: { permission: 'ADMIN' }, schema: { response: { 200: UserAdminListSchema } } },
     async () => {
-      const users = await listUsers(deps.db);
-      return { users: users.map((u) => ({ ...userView(u), inviteLink: '' })), rootRoles: [...ROOT_ROLES] };
+      const users = await listUsers(deps);
+      return {
+        users: users.map(({ user, inviteLink }) => ({ ...userView(user), inviteLink })),
+        rootRoles: [...ROOT_ROLES],
+      };
     },
   );
 

@@ -31,8 +31,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use tokens of invitations (7 days) and password resets (1 day), e-mailed or shown as links: only the SHA-256
- * of the token is stored; `used_at` is set when a password is set with it.
+ * Single-use tokens of invitations (7 days) and password resets (1 day), e-mailed or shown as links: the SHA-256 of
+ * the token is what is checked; `used_at` is set when a password is set with it.
  */
 export const resetTokens = pgTable(
   'reset_tokens',
@@ -45,6 +45,11 @@ export const resetTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * An invitation's token itself, so the user list can show its link again (docs/security.md); null for a reset,
+     * and cleared when the invitation is used or replaced, or a password is set.
+     */
+    inviteToken: text('invite_token'),
   },
   (t) => [index('reset_tokens_user_id_idx').on(t.userId)],
 );

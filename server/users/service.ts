@@ -19,8 +19,10 @@ import {
   emailOrUsernameTaken,
   findTokenUser,
   findUserById,
+  forgetInviteTokens,
   insertResetToken,
   insertUser,
+  listUsersWithInvitations,
   lockAdminIds,
   markSplashSeen,
   updateUser,
@@ -119,12 +121,28 @@ const PAGE_OF = { invite: 'new-user', reset: 'reset-password' } as const;
 /** At most this many links are made for one user in an hour; further reset requests are answered alike, unsent. */
 const TOKENS_PER_HOUR = 3;
 
-/** Stores a new token's hash (earlier links of the user stop working) and returns the page link carrying it. */
+const tokenLink = (deps: AppDeps, kind: AccountMail['kind'], token: string) =>
+  `${deps.config.unleashUrl}/${PAGE_OF[kind]}?token=${token}`;
+
+/**
+ * Stores a new token's hash (earlier links of the user stop working) and returns the page link carrying it. An
+ * invitation's token is kept as well, for the user list; a reset's never is.
+ */
 async function makeTokenLink(deps: AppDeps, db: Db, user: UserRow, createdBy: string, kind: AccountMail['kind']) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + TOKEN_DAYS[kind] * DAY_MS);
-  await insertResetToken(db, { tokenHash: hashToken(token), userId: user.id, createdBy, expiresAt });
-  return `${deps.config.unleashUrl}/${PAGE_OF[kind]}?token=${token}`;
+  const inviteToken = kind === 'invite' ? token : null;
+  await insertResetToken(db, { tokenHash: hashToken(token), userId: user.id, createdBy, expiresAt, inviteToken });
+  return tokenLink(deps, kind, token);
+}
+
+/** GET api/admin/user-admin: every user, with the link of their open invitation as adding them answered, or ''. */
+export async function listUsers(deps: AppDeps): Promise<Array<{ user: UserRow; inviteLink: string }>> {
+  const rows = await listUsersWithInvitations(deps.db);
+  return rows.map(({ user, inviteToken }) => ({
+    user,
+    inviteLink: inviteToken === null ? '' : tokenLink(deps, 'invite', inviteToken),
+  }));
 }
 
 /** Sends an account e-mail when SMTP is configured; a refusal is logged (never thrown). True when it was sent. */
@@ -250,6 +268,7 @@ export async function removeUser(deps: AppDeps, actor: string, id: number): Prom
 /**
  * Sets a password and ends sessions: an admin's reset ends all of the user's sessions (`endSessions: 'all'`); one's
  * own change ends the others and keeps the one it was made in (`{ keep: token }`, none when it was made without one).
+ * With a password the invitation is no longer listed, so its token is not kept either.
  */
 export async function setPassword(
   deps: AppDeps,
@@ -263,6 +282,7 @@ export async function setPassword(
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, id, { passwordHash });
+    await forgetInviteTokens(tx, id);
     await endUserSessions(tx, id, endSessions === 'all' ? undefined : endSessions.keep);
     await appendEvent(tx, { type: 'user-password-changed', createdBy: actor, data: userEventData(user) });
   });

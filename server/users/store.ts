@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { resetTokens, userFeedback, users, userSplash } from './schema.ts';
 
@@ -16,8 +16,25 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-export function listUsers(db: Db): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.id));
+/**
+ * Every user by id, with the token of their open invitation: unused, unexpired, and the user still has no password
+ * (null otherwise). One join: a user has at most one invitation, made with the account.
+ */
+export function listUsersWithInvitations(db: Db): Promise<Array<{ user: UserRow; inviteToken: string | null }>> {
+  return db
+    .select({ user: users, inviteToken: resetTokens.inviteToken })
+    .from(users)
+    .leftJoin(
+      resetTokens,
+      and(
+        eq(resetTokens.userId, users.id),
+        isNull(users.passwordHash),
+        isNotNull(resetTokens.inviteToken),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(users.id));
 }
 
 /** The most matches a user search answers. */
@@ -110,11 +127,14 @@ export async function lockAdminIds(db: Db, adminRole: number): Promise<number[]>
 const usable = (tokenHash: string) =>
   and(eq(resetTokens.tokenHash, tokenHash), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`));
 
-/** Stores a new token's hash; the user's earlier unused tokens expire now, so only the newest link works. */
+/**
+ * Stores a new token (its hash, and an invitation's token); the user's earlier unused tokens expire now, so only the
+ * newest link works, and an invitation's token is no longer kept.
+ */
 export async function insertResetToken(db: Db, token: typeof resetTokens.$inferInsert): Promise<void> {
   await db
     .update(resetTokens)
-    .set({ expiresAt: sql`now()` })
+    .set({ expiresAt: sql`now()`, inviteToken: null })
     .where(
       and(eq(resetTokens.userId, token.userId), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, sql`now()`)),
     );
@@ -131,19 +151,30 @@ export async function findTokenUser(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Marks a usable token used, atomically (a second use finds none); with it every other unused token of the user. */
+/**
+ * Marks a usable token used, atomically (a second use finds none); with it every other unused token of the user. A
+ * used invitation's token is no longer kept.
+ */
 export async function useResetToken(db: Db, tokenHash: string): Promise<number | undefined> {
   const [row] = await db
     .update(resetTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sql`now()`, inviteToken: null })
     .where(usable(tokenHash))
     .returning({ userId: resetTokens.userId });
   if (!row) return undefined;
   await db
     .update(resetTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sql`now()`, inviteToken: null })
     .where(and(eq(resetTokens.userId, row.userId), isNull(resetTokens.usedAt)));
   return row.userId;
+}
+
+/** Keeps no invitation token of the user any longer (their links still work, checked by hash). */
+export async function forgetInviteTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(resetTokens)
+    .set({ inviteToken: null })
+    .where(and(eq(resetTokens.userId, userId), isNotNull(resetTokens.inviteToken)));
 }
 
 /** How many tokens were made for a user since then (bounds the reset e-mails one address can be sent). */

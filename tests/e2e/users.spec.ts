@@ -2,7 +2,8 @@
 // admin adds a user from the admin menu's Users screen; the invitation is read from the SMTP server, its link opened,
 // a password set and the user signs in. Then the login page's 'Forgot password?' link: the reset e-mail's link sets
 // a new password (/login?reset=true), and the used link shows the Invalid token view. Without SMTP: the invite link
-// is shown and copied. At 390x844 the screen, reached from the drawer, fits and its targets are at least 44 px.
+// is shown and copied, then copied again from the user's row. At 390x844 the screen, reached from the drawer, fits
+// and its targets are at least 44 px.
 import type { Browser, Page } from '@playwright/test';
 import { startInbox, type Inbox } from '../../server/users/test-inbox.ts';
 import { adminApiOf, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
@@ -136,6 +137,18 @@ test.describe('without SMTP', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     const { users } = await adminApi('GET', 'api/admin/user-admin');
     expect(users.map((u: { email: string | null }) => u.email)).toContain('nora@example.com');
+
+    // Until Nora sets a password, her row offers the same link.
+    await added.getByRole('button', { name: 'Close' }).last().click();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page
+      .getByRole('row', { name: /Nora Nomail/ })
+      .getByRole('button', { name: 'Copy invite link of Nora Nomail' })
+      .click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(
+      page.getByRole('row', { name: new RegExp(ADMIN_USERNAME) }).getByRole('button', { name: /Copy invite link/ }),
+    ).toHaveCount(0);
   });
 
   test.describe('at 390x844', () => {

@@ -1,8 +1,7 @@
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { showToast } from '../../shared/messages/toast';
 import type { CreatedUser } from '../api/use-add-user';
-import { LINK_COPIED, LINK_NOT_COPIED } from '../messages';
+import { copyInviteLink } from './copy-invite-link';
 import './users.css';
 
 /**
@@ -10,11 +9,6 @@ import './users.css';
  * to copy and send. Closing forgets the link.
  */
 export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(): void }) {
-  const copy = () =>
-    navigator.clipboard.writeText(user.inviteLink).then(
-      () => showToast(LINK_COPIED, 'success'),
-      () => showToast(LINK_NOT_COPIED, 'error'),
-    );
   const who = user.name || user.email || 'The user';
   return (
     <Modal opened onClose={onClose} title="Team member added" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
@@ -36,7 +30,11 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
               expires in 7 days.
             </Text>
             <Group>
-              <Button variant="light" leftSection={<IconCopy size={18} aria-hidden />} onClick={() => void copy()}>
+              <Button
+                variant="light"
+                leftSection={<IconCopy size={18} aria-hidden />}
+                onClick={() => void copyInviteLink(user.inviteLink)}
+              >
                 Copy invite link
               </Button>
             </Group>

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconKey, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AdminTabs } from '../../admin/AdminTabs';
 import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
@@ -33,6 +33,7 @@ import { FETCH_FAILED, NO_USERS, ONLY_ADMINS, PASSWORD_UPDATED } from '../messag
 import { matchesSearch, PAGE_SIZE, pageCount, PAGER_WINDOW, pagerWindow } from '../rules';
 import { AddUserDialog } from './AddUserDialog';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog';
+import { copyInviteLink } from './copy-invite-link';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
 import { UserAddedDialog } from './UserAddedDialog';
@@ -51,7 +52,7 @@ const labelOf = (user: AdminUser) => user.name || user.email || user.username ||
 
 /**
  * /admin/users: the team members (50 a page, a window of 6 page buttons, 4 on small screens), search, add, edit,
- * change password and delete. Only admins manage users; others are told so.
+ * change password and delete, and an open invitation's link to copy. Only admins manage users; others are told so.
  */
 export default function UsersPage() {
   const isAdmin = useIsAdmin();
@@ -238,6 +239,16 @@ function UserTable({ rows, roles, loading, onAction }: TableProps) {
                       <RowAction label={`Delete ${label}`} online={online} onClick={() => onAction('delete', user)}>
                         <IconTrash size={20} aria-hidden />
                       </RowAction>
+                      {user.inviteLink && (
+                        <ActionIcon
+                          variant="subtle"
+                          size={44}
+                          aria-label={`Copy invite link of ${label}`}
+                          onClick={() => void copyInviteLink(user.inviteLink)}
+                        >
+                          <IconCopy size={20} aria-hidden />
+                        </ActionIcon>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "reset_tokens" ADD COLUMN "invite_token" text;

@@ -87,7 +87,9 @@ test.describe('at 1280x800', () => {
     await expect(page.getByRole('tab', { name: 'API Access' })).toHaveAttribute('aria-selected', 'true');
     const { unleashUrl } = await api(page, 'GET', 'api/admin/ui-config');
     await expect(page.getByText(`${unleashUrl}/api/`)).toBeVisible();
-    await expect(page.getByText('New API tokens can be used at once.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Please note it can take up to 1 minute before a new API key is activated.', { exact: false }),
+    ).toBeVisible();
     await expect(page.getByText('No API tokens available.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Add new API key' }).click();

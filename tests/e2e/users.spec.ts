@@ -45,6 +45,11 @@ async function addUser(page: Page, name: string, email: string) {
   await expect(dialog.getByText('You must specify the email address')).toBeVisible();
   await dialog.getByLabel('Full name').fill(name);
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  // The root roles as the server sends them (Editor, Admin, Viewer), sorted by the first letter of the name.
+  const roles = await dialog
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent));
+  expect(roles).toEqual(['Admin', 'Editor', 'Viewer']);
   await expect(dialog.getByRole('radio', { name: 'Editor' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Send email' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Add user' }).click();

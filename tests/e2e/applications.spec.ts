@@ -1,7 +1,8 @@
 // Applications, as a new user goes: an SDK registers and reports metrics through the client API with a
 // client token; from the Configure menu at 1280x800 the application is in the list, its page shows the instance and
 // the toggle it used (a link), its description is edited (saved on blur, kept after a reload), and the toggle's
-// metrics tab links back to it. At 390x844 both screens fit the phone. A real server, Debian's Chromium.
+// metrics tab links back to it; a toggle's metrics follow what the SDK reports, also after a quick reload. At 390x844
+// both screens fit the phone. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
@@ -121,6 +122,40 @@ test('offline, both screens show what was read before; an edit waits for the con
   await save.click();
   await expect.poll(async () => (await call('GET', 'api/admin/metrics/applications/web-shop')).icon).toBe('cloud');
   await expect(save).toBeHidden();
+});
+
+test("a toggle's metrics follow what SDKs report, also after a quick reload", async ({ page }) => {
+  const toggle = 'search-v2';
+  await call('POST', 'api/admin/features', { name: toggle });
+  const report = (yes: number, no: number) =>
+    sdk('metrics', {
+      appName: 'web-shop',
+      instanceId: 'web-shop-pod-1',
+      bucket: { start: new Date().toISOString(), stop: new Date().toISOString(), toggles: { [toggle]: { yes, no } } },
+    });
+  await signIn(page, server().url);
+  await page.getByRole('list', { name: 'Feature toggles' }).getByRole('link', { name: toggle }).click();
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  const notUsed = page.getByText('Not used in an app in the last hour.', { exact: false });
+  await expect(notUsed).toBeVisible();
+  // That answer is kept on the device; an SDK reports, and the page is reloaded while the kept answer is recent.
+  await expect
+    .poll(() =>
+      page.evaluate((name) => Object.values(localStorage).some((v) => v.includes(`"usage","${name}"`)), toggle),
+    )
+    .toBe(true);
+  await report(3, 1);
+  await page.reload();
+  const counts = page.getByRole('group', { name: 'Requests in default in the last hour' });
+  await expect(counts).toContainText('3 yes');
+  await expect(notUsed).toHaveCount(0);
+  // The open screen follows what is reported next.
+  await report(2, 0);
+  await expect(counts).toContainText('5 yes', { timeout: 30_000 });
+  // So do the overview's counts.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: /^default/ }).click();
+  await expect(page.getByRole('group', { name: 'Requests in default in the last hour' })).toContainText('5 yes');
 });
 
 test('an unknown application says so', async ({ page }) => {

@@ -171,3 +171,36 @@ test('from the pinned list (the app shortcut): production off in 2 taps; undo pu
   await expect(production).toBeChecked();
   await expect.poll(() => productionOf(page, KILL_SWITCH)).toBe(true);
 });
+
+test.describe("before the confirmation's code has arrived", () => {
+  // Without the service worker, whose precache could answer for the network.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tap on a production switch shows the confirmation at once, busy until its code is here', async ({ page }) => {
+    // The dialog's code is held back, as on a slow connection in the first second after the list appears.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/ConfirmDialog-[^/]+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await signIn(page, server().url);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('kill');
+    const production = page.getByRole('switch', { name: `${KILL_SWITCH} in production` });
+    await expect(production).toBeChecked();
+    await tapper().tap(production);
+    const confirm = page.getByRole('dialog', { name: 'Change production?' });
+    await expect(confirm).toContainText(`${KILL_SWITCH} will be turned off in production`);
+    const turnOff = confirm.getByRole('button', { name: 'Turn off in production' });
+    await expect(turnOff).toBeDisabled();
+    expect(held).toBeGreaterThan(0);
+
+    release();
+    await expect(turnOff).toBeEnabled();
+    await tapper().tap(turnOff);
+    await expect(production).not.toBeChecked();
+    await expect.poll(() => productionOf(page, KILL_SWITCH)).toBe(false);
+  });
+});

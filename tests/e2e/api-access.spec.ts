@@ -7,6 +7,7 @@
 // fresh data folder, Debian's Chromium.
 import type { Page } from '@playwright/test';
 import { initialize, InMemStorageProvider } from 'unleash-client';
+import { expectTouchTargets } from '../support/targets.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, adminApiOf, apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -195,9 +196,6 @@ test.describe('at 390x844', () => {
       page.getByRole('button', { name: 'Delete the token of phone-sdk' }),
     ];
     expect(targets.length).toBe(7);
-    for (const target of targets) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    await expectTouchTargets(targets);
   });
 });

@@ -3,7 +3,7 @@
 // the toggle it used (a link), its description is edited (saved on blur, kept after a reload), and the toggle's
 // metrics tab links back to it; a toggle's metrics follow what the SDK reports, also after a quick reload. At 390x844
 // both screens fit the phone. A real server, Debian's Chromium.
-import type { Locator, Page } from '@playwright/test';
+import { expectFitsPhone } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const CLIENT_TOKEN = '*:default.applications-e2e-client-0123456789';
@@ -164,17 +164,6 @@ test('an unknown application says so', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Application (nope) not found' })).toBeVisible();
 });
 
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
-
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -186,11 +175,11 @@ test.describe('at 390x844', () => {
     await page.getByRole('button', { name: 'Open navigation' }).tap();
     await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Applications' }).tap();
     const app = page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: 'web-shop' });
-    await fitsPhone(page, [app]);
+    await expectFitsPhone(page, [app]);
 
     await app.tap();
     await expect(page.getByRole('list', { name: 'Instances' })).toContainText('web-shop-pod-1');
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('tab', { name: 'Overview' }),
       page.getByRole('tab', { name: 'Edit' }),
       page.getByRole('list', { name: 'Toggles' }).getByRole('link', { name: 'checkout-redesign' }),
@@ -198,7 +187,7 @@ test.describe('at 390x844', () => {
     ]);
 
     await page.getByRole('tab', { name: 'Edit' }).tap();
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('textbox', { name: 'Description' }),
       page.getByRole('textbox', { name: 'Application URL' }),
       page.getByRole('button', { name: 'Delete application' }),

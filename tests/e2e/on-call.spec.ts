@@ -3,6 +3,7 @@
 // typing; the server has the change once. The same offline, replayed once on reconnect; and from the pinned list
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
 import type { Locator, Page } from '@playwright/test';
+import { expectTouchTargets } from '../support/targets.ts';
 import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -96,19 +97,14 @@ test('from the home-screen icon to production off in at most 4 taps, online and 
   );
   expect(inView).toBeGreaterThanOrEqual(8);
 
-  // What a thumb taps on the way is at least 44x44 px: the switch's target, the star, Filters and Create.
+  // What a thumb taps on the way is at least 44x44 px: the switch, the star, Filters and Create.
   const targets = [
-    page
-      .getByRole('switch', { name: `${KILL_SWITCH} in production` })
-      .locator('xpath=ancestor::*[contains(@class, "sy-switch")][1]'),
+    page.getByRole('switch', { name: `${KILL_SWITCH} in production` }),
     page.getByRole('button', { name: `Pin ${KILL_SWITCH}` }),
     page.getByRole('button', { name: /^Filters/ }),
     page.getByRole('button', { name: 'Create feature toggle' }),
   ];
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
+  await expectTouchTargets(targets);
 
   // Online: type the search, then tap the production switch and confirm.
   const { tap, count } = tapper();

@@ -5,6 +5,7 @@
 // is shown and copied. At 390x844 the screen, reached from the drawer, fits and its targets are at least 44 px.
 import type { Browser, Page } from '@playwright/test';
 import { startInbox, type Inbox } from '../../server/users/test-inbox.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { adminApiOf, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const FIRST_PASSWORD = 'Invited-Passw0rd!';
@@ -156,10 +157,7 @@ test.describe('without SMTP', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const targets = [page.getByRole('button', { name: 'Add new user' }), ...(await table.getByRole('button').all())];
       expect(targets.length).toBeGreaterThanOrEqual(4);
-      for (const target of targets) {
-        const box = (await target.boundingBox())!;
-        expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-      }
+      await expectTouchTargets(targets);
     });
   });
 });

@@ -71,20 +71,29 @@ function precompress(): Plugin {
 }
 
 /**
- * Serves src/shared/ui/mantine-use-id.ts for @mantine/hooks' useId, in the build and the tests. Mantine's own swaps
- * React's id for a random one in a layout effect: each input that mounts is drawn again at once, and React first runs
- * the rest of that commit's effects in the same task. On /features that made the first screen's commit, its effects
- * and a second render of the page one task of 35 ms on a quiet machine (four times that on a phone). The console is
- * rendered in the browser only, so React's id is stable and unique as it is. (`npm run dev` pre-bundles Mantine
- * without plugins and keeps Mantine's.)
+ * Serves two of @mantine/hooks' hooks from src/shared/ui/, in the build and the tests (`npm run dev` pre-bundles
+ * Mantine without plugins and keeps Mantine's). The console is rendered in the browser only, so both can read what
+ * they need in the first render, where Mantine's read it in an effect and draw again:
+ * - useId (mantine-use-id.ts): Mantine's swaps React's id for a random one in a layout effect, so each input that
+ *   mounts is drawn again at once, and React first runs the rest of that commit's effects in the same task. On
+ *   /features that made the first screen's commit, its effects and a second render one task of 35 ms on a quiet
+ *   machine (four times that on a phone).
+ * - useReducedMotion (mantine-reduced-motion.ts): for someone who asks for less motion, Mantine's made every Collapse
+ *   and Transition mount its content a second time a moment after the first (see there).
  */
-function mantineUseId(): Plugin {
-  const replacement = resolve(import.meta.dirname, 'src/shared/ui/mantine-use-id.ts');
+function mantineHooks(): Plugin {
+  const replacements: Record<string, string> = {
+    'use-id/use-id.mjs': 'src/shared/ui/mantine-use-id.ts',
+    'use-reduced-motion/use-reduced-motion.mjs': 'src/shared/ui/mantine-reduced-motion.ts',
+  };
   return {
-    name: 'switchyard-mantine-use-id',
+    name: 'switchyard-mantine-hooks',
     enforce: 'pre',
-    resolveId: (source, importer) =>
-      source === './use-id/use-id.mjs' && importer?.includes('@mantine/hooks') ? replacement : undefined,
+    resolveId: (source, importer) => {
+      if (!importer?.includes('@mantine/hooks')) return undefined;
+      const hook = Object.keys(replacements).find((path) => source.endsWith(`/${path}`));
+      return hook && resolve(import.meta.dirname, replacements[hook]);
+    },
   };
 }
 
@@ -157,7 +166,7 @@ export default defineConfig({
     },
   },
   plugins: [
-    mantineUseId(),
+    mantineHooks(),
     react(),
     {
       name: 'switchyard-dev-base-path',
@@ -250,7 +259,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test-setup.ts'],
-          // Mantine through Vite's plugins, as the build has it (mantineUseId).
+          // Mantine through Vite's plugins, as the build has it (mantineHooks).
           server: { deps: { inline: ['@mantine/core', '@mantine/hooks'] } },
           // A component test renders, clicks and types: on a busy 2-core machine that can take seconds.
           testTimeout: 30_000,

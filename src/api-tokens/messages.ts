@@ -6,8 +6,11 @@ export const TOKEN_COPIED = 'Token is copied to clipboard';
 export const CREATE_FAILED = 'Unable to create new API token';
 export const FETCH_FAILED = 'Error fetching api tokens';
 export const NO_TOKENS = 'No API tokens available.';
-/** Ours: the spec's 'may take up to 1 minute' note does not hold here (the server reads a token on its first use). */
-export const ACTIVE_AT_ONCE = 'New API tokens can be used at once.';
+/**
+ * Unleash 4's wording of the activation note. A new token works at once on the process that created it; the others,
+ * when several share one database, learn it within a second, so 'up to 1 minute' holds.
+ */
+export const ACTIVATION_NOTE = 'Please note it can take up to 1 minute before a new API key is activated.';
 export const EXPIRY_UPDATED = 'Successfully updated the expiry of the API token.';
 export const EXPIRY_IN_PAST = 'The expiry date must be in the future.';
 /** Ours: what a frontend token is for (Unleash 4.18's frontend API). */

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../shared/api/query-client';
 import { createOfflineEngine } from './engine';
@@ -53,6 +53,32 @@ describe('the persisted query cache', () => {
       expect(localStorage.getItem(queryCacheKey('/kept'))).toContain('"web"');
     } finally {
       vi.useRealTimers();
+      forgetFirst();
+    }
+  });
+
+  it('restores an answer to stand in until the server answers: a screen showing it asks again, however recent', async () => {
+    const notUsed = { lastHourUsage: [], seenApplications: [] };
+    const reported = { lastHourUsage: [{ environment: 'default', yes: 3, no: 1 }], seenApplications: ['web'] };
+    const usage = { queryKey: ['features', 'usage', 'search'], staleTime: 10_000 };
+    const first = new QueryClient();
+    const forgetFirst = persistQueryCache(first, '/usage', isMirrored);
+    await first.fetchQuery({ ...usage, queryFn: () => notUsed });
+    await vi.waitFor(() => expect(localStorage.getItem(queryCacheKey('/usage'))).toContain('"usage"'), {
+      timeout: 3000,
+    });
+
+    // The next page, a moment later: the stored answer is shown at once, then the server's figures replace it.
+    const next = new QueryClient();
+    persistQueryCache(next, '/usage', isMirrored);
+    const screen = new QueryObserver(next, { ...usage, queryFn: () => Promise.resolve(reported) });
+    const shown: unknown[] = [];
+    const stop = screen.subscribe((result) => shown.push(result.data));
+    try {
+      expect(screen.getCurrentResult().data).toEqual(notUsed);
+      await vi.waitFor(() => expect(shown.at(-1)).toEqual(reported));
+    } finally {
+      stop();
       forgetFirst();
     }
   });

@@ -7,8 +7,9 @@ export const queryCacheKey = (base: string) => `switchyard${base}:query-cache`;
 
 /**
  * Persists the query cache in localStorage with the sync-storage persister, except what the IndexedDB mirror holds
- * (`isMirrored`: toggles and reference data). It is restored before the first render, so the cached session keeps
- * the console usable offline. Returns a function that stops persisting and forgets what was stored (signing out).
+ * (`isMirrored`: toggles and reference data). It is restored before the first render, so the cached session keeps the
+ * console usable offline; what it restores is marked stale, so the screens read it again from the server when they can.
+ * Returns a function that stops persisting and forgets what was stored (signing out).
  *
  * (This is persistQueryClient's restore-and-subscribe, written against react-query's own hydrate and dehydrate: the
  * persist-client package pins an older query-core, whose QueryClient type is not react-query's.)
@@ -25,8 +26,12 @@ export function persistQueryCache(
   });
   try {
     const saved = persister.restoreClient() as ReturnType<typeof save> | undefined;
-    if (saved && Date.now() - saved.timestamp <= QUERY_CACHE_MAX_AGE_MS) hydrate(queryClient, saved.clientState);
-    else if (saved) persister.removeClient();
+    if (saved && Date.now() - saved.timestamp <= QUERY_CACHE_MAX_AGE_MS) {
+      hydrate(queryClient, saved.clientState);
+      // A restored answer stands in until the server's: a screen that shows it asks again, however recent it is.
+      const restored = new Set(saved.clientState.queries.map((query) => query.queryHash));
+      void queryClient.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
+    } else if (saved) persister.removeClient();
   } catch {
     persister.removeClient();
   }

@@ -7,12 +7,12 @@ import { ENVIRONMENT_SPLASH, splashDue } from './rules';
 const EnvironmentsSplash = lazy(() => import('./EnvironmentsSplash'));
 
 /**
- * The environments walkthrough ('Onboarding walkthroughs'): shown once, to a signed-in user whose session says
- * `splash.environment` is false; the seen state is posted as it opens, so it does not open again (also not after a
- * reload). Close and Finish end it.
+ * The environments walkthrough ('Onboarding walkthroughs'): shown once, to a signed-in user whose session,
+ * read from the server in this page, says `splash.environment` is false; the seen state is posted as it opens, so it
+ * does not open again (also not after a reload). Close and Finish end it.
  */
 export function EnvironmentsWalkthrough() {
-  const due = splashDue(useSession().data?.splash, ENVIRONMENT_SPLASH);
+  const due = splashDue(useSession(), ENVIRONMENT_SPLASH);
   const markSeen = useMarkSplashSeen();
   const [state, setState] = useState<'waiting' | 'open' | 'closed'>('waiting');
   const { mutate } = markSeen;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, pageCount, pagerWindow } from './rules';
+import { matchesSearch, pageCount, pagerWindow, sortRoles } from './rules';
 
 describe('users paging', () => {
   it('counts pages of 50, at least one', () => {
@@ -21,5 +21,17 @@ describe('users paging', () => {
     expect(matchesSearch(ann, 'bob')).toBe(false);
     expect(matchesSearch({ name: null, email: null, username: 'admin' }, 'adm')).toBe(true);
     expect(matchesSearch(ann, '')).toBe(true);
+  });
+});
+
+describe('root roles', () => {
+  it('are sorted by the first letter of the name, else kept in the order the server sent them', () => {
+    const names = (roles: { name: string }[]) => sortRoles(roles).map((role) => role.name);
+    expect(names([{ name: 'Editor' }, { name: 'Admin' }, { name: 'Viewer' }])).toEqual(['Admin', 'Editor', 'Viewer']);
+    expect(names([{ name: 'Owner' }, { name: 'Member' }, { name: 'Maintainer' }])).toEqual([
+      'Member',
+      'Maintainer',
+      'Owner',
+    ]);
   });
 });

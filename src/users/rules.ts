@@ -4,6 +4,10 @@ export const PAGER_WINDOW = { wide: 6, small: 4 } as const;
 /** Admin-set passwords: at least 8 characters. */
 export const ADMIN_PASSWORD_MIN = 8;
 
+/** Root roles as the user dialogs list them: sorted by the first letter of the name, else as the server sent them. */
+export const sortRoles = <Role extends { name: string }>(roles: Role[]): Role[] =>
+  [...roles].sort((a, b) => a.name.charAt(0).localeCompare(b.name.charAt(0)));
+
 export const pageCount = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 
 /** The page numbers (1-based) the pager shows: at most `window` of them, the current one as central as it can be. */

@@ -1,9 +1,11 @@
 // Accessibility: axe-core over every console route that exists, at 1280x800 and 390x844, in
 // light and dark, and no request of the session leaving the instance's origin. One browser context per scheme, both
 // sizes in it, against one seeded server; dark is chosen as a person would: 'Theme: System' in the profile menu on a
-// device whose system setting is dark. Every screen must have 0 serious and 0 critical violations.
+// device whose system setting is dark. Every screen must have 0 serious and 0 critical violations, and at 390x844
+// every visible target at least 44x44 CSS px (tests/support/targets.ts).
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { smallTargets } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 // The two sessions are independent: spread over the workers (each starts and seeds its own server).
@@ -189,6 +191,7 @@ async function checkSession(browser: Browser, scheme: (typeof SCHEMES)[number]) 
   });
   const page = await context.newPage();
   const found: Record<string, string[]> = {};
+  const small: Record<string, string[]> = {};
   let size: Size = SIZES[0];
   const resize = async (to: Size) => {
     size = to;
@@ -197,6 +200,7 @@ async function checkSession(browser: Browser, scheme: (typeof SCHEMES)[number]) 
   };
   const check = async (screen: string) => {
     found[`${size.name} ${screen}`] = await seriousViolations(page);
+    if (size.phone) small[screen] = await smallTargets(page);
   };
 
   await signIn(page, url);
@@ -249,11 +253,13 @@ async function checkSession(browser: Browser, scheme: (typeof SCHEMES)[number]) 
   }
   const failing = Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length));
   expect.soft(failing, `serious or critical axe violations in ${scheme}`).toEqual({});
+  const tooSmall = Object.fromEntries(Object.entries(small).filter(([, targets]) => targets.length));
+  expect.soft(tooSmall, `targets under 44x44 px at 390x844 in ${scheme}`).toEqual({});
   expect.soft(foreign, 'requests to another origin').toEqual([]);
 }
 
 for (const scheme of SCHEMES) {
-  test(`every screen at ${SIZES.map((size) => size.name).join(' and ')} in ${scheme}: no serious or critical axe violation, no other origin`, async ({
+  test(`every screen at ${SIZES.map((size) => size.name).join(' and ')} in ${scheme}: no serious or critical axe violation, 44 px targets on a phone, no other origin`, async ({
     browser,
   }) => {
     // A minute to sign in, and up to 8 s a screen at each size (a busy machine; a quiet one takes about 2 s).

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { freePort } from '../support/server.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -142,31 +143,23 @@ test.describe('at 390x844', () => {
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).toBe(true);
     const targets = [
-      configured.getByRole('switch', { name: 'Slack enabled' }).locator('xpath=ancestor::label[1]'),
+      configured.getByRole('switch', { name: 'Slack enabled' }),
       configured.getByRole('button', { name: 'Edit Slack' }),
       configured.getByRole('button', { name: 'Delete Slack' }),
       ...(await page.getByRole('list', { name: 'Available addons' }).getByRole('button').all()),
     ];
     expect(targets.length).toBe(7);
-    for (const target of targets) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    await expectTouchTargets(targets);
 
     await configured.getByRole('button', { name: 'Edit Slack' }).tap();
     const form = page.getByRole('form', { name: 'Edit Slack addon' });
     await expect(form.getByRole('textbox', { name: 'Default channel' })).toHaveValue('releases');
     await expect(page.getByText('Nothing delivered yet')).toBeVisible();
     expect(await fits()).toBe(true);
-    for (const target of [
-      ...(await form.getByRole('checkbox').all()).map((box) =>
-        box.locator('xpath=ancestor::div[contains(@class,"sy-addon-event")][1]'),
-      ),
+    await expectTouchTargets([
+      ...(await form.getByRole('checkbox').all()),
       form.getByRole('button', { name: 'Update' }),
       form.getByRole('button', { name: 'Cancel' }),
-    ]) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    ]);
   });
 });

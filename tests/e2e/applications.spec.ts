@@ -1,8 +1,9 @@
 // Applications, as a new user goes: an SDK registers and reports metrics through the client API with a
 // client token; from the Configure menu at 1280x800 the application is in the list, its page shows the instance and
 // the toggle it used (a link), its description is edited (saved on blur, kept after a reload), and the toggle's
-// metrics tab links back to it. At 390x844 both screens fit the phone. A real server, Debian's Chromium.
-import type { Locator, Page } from '@playwright/test';
+// metrics tab links back to it; a toggle's metrics follow what the SDK reports, also after a quick reload. At 390x844
+// both screens fit the phone. A real server, Debian's Chromium.
+import { expectFitsPhone } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const CLIENT_TOKEN = '*:default.applications-e2e-client-0123456789';
@@ -123,22 +124,45 @@ test('offline, both screens show what was read before; an edit waits for the con
   await expect(save).toBeHidden();
 });
 
+test("a toggle's metrics follow what SDKs report, also after a quick reload", async ({ page }) => {
+  const toggle = 'search-v2';
+  await call('POST', 'api/admin/features', { name: toggle });
+  const report = (yes: number, no: number) =>
+    sdk('metrics', {
+      appName: 'web-shop',
+      instanceId: 'web-shop-pod-1',
+      bucket: { start: new Date().toISOString(), stop: new Date().toISOString(), toggles: { [toggle]: { yes, no } } },
+    });
+  await signIn(page, server().url);
+  await page.getByRole('list', { name: 'Feature toggles' }).getByRole('link', { name: toggle }).click();
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  const notUsed = page.getByText('Not used in an app in the last hour.', { exact: false });
+  await expect(notUsed).toBeVisible();
+  // That answer is kept on the device; an SDK reports, and the page is reloaded while the kept answer is recent.
+  await expect
+    .poll(() =>
+      page.evaluate((name) => Object.values(localStorage).some((v) => v.includes(`"usage","${name}"`)), toggle),
+    )
+    .toBe(true);
+  await report(3, 1);
+  await page.reload();
+  const counts = page.getByRole('group', { name: 'Requests in default in the last hour' });
+  await expect(counts).toContainText('3 yes');
+  await expect(notUsed).toHaveCount(0);
+  // The open screen follows what is reported next.
+  await report(2, 0);
+  await expect(counts).toContainText('5 yes', { timeout: 30_000 });
+  // So do the overview's counts.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: /^default/ }).click();
+  await expect(page.getByRole('group', { name: 'Requests in default in the last hour' })).toContainText('5 yes');
+});
+
 test('an unknown application says so', async ({ page }) => {
   await signIn(page, server().url);
   await page.goto(`${server().url}/applications/nope`);
   await expect(page.getByRole('alert').filter({ hasText: 'Application (nope) not found' })).toBeVisible();
 });
-
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
 
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -151,11 +175,11 @@ test.describe('at 390x844', () => {
     await page.getByRole('button', { name: 'Open navigation' }).tap();
     await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Applications' }).tap();
     const app = page.getByRole('list', { name: 'Applications' }).getByRole('link', { name: 'web-shop' });
-    await fitsPhone(page, [app]);
+    await expectFitsPhone(page, [app]);
 
     await app.tap();
     await expect(page.getByRole('list', { name: 'Instances' })).toContainText('web-shop-pod-1');
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('tab', { name: 'Overview' }),
       page.getByRole('tab', { name: 'Edit' }),
       page.getByRole('list', { name: 'Toggles' }).getByRole('link', { name: 'checkout-redesign' }),
@@ -163,7 +187,7 @@ test.describe('at 390x844', () => {
     ]);
 
     await page.getByRole('tab', { name: 'Edit' }).tap();
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('textbox', { name: 'Description' }),
       page.getByRole('textbox', { name: 'Application URL' }),
       page.getByRole('button', { name: 'Delete application' }),

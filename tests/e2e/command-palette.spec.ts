@@ -3,6 +3,7 @@
 // service worker and IndexedDB.
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -99,15 +100,12 @@ test('phone: the header search button opens the palette; a tap on a toggle opens
   const { context, page } = await phone(browser, 'dark');
   await signIn(page, server().url);
   const button = page.getByRole('banner').getByRole('button', { name: 'Search' });
-  const box = await button.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(44);
-  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await expectTouchTargets([button]);
   await button.tap();
   const result = await findAndOpen(page, 'kill', KILL_SWITCH);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expectAccessiblePalette(page);
-  const target = await result.boundingBox();
-  expect(target?.height).toBeGreaterThanOrEqual(44);
+  await expectTouchTargets([result]);
   await result.tap();
   await expectFeatureView(page, KILL_SWITCH);
   await context.close();

@@ -3,6 +3,7 @@
 // edited and deleted; a tag is created and deleted on /tags (not in the menus). At 390x844, from the phone drawer,
 // the lists fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
+import { expectFitsPhone } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -160,17 +161,6 @@ test('a tag is created and deleted on /tags', async ({ page }) => {
   expect((await call('GET', 'api/admin/tags')).tags).toEqual([]);
 });
 
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
-
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -194,7 +184,7 @@ test.describe('at 390x844', () => {
     const fields = page.getByRole('list', { name: 'Context fields' });
     await expect(fields).toContainText('7 legal values');
     const plan = fields.getByRole('listitem').filter({ hasText: 'subscription-plan' });
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('button', { name: 'Add new context field' }),
       plan.getByRole('link'),
       plan.getByRole('button', { name: /^Edit / }),
@@ -207,7 +197,7 @@ test.describe('at 390x844', () => {
     // Under 700 px the actions are their icons (the names stay for assistive technology).
     const deleteBox = (await slack.getByRole('button', { name: 'Delete slack' }).boundingBox())!;
     expect(deleteBox.width).toBeLessThan(56);
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('button', { name: 'Add new tag type' }),
       slack.getByRole('link', { name: 'slack' }),
       slack.getByRole('button', { name: 'Edit slack' }),
@@ -217,7 +207,7 @@ test.describe('at 390x844', () => {
     await page.goto(`${server().url}/tags`);
     const tag = page.getByRole('list', { name: 'Tags' }).getByRole('listitem');
     await expect(tag).toContainText('payments-oncall-and-incident-response');
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('button', { name: 'Add new tag' }),
       tag.getByRole('button', { name: 'Delete slack:payments-oncall-and-incident-response' }),
     ]);

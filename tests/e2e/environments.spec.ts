@@ -4,6 +4,7 @@
 // 390x844, from the phone drawer, the list fits the screen and its targets are at least 44 px.
 // A real server on a fresh data folder, Debian's Chromium; checks through the API with the page's session.
 import type { Locator, Page } from '@playwright/test';
+import { expectTouchTargets } from '../support/targets.ts';
 import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -191,9 +192,6 @@ test.describe('at 390x844', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const targets = [page.getByRole('button', { name: 'New environment' }), ...(await list.getByRole('button').all())];
     expect(targets.length).toBe(1 + 3 * 4);
-    for (const target of targets) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    await expectTouchTargets(targets);
   });
 });

@@ -120,6 +120,26 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await expect(page.getByRole('button', { name: `Revive ${name}` })).toBeHidden();
   expect((await toggleState()).archived).toBe(false);
 
+  // Archived again and opened from the archive, Revive on its own page restores it and returns to the project page.
+  await page.goto(`${url}/projects/default/features/${name}/strategies`);
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive feature toggle' })
+    .getByRole('button', { name: 'Archive toggle' })
+    .click();
+  await expect(page).toHaveURL(/\/projects\/default$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Feature toggles' }).click();
+  await page.getByRole('link', { name: 'Archive' }).click();
+  await page.getByRole('list', { name: 'Archived features' }).getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/default/archived/${name}/logs$`));
+  await page.getByRole('button', { name: 'Revive', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/default$/);
+  await expect(
+    page.getByRole('table', { name: 'Feature toggles of the project' }).getByRole('link', { name, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Could not find the toggle')).toHaveCount(0);
+  expect((await toggleState()).archived).toBe(false);
+
   // Every step is in the Log tab.
   await page.goto(`${url}/projects/default/features/${name}/strategies`);
   await page.getByRole('tab', { name: 'Log' }).click();

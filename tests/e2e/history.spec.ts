@@ -5,6 +5,7 @@
 // phone drawer, the page with its filters open fits the screen and its targets are at least 44 px.
 import type { Page } from '@playwright/test';
 import { HEALTHY_WITHIN_MS } from '../support/server.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { apiOf, expect, signIn, test } from './fixtures.ts';
 import { startServerWithEvents, type ServerWithEvents } from '../support/events-seed.ts';
 
@@ -150,9 +151,6 @@ test.describe('at 390x844', () => {
       filters.getByRole('button', { name: 'Clear' }),
       rows(page).first().getByRole('link'),
     ];
-    for (const target of targets) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    await expectTouchTargets(targets);
   });
 });

@@ -44,6 +44,22 @@ async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
 }
 
+/** The header is one row (no higher than its least height, one row of targets) and the avatar is wholly on screen. */
+async function expectHeaderFits(page: Page) {
+  const header = page.getByRole('banner');
+  const { height, leastHeight } = await header.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    leastHeight: parseFloat(getComputedStyle(element).minHeight),
+  }));
+  expect(height, 'the header is one row high').toBeLessThanOrEqual(leastHeight);
+  const avatar = (await header.getByRole('button', { name: 'Profile' }).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(avatar.x, 'the avatar starts on screen').toBeGreaterThanOrEqual(0);
+  expect(avatar.y, 'the avatar starts on screen').toBeGreaterThanOrEqual(0);
+  expect(avatar.x + avatar.width, 'the avatar ends on screen').toBeLessThanOrEqual(viewport.width);
+  expect(avatar.y + avatar.height, 'the avatar ends on screen').toBeLessThanOrEqual(viewport.height);
+}
+
 test('changes made offline survive closing the page and reach the server exactly once', async ({ page, context }) => {
   await signIn(page, server().url);
   await createToggle(page, 'checkout.kill-switch');
@@ -55,6 +71,8 @@ test('changes made offline survive closing the page and reach the server exactly
   await page.reload();
   // The shell and the list come from the service worker's cache and the mirror.
   await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+  await expect(page.getByRole('banner').getByText(/synced/)).toBeVisible();
+  await expectHeaderFits(page);
   await expect(page.getByRole('link', { name: 'checkout.kill-switch' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'legacy.banner' })).toBeVisible();
 
@@ -84,6 +102,12 @@ test('changes made offline survive closing the page and reach the server exactly
   const again = await context.newPage();
   await again.goto(`${server().url}/features`);
   await expect(again.getByRole('button', { name: '2 changes waiting' })).toBeVisible();
+  // At 1280x800 the header keeps the count, the offline status, the documentation link, the admin menu and the avatar
+  // on one row (so it did above, offline before any change waited).
+  await expect(again.getByRole('banner').getByText(/synced/)).toBeVisible();
+  await expect(again.getByRole('banner').getByRole('button', { name: 'Admin' })).toBeVisible();
+  await expect(again.getByRole('banner').getByRole('link', { name: 'Documentation' })).toBeVisible();
+  await expectHeaderFits(again);
   await again.getByRole('button', { name: '2 changes waiting' }).click();
   const waiting = again.getByRole('list', { name: 'Changes waiting to sync' });
   await expect(waiting.getByRole('listitem')).toHaveCount(2);

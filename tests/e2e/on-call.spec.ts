@@ -3,6 +3,7 @@
 // typing; the server has the change once. The same offline, replayed once on reconnect; and from the pinned list
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
 import type { Locator, Page } from '@playwright/test';
+import { expectTouchTargets } from '../support/targets.ts';
 import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -96,19 +97,14 @@ test('from the home-screen icon to production off in at most 4 taps, online and 
   );
   expect(inView).toBeGreaterThanOrEqual(8);
 
-  // What a thumb taps on the way is at least 44x44 px: the switch's target, the star, Filters and Create.
+  // What a thumb taps on the way is at least 44x44 px: the switch, the star, Filters and Create.
   const targets = [
-    page
-      .getByRole('switch', { name: `${KILL_SWITCH} in production` })
-      .locator('xpath=ancestor::*[contains(@class, "sy-switch")][1]'),
+    page.getByRole('switch', { name: `${KILL_SWITCH} in production` }),
     page.getByRole('button', { name: `Pin ${KILL_SWITCH}` }),
     page.getByRole('button', { name: /^Filters/ }),
     page.getByRole('button', { name: 'Create feature toggle' }),
   ];
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
+  await expectTouchTargets(targets);
 
   // Online: type the search, then tap the production switch and confirm.
   const { tap, count } = tapper();
@@ -170,4 +166,37 @@ test('from the pinned list (the app shortcut): production off in 2 taps; undo pu
   await tap(page.getByRole('button', { name: `Undo turning ${KILL_SWITCH} off in production` }));
   await expect(production).toBeChecked();
   await expect.poll(() => productionOf(page, KILL_SWITCH)).toBe(true);
+});
+
+test.describe("before the confirmation's code has arrived", () => {
+  // Without the service worker, whose precache could answer for the network.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tap on a production switch shows the confirmation at once, busy until its code is here', async ({ page }) => {
+    // The dialog's code is held back, as on a slow connection in the first second after the list appears.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await page.route(/\/assets\/ConfirmDialog-[^/]+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    await signIn(page, server().url);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('kill');
+    const production = page.getByRole('switch', { name: `${KILL_SWITCH} in production` });
+    await expect(production).toBeChecked();
+    await tapper().tap(production);
+    const confirm = page.getByRole('dialog', { name: 'Change production?' });
+    await expect(confirm).toContainText(`${KILL_SWITCH} will be turned off in production`);
+    const turnOff = confirm.getByRole('button', { name: 'Turn off in production' });
+    await expect(turnOff).toBeDisabled();
+    expect(held).toBeGreaterThan(0);
+
+    release();
+    await expect(turnOff).toBeEnabled();
+    await tapper().tap(turnOff);
+    await expect(production).not.toBeChecked();
+    await expect.poll(() => productionOf(page, KILL_SWITCH)).toBe(false);
+  });
 });

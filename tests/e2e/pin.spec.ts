@@ -2,6 +2,7 @@
 // and unpins for the signed-in user (the server's reads say so), and a tap made offline is refused with the reason
 // every online action gives, changing nothing. A real server on a fresh data folder, Debian's Chromium.
 import type { Page } from '@playwright/test';
+import { expectTouchTargets } from '../support/targets.ts';
 import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -26,9 +27,7 @@ test('a toggle is pinned and unpinned from its page and the new view; offline th
   await page.goto(`${url}/projects/default/features/${TOGGLE}/strategies`);
   const pin = page.getByRole('button', { name: `Pin ${TOGGLE}` });
   await expect(pin).toHaveAttribute('aria-pressed', 'false');
-  const box = await pin.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(44);
-  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await expectTouchTargets([pin]);
   await pin.click();
   await expect(page.getByRole('button', { name: `Unpin ${TOGGLE}` })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => pinnedOnServer(page)).toEqual([true, true]);

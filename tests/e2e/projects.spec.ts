@@ -3,6 +3,7 @@
 // and on the health tab; the project is edited; another project is deleted. At 390x844 the list, a project page and
 // its environments tab fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
+import { expectFitsPhone } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -122,17 +123,6 @@ test('a project is created, given an environment and a toggle, flipped, edited; 
   expect(await projectIds()).toEqual(expect.not.arrayContaining(['old-shop']));
 });
 
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
-
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -152,7 +142,7 @@ test.describe('at 390x844', () => {
     await expect(page).toHaveURL(/\/projects$/);
     const card = page.getByRole('list', { name: 'Projects' }).getByRole('listitem').filter({ hasText: 'Payments' });
     await expect(card).toContainText('1 toggle');
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('link', { name: 'New project' }),
       card.getByRole('link', { name: /^Payments/ }),
       card.getByRole('link', { name: /^Edit / }),
@@ -161,19 +151,19 @@ test.describe('at 390x844', () => {
     await card.getByRole('link', { name: /^Payments/ }).tap();
     const row = page.getByRole('table', { name: 'Feature toggles of the project' }).getByRole('row').nth(1);
     await expect(row).toContainText(name);
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('tab', { name: 'Overview' }),
       page.getByRole('link', { name: 'Create feature toggle' }),
       row.getByRole('link', { name }),
-      targetOf(row.getByRole('switch', { name: `${name} in production` })),
+      row.getByRole('switch', { name: `${name} in production` }),
     ]);
 
     await page.getByRole('tab', { name: 'Environments' }).tap();
     await expect(page).toHaveURL(new RegExp(`/projects/${project}/environments$`));
     await expect(page.getByRole('switch', { name: 'production environment' })).toBeChecked();
-    await fitsPhone(page, [
+    await expectFitsPhone(page, [
       page.getByRole('tab', { name: 'Environments' }),
-      targetOf(page.getByRole('switch', { name: 'development environment' })),
+      page.getByRole('switch', { name: 'development environment' }),
     ]);
   });
 });

@@ -5,6 +5,7 @@
 // what a thumb taps is at least 44 px, and offline the list still shows while Save says why it waits. A real server,
 // Debian's Chromium.
 import type { Page } from '@playwright/test';
+import { expectTouchTargets } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -134,16 +135,12 @@ test.describe('at 390x844', () => {
     await expect(list).toContainText('remoteAddress is in 10.0.0.0/8 or 192.168.1.0/24');
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await fits()).toBe(true);
-    const targets = [
+    await expectTouchTargets([
       page.getByRole('button', { name: 'New segment' }),
       list.getByRole('link', { name: 'eu-offices' }),
       list.getByRole('button', { name: 'Edit eu-offices' }),
       list.getByRole('button', { name: 'Delete eu-offices' }),
-    ];
-    for (const target of targets) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    ]);
 
     // The installed console: its service worker holds the screens' code, as it does on a phone's home screen.
     await expect
@@ -167,17 +164,14 @@ test.describe('at 390x844', () => {
     await expect(save).toHaveAccessibleDescription(/^You are offline\. This can be saved once the connection is back/);
     await save.tap({ force: true });
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('eu-office-networks');
-    for (const target of [
-      constraint.locator('.sy-touch-check').filter({ hasText: 'Negate' }),
+    await expectTouchTargets([
+      constraint.getByRole('checkbox', { name: 'Negate' }),
       constraint.getByRole('button', { name: 'Remove constraint 1' }),
       constraint.getByRole('button', { name: 'Add' }),
       form.getByRole('button', { name: 'Add constraint' }),
       save,
       form.getByRole('button', { name: 'Cancel' }),
-    ]) {
-      const box = (await target.boundingBox())!;
-      expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-    }
+    ]);
     // The new name was left offline: its check got no answer, which says nothing against the name.
     await expect(form.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByText(/could not be reached/)).toHaveCount(0);

@@ -8,6 +8,7 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { freePort } from '../support/server.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { expect, freshServer, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -137,10 +138,7 @@ test.describe('at 390x844', () => {
       const form = page.getByRole('form', { name: tab });
       await expect(form).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      for (const target of [page.getByRole('tab', { name: tab }), form.getByRole('button', { name: 'Save' })]) {
-        const box = (await target.boundingBox())!;
-        expect(box.height, tab).toBeGreaterThanOrEqual(44);
-      }
+      await expectTouchTargets([page.getByRole('tab', { name: tab }), form.getByRole('button', { name: 'Save' })]);
     }
   });
 });

@@ -6,6 +6,7 @@
 // and its targets are at least 44 px.
 import type { Browser, Page } from '@playwright/test';
 import { startInbox, type Inbox } from '../../server/users/test-inbox.ts';
+import { expectTouchTargets } from '../support/targets.ts';
 import { adminApiOf, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
 
 const FIRST_PASSWORD = 'Invited-Passw0rd!';
@@ -46,6 +47,11 @@ async function addUser(page: Page, name: string, email: string) {
   await expect(dialog.getByText('You must specify the email address')).toBeVisible();
   await dialog.getByLabel('Full name').fill(name);
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  // The root roles as the server sends them (Editor, Admin, Viewer), sorted by the first letter of the name.
+  const roles = await dialog
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent));
+  expect(roles).toEqual(['Admin', 'Editor', 'Viewer']);
   await expect(dialog.getByRole('radio', { name: 'Editor' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Send email' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Add user' }).click();
@@ -164,10 +170,7 @@ test.describe('without SMTP', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const targets = [page.getByRole('button', { name: 'Add new user' }), ...(await table.getByRole('button').all())];
       expect(targets.length).toBeGreaterThanOrEqual(4);
-      for (const target of targets) {
-        const box = (await target.boundingBox())!;
-        expect(Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-      }
+      await expectTouchTargets(targets);
     });
   });
 });

@@ -13,7 +13,7 @@ import { useCreateApiToken } from '../api/use-create-api-token';
 import { useDeleteApiToken } from '../api/use-delete-api-token';
 import { useUpdateApiTokenExpiry } from '../api/use-update-api-token-expiry';
 import {
-  ACTIVE_AT_ONCE,
+  ACTIVATION_NOTE,
   EXPIRY_UPDATED,
   FETCH_FAILED,
   NO_TOKENS,
@@ -47,7 +47,7 @@ function ApiInfo() {
           >
             Getting started guide
           </Anchor>{' '}
-          to learn how to connect to the API from your application or programmatically. {ACTIVE_AT_ONCE}
+          to learn how to connect to the API from your application or programmatically. {ACTIVATION_NOTE}
         </Text>
         {unleashUrl && (
           <Text size="sm" component="div">

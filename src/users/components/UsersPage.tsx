@@ -30,7 +30,7 @@ import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { useUsers, type AdminUser, type RootRole } from '../api/queries';
 import type { CreatedUser } from '../api/use-add-user';
 import { FETCH_FAILED, NO_USERS, ONLY_ADMINS, PASSWORD_UPDATED } from '../messages';
-import { matchesSearch, PAGE_SIZE, pageCount, PAGER_WINDOW, pagerWindow } from '../rules';
+import { matchesSearch, PAGE_SIZE, pageCount, PAGER_WINDOW, pagerWindow, sortRoles } from '../rules';
 import { AddUserDialog } from './AddUserDialog';
 import { ChangeUserPasswordDialog } from './ChangeUserPasswordDialog';
 import { copyInviteLink } from './copy-invite-link';
@@ -80,7 +80,7 @@ function UserAdmin() {
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<Pending>();
   const close = () => setPending(undefined);
-  const roles = users.data?.rootRoles ?? [];
+  const roles = sortRoles(users.data?.rootRoles ?? []);
   const shown = (users.data?.users ?? []).filter((user) => matchesSearch(user, search));
   const pages = pageCount(shown.length);
   const current = Math.min(page, pages);

@@ -177,7 +177,8 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
   const toggle = useToggleFeature();
   const update = useUpdateFeature();
   const changeProject = useChangeProject();
-  const revive = useReviveFeature();
+  // Revive restores the toggle and returns to its project page, as Archive does.
+  const revive = useReviveFeature(() => navigate({ to: '/projects/$projectId', params: { projectId: project } }));
   const [tagOpen, setTagOpen] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
 
@@ -273,15 +274,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
             <PermissionButton
               permission="UPDATE_FEATURE"
               project={project}
-              onClick={() =>
-                revive.mutate(feature.name, {
-                  onSuccess: () =>
-                    void navigate({
-                      to: '/projects/$projectId/features/$name/$activeTab',
-                      params: { projectId: project, name: feature.name, activeTab: 'strategies' },
-                    }),
-                })
-              }
+              onClick={() => revive.mutate(feature.name)}
               loading={revive.isPending}
             >
               Revive

@@ -21,7 +21,13 @@ export type FeatureUsage = Pick<WireUsage, 'seenApplications'> & { lastHourUsage
 
 export const EMPTY_USAGE: FeatureUsage = { lastHourUsage: [], seenApplications: [] };
 
-/** When the call is not ok the result is empty; a 401 still reaches the session rules. */
+/** How often a screen showing a toggle's metrics reads them again: what SDKs report next shows without a reload. */
+export const METRICS_REFRESH_MS = 10_000;
+
+/**
+ * When the call is not ok the result is empty; a 401 still reaches the session rules. Read when a
+ * screen shows it (a stored answer stands in meanwhile) and every METRICS_REFRESH_MS while it does.
+ */
 export const featureUsageQuery = (name: string) =>
   queryOptions({
     queryKey: ['features', 'usage', name] as const,
@@ -36,7 +42,8 @@ export const featureUsageQuery = (name: string) =>
         return EMPTY_USAGE;
       }
     },
-    staleTime: 10_000,
+    staleTime: METRICS_REFRESH_MS,
+    refetchInterval: METRICS_REFRESH_MS,
   });
 
 export function useFeatureUsage(name: string) {

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { inBackground } from '../../../shared/tasks';
+import { ConfirmDialogFrame } from '../../../shared/ui/ConfirmDialogFrame';
 import { PRODUCTION_TYPE } from '../common/constants';
 
 // The dialog's code (Mantine's Modal, with its scroll area and floating layer) is not part of a screen's first
 // render: it is fetched once the page is idle, well before a switch is likely to be tapped (and kept by the service
-// worker for offline use); a confirmation asked for sooner waits for it.
+// worker for offline use); a confirmation asked for sooner shows the dialog's frame at once, until the code is here.
 const loadDialog = () => import('../../../shared/ui/ConfirmDialog');
 const ConfirmDialog = lazy(async () => ({ default: (await loadDialog()).ConfirmDialog }));
 
@@ -45,13 +46,18 @@ export function useProductionConfirm() {
     text = productionNote(environment.name),
   ) => (isProduction(environment) ? setPending({ environment: environment.name, label, text, run }) : run());
 
-  const dialog = pending && (
-    <Suspense>
+  if (!pending) return { confirm, dialog: undefined };
+  const question = {
+    title: `Change ${pending.environment}?`,
+    confirmLabel: pending.label,
+    children: pending.text,
+    onClose: () => setPending(undefined),
+  };
+  const dialog = (
+    <Suspense fallback={<ConfirmDialogFrame {...question} />}>
       <ConfirmDialog
-        title={`Change ${pending.environment}?`}
-        confirmLabel={pending.label}
+        {...question}
         loading={running}
-        onClose={() => setPending(undefined)}
         onConfirm={async () => {
           setRunning(true);
           try {
@@ -61,11 +67,8 @@ export function useProductionConfirm() {
             setRunning(false);
           }
         }}
-      >
-        {pending.text}
-      </ConfirmDialog>
+      />
     </Suspense>
   );
-
   return { confirm, dialog };
 }

@@ -1,7 +1,7 @@
 import { Accordion, Button } from '@mantine/core';
 import { DndContext } from '@dnd-kit/core';
 import { SortableContext } from '@dnd-kit/sortable';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -130,9 +130,16 @@ describe('production environments', () => {
     const run = vi.fn(async () => {});
     renderWithMantine(<ConfirmHarness type="production" run={run} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change prod?' });
+    // The dialog's frame may show first, its button busy until the dialog's code is here.
+    const confirm = await waitFor(() => {
+      const button = within(screen.getByRole('dialog', { name: 'Change prod?' })).getByRole('button', {
+        name: 'Save changes',
+      });
+      expect(button).toBeEnabled();
+      return button;
+    });
     expect(run).not.toHaveBeenCalled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(confirm);
     expect(run).toHaveBeenCalledTimes(1);
   });
 

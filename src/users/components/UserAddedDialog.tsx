@@ -1,9 +1,10 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { showToast } from '../../shared/messages/toast';
 import type { CreatedUser } from '../api/use-add-user';
 import { LINK_COPIED, LINK_NOT_COPIED } from '../messages';
 import './users.css';
+import { Dialog } from '../../shared/ui/Dialog';
 
 /**
  * 'Team member added' (part 2 section 4): the e-mail-sent wording when the invitation went out, else the invite link
@@ -17,7 +18,7 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
     );
   const who = user.name || user.email || 'The user';
   return (
-    <Modal opened onClose={onClose} title="Team member added" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title="Team member added" onClose={onClose}>
       <Stack gap="md">
         <Text>A new team member has been added.</Text>
         {user.emailSent ? (
@@ -48,6 +49,6 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -86,7 +86,7 @@ export default function TagTypesPage() {
       dialog={deletion.dialog}
     >
       {(tagTypes) => (
-        <ul className="sy-tag-list" aria-label={TAG_TYPES_TITLE}>
+        <ul className="sy-list" aria-label={TAG_TYPES_TITLE}>
           {tagTypes.map((tagType) => (
             <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => deletion.ask(tagType.name)} />
           ))}

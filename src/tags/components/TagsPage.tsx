@@ -33,7 +33,7 @@ export default function TagsPage() {
       empty={NO_TAGS}
     >
       {(tags) => (
-        <ul className="sy-tag-list" aria-label={TAGS_TITLE}>
+        <ul className="sy-list" aria-label={TAGS_TITLE}>
           {tags.map((tag) => (
             <li key={`${tag.type}:${tag.value}`} className="sy-tag-row">
               <TagTypeIcon name={tag.type} />

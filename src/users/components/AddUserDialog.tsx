@@ -1,12 +1,10 @@
 import { Checkbox, TextInput } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
-import { DialogForm } from '../../shared/forms/DialogForm';
 import { useForm } from '../../shared/forms/use-form';
-import { Dialog } from '../../shared/ui/Dialog';
 import type { RootRole } from '../api/queries';
 import { useAddUser, type CreatedUser, type NewUser } from '../api/use-add-user';
 import { EMAIL_REQUIRED, ROLE_REQUIRED } from '../messages';
 import { RoleField } from './RoleField';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 /** Root role id 2 (Editor) by default (part 2 section 9). */
@@ -34,47 +32,36 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Dialog title="Add team member" onClose={onClose}>
-      <DialogForm
-        onSubmit={(event) => void form.onSubmit(event)}
-        error={errors.general}
-        onCancel={onClose}
-        submit={
-          <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-            Add user
-          </PermissionButton>
-        }
-      >
-        <TextInput
-          label="Full name"
-          value={values.name}
-          onChange={(e) => setField('name', e.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setField('email', e.currentTarget.value)}
-          autoComplete="off"
-        />
-        <RoleField
-          roles={roles}
-          required
-          value={values.rootRole}
-          error={errors.rootRole}
-          onChange={(role) => setField('rootRole', role)}
-        />
-        <Checkbox
-          label="Send email"
-          description="The new team member gets an e-mail with a link to set their password."
-          checked={values.sendEmail}
-          onChange={(e) => setField('sendEmail', e.currentTarget.checked)}
-        />
-      </DialogForm>
-    </Dialog>
+    <AdminDialogForm title="Add team member" form={form} submitLabel="Add user" onClose={onClose}>
+      <TextInput
+        label="Full name"
+        value={values.name}
+        onChange={(e) => setField('name', e.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setField('email', e.currentTarget.value)}
+        autoComplete="off"
+      />
+      <RoleField
+        roles={roles}
+        required
+        value={values.rootRole}
+        error={errors.rootRole}
+        onChange={(role) => setField('rootRole', role)}
+      />
+      <Checkbox
+        label="Send email"
+        description="The new team member gets an e-mail with a link to set their password."
+        checked={values.sendEmail}
+        onChange={(e) => setField('sendEmail', e.currentTarget.checked)}
+      />
+    </AdminDialogForm>
   );
 }

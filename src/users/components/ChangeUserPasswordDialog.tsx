@@ -1,12 +1,10 @@
 import { PasswordInput } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
-import { DialogForm } from '../../shared/forms/DialogForm';
 import { useForm } from '../../shared/forms/use-form';
-import { Dialog } from '../../shared/ui/Dialog';
 import type { AdminUser } from '../api/queries';
 import { useChangeUserPassword } from '../api/use-change-user-password';
 import { PASSWORD_FAILED, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../messages';
 import { ADMIN_PASSWORD_MIN } from '../rules';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 interface Props {
@@ -37,34 +35,23 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Dialog title="Update password" onClose={onClose}>
-      <DialogForm
-        onSubmit={(event) => void form.onSubmit(event)}
-        error={errors.general}
-        onCancel={onClose}
-        submit={
-          <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-            Save
-          </PermissionButton>
-        }
-      >
-        <PasswordInput
-          label="Password"
-          description={`For ${user.name || user.email || user.username}`}
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setField('password', e.currentTarget.value)}
-          data-autofocus
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={values.confirm}
-          error={errors.confirm}
-          onChange={(e) => setField('confirm', e.currentTarget.value)}
-        />
-      </DialogForm>
-    </Dialog>
+    <AdminDialogForm title="Update password" form={form} submitLabel="Save" onClose={onClose}>
+      <PasswordInput
+        label="Password"
+        description={`For ${user.name || user.email || user.username}`}
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setField('password', e.currentTarget.value)}
+        data-autofocus
+      />
+      <PasswordInput
+        label="Confirm password"
+        autoComplete="new-password"
+        value={values.confirm}
+        error={errors.confirm}
+        onChange={(e) => setField('confirm', e.currentTarget.value)}
+      />
+    </AdminDialogForm>
   );
 }

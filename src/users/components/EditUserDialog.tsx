@@ -1,12 +1,10 @@
 import { TextInput } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
-import { DialogForm } from '../../shared/forms/DialogForm';
 import { useForm } from '../../shared/forms/use-form';
-import { Dialog } from '../../shared/ui/Dialog';
 import type { AdminUser, RootRole } from '../api/queries';
 import { useUpdateUser } from '../api/use-update-user';
 import { EMAIL_REQUIRED, UPDATE_FAILED } from '../messages';
 import { RoleField } from './RoleField';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 interface Props {
@@ -33,32 +31,21 @@ export function EditUserDialog({ user, roles, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Dialog title="Edit team member" onClose={onClose}>
-      <DialogForm
-        onSubmit={(event) => void form.onSubmit(event)}
-        error={errors.general}
-        onCancel={onClose}
-        submit={
-          <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-            Save
-          </PermissionButton>
-        }
-      >
-        <TextInput
-          label="Full name"
-          value={values.name}
-          onChange={(e) => setField('name', e.currentTarget.value)}
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setField('email', e.currentTarget.value)}
-        />
-        <RoleField roles={roles} value={values.rootRole} onChange={(role) => setField('rootRole', role)} />
-      </DialogForm>
-    </Dialog>
+    <AdminDialogForm title="Edit team member" form={form} submitLabel="Save" onClose={onClose}>
+      <TextInput
+        label="Full name"
+        value={values.name}
+        onChange={(e) => setField('name', e.currentTarget.value)}
+        data-autofocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setField('email', e.currentTarget.value)}
+      />
+      <RoleField roles={roles} value={values.rootRole} onChange={(role) => setField('rootRole', role)} />
+    </AdminDialogForm>
   );
 }

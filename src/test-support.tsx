@@ -7,7 +7,9 @@ import { afterEach, beforeEach } from 'vitest';
 import { ConsoleOfflineProvider, createConsoleOffline, type ConsoleOffline } from './app/offline';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { userQuery } from './auth/user';
 import { connectivity } from './shared/api/connectivity';
+import { uiConfigQuery } from './ui-config/api/queries';
 
 /**
  * Renders a component the way the console does: inside Mantine, a fresh query client and an offline engine of its
@@ -44,6 +46,20 @@ export function sessionClient(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['user'], { user: { id: 1 }, permissions });
+  return client;
+}
+
+/**
+ * What a returning console holds: the UI config (with `flags`) and a session with `permissions` (ADMIN by default),
+ * read already, never stale, never retried. Seed the screen's own reads on it.
+ */
+export function keptClient(
+  permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }],
+  flags: Record<string, boolean> = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags });
+  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
   return client;
 }
 

@@ -1,22 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userQuery } from '../auth/user';
 import { featureKeys } from '../feature-toggles/api/queries';
 import { feedbackPrompt } from '../feedback/feedback';
-import { renderRoute } from '../test-support';
-import { uiConfigQuery } from '../ui-config/api/queries';
+import { keptClient, renderRoute } from '../test-support';
 
 afterEach(() => feedbackPrompt.hide());
 
 function seeded() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, {
-    user: { id: 1 },
-    permissions: [{ permission: 'ADMIN', project: null }],
-    feedback: [],
-  });
+  const client = keptClient();
   client.setQueryData(featureKeys.list(), []);
   return client;
 }

@@ -35,7 +35,7 @@ export function usePermission(permission: Permission, project?: string): boolean
   return useHasAccess()(permission, project);
 }
 
-type PermissionButtonProps = ButtonProps & {
+export type PermissionButtonProps = ButtonProps & {
   permission: Permission;
   project?: string;
   onClick?: (event: MouseEvent<HTMLButtonElement>) => void;

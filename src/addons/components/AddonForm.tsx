@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Stack, Switch, Text, Textarea, TextInput } from '@man
 import { useId } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import '../../shared/forms/fieldset.css';
 import type { AddonParameter } from '../api/queries';
 import type { AddonForm as Form } from './use-addon-form';
 import '../addons.css';
@@ -75,7 +76,7 @@ export function AddonForm({ form, onCancel }: Props) {
         value={values.description}
         onChange={(e) => form.setField('description', e.currentTarget.value)}
       />
-      <fieldset className="sy-addon-fieldset">
+      <fieldset className="sy-fieldset">
         <legend>Parameters</legend>
         <Stack gap="sm">
           {provider.parameters.map((parameter) => (
@@ -83,7 +84,7 @@ export function AddonForm({ form, onCancel }: Props) {
           ))}
         </Stack>
       </fieldset>
-      <fieldset className="sy-addon-fieldset" aria-describedby={errors.events ? eventsError : undefined}>
+      <fieldset className="sy-fieldset" aria-describedby={errors.events ? eventsError : undefined}>
         <legend>Events</legend>
         <Text size="sm" c="dimmed" mb="xs">
           Choose the events this addon listens to.

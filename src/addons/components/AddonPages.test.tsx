@@ -1,12 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
-import { userQuery } from '../../auth/user';
-import { offlineInEachTest, renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/api/queries';
+import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 import { addonsQuery, type AddonProvider } from '../api/queries';
 import { DELIVERIES_OFFLINE } from '../messages';
 
@@ -21,9 +18,7 @@ const webhook: AddonProvider = {
 
 /** What a returning console holds: the session, the UI config and the kept addons list. */
 function kept(permissions: PermissionEntry[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
+  const client = keptClient(permissions);
   client.setQueryData(addonsQuery.queryKey, {
     addons: [
       {

@@ -1,7 +1,8 @@
 import { Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
+import { DeleteButton, EditButton } from '../../auth/ListButtons';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { useOnline } from '../../shared/api/connectivity';
 import { showToast } from '../../shared/messages/toast';
@@ -93,29 +94,8 @@ function ConfiguredAddon({ addon, provider }: { addon: Addon; provider?: AddonPr
       </Stack>
       <Group gap={4} justify="flex-end" wrap="nowrap">
         <EnabledSwitch label={`${name} enabled`} checked={addon.enabled} onChange={setEnabled} />
-        <PermissionButton
-          permission="UPDATE_ADDON"
-          variant="subtle"
-          size="sm"
-          leftSection={<IconPencil size={18} aria-hidden />}
-          aria-label={`Edit ${name}`}
-          onClick={edit}
-        >
-          Edit
-        </PermissionButton>
-        <PermissionButton
-          permission="DELETE_ADDON"
-          onlineOnly
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          aria-label={`Delete ${name}`}
-          loading={remove.isPending}
-          onClick={onDelete}
-        >
-          Delete
-        </PermissionButton>
+        <EditButton item={name} permission="UPDATE_ADDON" onClick={edit} />
+        <DeleteButton item={name} permission="DELETE_ADDON" onlineOnly loading={remove.isPending} onClick={onDelete} />
       </Group>
     </li>
   );

@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Loader, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { CreateTokenInput } from '../../../contract/api-tokens';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useEnvironments } from '../../environments/api/queries';
 import { useProjects } from '../../projects/api/queries';
+import { DialogForm } from '../../shared/forms/DialogForm';
+import { Dialog } from '../../shared/ui/Dialog';
 import { useUiConfig } from '../../ui-config/api/queries';
 import { FRONTEND_TOKEN_HINT } from '../messages';
 import { ALL, dayOf, TOKEN_TYPES, type TokenType } from '../rules';
@@ -41,76 +32,70 @@ function TokenForm({
   const isAdminToken = values.type === 'admin';
   const scope = (what: string) => (isAdminToken ? `An admin token is for ${what}.` : undefined);
   return (
-    <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          description="Who or what uses the token, e.g. the application's name."
-          required
-          value={values.username}
-          error={errors.username}
-          onChange={(event) => form.setField('username', event.currentTarget.value)}
-          data-autofocus
+    <DialogForm
+      onSubmit={(event) => void form.onSubmit(event)}
+      error={errors.general}
+      onCancel={onClose}
+      submit={
+        <PermissionButton type="submit" permission="CREATE_API_TOKEN" onlineOnly loading={form.submitting}>
+          Create
+        </PermissionButton>
+      }
+    >
+      <TextInput
+        label="Username"
+        description="Who or what uses the token, e.g. the application's name."
+        required
+        value={values.username}
+        error={errors.username}
+        onChange={(event) => form.setField('username', event.currentTarget.value)}
+        data-autofocus
+      />
+      <Stack gap={4}>
+        <Text component="label" id="sy-token-type" size="sm" fw={500}>
+          Token type
+        </Text>
+        <SegmentedControl
+          aria-labelledby="sy-token-type"
+          className="sy-token-type"
+          data={TOKEN_TYPES}
+          value={values.type}
+          onChange={(type) => form.setType(type as TokenType)}
         />
-        <Stack gap={4}>
-          <Text component="label" id="sy-token-type" size="sm" fw={500}>
-            Token type
+        {values.type === 'frontend' && (
+          <Text size="sm" c="dimmed">
+            {FRONTEND_TOKEN_HINT}
           </Text>
-          <SegmentedControl
-            aria-labelledby="sy-token-type"
-            className="sy-token-type"
-            data={TOKEN_TYPES}
-            value={values.type}
-            onChange={(type) => form.setType(type as TokenType)}
-          />
-          {values.type === 'frontend' && (
-            <Text size="sm" c="dimmed">
-              {FRONTEND_TOKEN_HINT}
-            </Text>
-          )}
-        </Stack>
-        <NativeSelect
-          label="Project"
-          value={values.project}
-          disabled={isAdminToken}
-          description={scope('every project')}
-          data={[{ value: ALL, label: 'ALL' }, ...projects.map((p) => ({ value: p.id, label: p.name || p.id }))]}
-          onChange={(event) => form.setField('project', event.currentTarget.value)}
-        />
-        {environmentsShown && (
-          <NativeSelect
-            label="Environment"
-            value={values.environment}
-            disabled={isAdminToken}
-            description={scope('every environment')}
-            data={isAdminToken ? [{ value: ALL, label: 'ALL' }] : environments}
-            onChange={(event) => form.setField('environment', event.currentTarget.value)}
-          />
         )}
-        <TextInput
-          type="date"
-          label="Expires on (optional)"
-          description="The token stops working after this day. Leave empty for a token that never expires."
-          min={dayOf(new Date().toISOString())}
-          value={values.expiresOn}
-          error={errors.expiresOn}
-          onChange={(event) => form.setField('expiresOn', event.currentTarget.value)}
-        />
-        {errors.general && (
-          <Alert color="red" role="alert">
-            {errors.general}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <PermissionButton type="submit" permission="CREATE_API_TOKEN" onlineOnly loading={form.submitting}>
-            Create
-          </PermissionButton>
-        </Group>
       </Stack>
-    </form>
+      <NativeSelect
+        label="Project"
+        value={values.project}
+        disabled={isAdminToken}
+        description={scope('every project')}
+        data={[{ value: ALL, label: 'ALL' }, ...projects.map((p) => ({ value: p.id, label: p.name || p.id }))]}
+        onChange={(event) => form.setField('project', event.currentTarget.value)}
+      />
+      {environmentsShown && (
+        <NativeSelect
+          label="Environment"
+          value={values.environment}
+          disabled={isAdminToken}
+          description={scope('every environment')}
+          data={isAdminToken ? [{ value: ALL, label: 'ALL' }] : environments}
+          onChange={(event) => form.setField('environment', event.currentTarget.value)}
+        />
+      )}
+      <TextInput
+        type="date"
+        label="Expires on (optional)"
+        description="The token stops working after this day. Leave empty for a token that never expires."
+        min={dayOf(new Date().toISOString())}
+        value={values.expiresOn}
+        error={errors.expiresOn}
+        onChange={(event) => form.setField('expiresOn', event.currentTarget.value)}
+      />
+    </DialogForm>
   );
 }
 
@@ -119,12 +104,7 @@ export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
   const environments = useEnvironments();
   const names = environments.data?.map((e) => e.name);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Create new API token"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-    >
+    <Dialog title="Create new API token" onClose={onClose}>
       {names ? (
         <TokenForm firstEnvironment={names[0]} environments={names} onCreate={onCreate} onClose={onClose} />
       ) : environments.isError ? (
@@ -134,6 +114,6 @@ export function CreateApiTokenDialog({ onCreate, onClose }: Props) {
       ) : (
         <Loader aria-label="Loading environments" />
       )}
-    </Modal>
+    </Dialog>
   );
 }

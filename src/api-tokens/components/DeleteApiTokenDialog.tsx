@@ -1,6 +1,7 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import type { ApiToken } from '../api/queries';
+import { Dialog } from '../../shared/ui/Dialog';
 
 interface Props {
   token: ApiToken;
@@ -12,7 +13,7 @@ interface Props {
 /** The delete confirmation: the token stops working as soon as it is deleted. */
 export function DeleteApiTokenDialog({ token, deleting, onConfirm, onClose }: Props) {
   return (
-    <Modal opened onClose={onClose} title="Delete API token?" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title="Delete API token?" onClose={onClose}>
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>
           Are you sure you want to delete the token of {token.username}? Every application using it loses access at
@@ -30,6 +31,6 @@ export function DeleteApiTokenDialog({ token, deleting, onConfirm, onClose }: Pr
           </PermissionButton>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

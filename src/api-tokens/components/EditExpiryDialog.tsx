@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { DialogForm } from '../../shared/forms/DialogForm';
+import { Dialog } from '../../shared/ui/Dialog';
 import type { ApiToken } from '../api/queries';
 import { dayOf, expiryError, expiryOf } from '../rules';
 
@@ -19,46 +21,37 @@ export function EditExpiryDialog({ token, saving, error, onSave, onClose }: Prop
   const [day, setDay] = useState(initial);
   const [problem, setProblem] = useState<string>();
   return (
-    <Modal opened onClose={onClose} title="Change expiry" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form
-        noValidate
+    <Dialog title="Change expiry" onClose={onClose}>
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           const found = expiryError(day);
           setProblem(found);
           if (!found) onSave(expiryOf(day)?.toISOString() ?? null);
         }}
+        error={error}
+        onCancel={onClose}
+        submit={
+          <PermissionButton type="submit" permission="ADMIN" onlineOnly disabled={day === initial} loading={saving}>
+            Save
+          </PermissionButton>
+        }
       >
-        <Stack gap="md">
-          <Text style={{ overflowWrap: 'anywhere' }}>The token of {token.username}.</Text>
-          <TextInput
-            type="date"
-            label="Expires on"
-            description="The token stops working after this day. Leave empty for a token that never expires."
-            min={dayOf(new Date().toISOString())}
-            value={day}
-            error={problem}
-            onChange={(event) => {
-              setDay(event.currentTarget.value);
-              setProblem(undefined);
-            }}
-            data-autofocus
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <PermissionButton type="submit" permission="ADMIN" onlineOnly disabled={day === initial} loading={saving}>
-              Save
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <Text style={{ overflowWrap: 'anywhere' }}>The token of {token.username}.</Text>
+        <TextInput
+          type="date"
+          label="Expires on"
+          description="The token stops working after this day. Leave empty for a token that never expires."
+          min={dayOf(new Date().toISOString())}
+          value={day}
+          error={problem}
+          onChange={(event) => {
+            setDay(event.currentTarget.value);
+            setProblem(undefined);
+          }}
+          data-autofocus
+        />
+      </DialogForm>
+    </Dialog>
   );
 }

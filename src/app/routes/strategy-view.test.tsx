@@ -2,12 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { userQuery } from '../../auth/user';
 import { featureKeys } from '../../feature-toggles/api/queries';
 import { strategyKeys } from '../../strategies/api/queries';
 import type { StrategyDefinition } from '../../strategies/definitions';
-import { renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/api/queries';
+import { keptClient, renderRoute } from '../../test-support';
 
 const definitions: StrategyDefinition[] = [
   {
@@ -30,13 +28,7 @@ const definitions: StrategyDefinition[] = [
 
 /** An admin's session with the definitions and the toggle list (two toggles, one using 'region') already read. */
 function seeded() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
-  client.setQueryData(userQuery.queryKey, {
-    user: { id: 1 },
-    permissions: [{ permission: 'ADMIN', project: null }],
-    feedback: [],
-  });
+  const client = keptClient(undefined, { C: true });
   client.setQueryData(strategyKeys.definitions, definitions);
   client.setQueryData(featureKeys.list(), [
     {

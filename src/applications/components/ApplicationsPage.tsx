@@ -1,5 +1,6 @@
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { RouteLink } from '../../shared/ui/RouteLink';
+import '../../shared/ui/list.css';
 import { useApplications, type Application } from '../api/queries';
 import { safeUrl } from '../metadata';
 import { NO_APPLICATIONS, OFFLINE_NOT_LOADED } from '../messages';
@@ -65,7 +66,7 @@ export default function ApplicationsPage() {
         ) : applications.data.length === 0 ? (
           <Text p="md">{NO_APPLICATIONS}</Text>
         ) : (
-          <ul className="sy-application-list" aria-label="Applications">
+          <ul className="sy-list" aria-label="Applications">
             {applications.data.map((app) => (
               <ApplicationRow key={app.appName} app={app} />
             ))}

@@ -1,7 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { CreateButton, DeleteButton, EditButton } from '../../auth/ListButtons';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import { useContextFields } from '../api/queries';
@@ -61,28 +60,12 @@ function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void
         <LegalValues values={field.legalValues ?? []} />
       </Stack>
       <Group gap={4} justify="flex-end">
-        <PermissionButton
+        <EditButton
+          item={field.name}
           permission="UPDATE_CONTEXT_FIELD"
-          variant="subtle"
-          size="sm"
-          leftSection={<IconPencil size={18} aria-hidden />}
-          aria-label={`Edit ${field.name}`}
           onClick={() => void navigate({ to: '/context/edit/$name', params: { name: field.name } })}
-        >
-          Edit
-        </PermissionButton>
-        <PermissionButton
-          permission="DELETE_CONTEXT_FIELD"
-          onlineOnly
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          aria-label={`Delete ${field.name}`}
-          onClick={onDelete}
-        >
-          Delete
-        </PermissionButton>
+        />
+        <DeleteButton item={field.name} permission="DELETE_CONTEXT_FIELD" onlineOnly onClick={onDelete} />
       </Group>
     </li>
   );
@@ -90,7 +73,6 @@ function ContextRow({ field, onDelete }: { field: ContextField; onDelete(): void
 
 /** /context: every context field (kept offline), with create, edit and delete behind permissions. */
 export default function ContextFieldsPage() {
-  const navigate = useNavigate();
   const deletion = useConfirmation({
     mutation: useDeleteContextField(),
     variables: (name: string) => name,
@@ -102,13 +84,9 @@ export default function ContextFieldsPage() {
     <ListPage
       title={CONTEXT_FIELDS_TITLE}
       actions={
-        <PermissionButton
-          permission="CREATE_CONTEXT_FIELD"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => void navigate({ to: '/context/create' })}
-        >
+        <CreateButton permission="CREATE_CONTEXT_FIELD" to="/context/create">
           Add new context field
-        </PermissionButton>
+        </CreateButton>
       }
       query={useContextFields()}
       loading="Loading context fields"

@@ -3,6 +3,7 @@ import { IconPlus, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import '../../shared/forms/fieldset.css';
 import { NameField } from '../../shared/forms/NameField';
 import { CONTEXT_FIELDS_INTRO } from '../messages';
 import type { ContextForm as Form } from './use-context-form';
@@ -48,7 +49,7 @@ export function ContextForm({ form, onCancel }: Props) {
         value={values.description}
         onChange={(e) => setField('description', e.currentTarget.value)}
       />
-      <fieldset className="sy-legal-values">
+      <fieldset className="sy-fieldset">
         <legend>Legal values</legend>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

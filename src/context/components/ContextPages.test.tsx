@@ -1,19 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
-import { userQuery } from '../../auth/user';
-import { offlineInEachTest, renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/api/queries';
+import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 import { contextFieldsQuery } from '../api/queries';
 
 /** What a returning console holds: the session, the UI config and the kept context fields. */
 function kept(permissions: PermissionEntry[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: { C: true } });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
+  const client = keptClient(permissions, { C: true });
   client.setQueryData(contextFieldsQuery.queryKey, [
     { name: 'userId', description: 'Allows you to constrain on userId', stickiness: false, sortOrder: 1 },
     { name: 'region', description: 'Where', stickiness: true, sortOrder: 10, legalValues: ['us', 'eu'] },

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Permission } from '../../../contract/permissions';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { confirmedName } from '../rules';
+import { Dialog } from '../../shared/ui/Dialog';
 
 interface Props {
   title: string;
@@ -32,7 +33,7 @@ export function ConfirmEnvironmentDialog({
   const [typed, setTyped] = useState('');
   const confirmed = typedName === undefined || confirmedName(typed, typedName);
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title={title} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -70,6 +71,6 @@ export function ConfirmEnvironmentDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ENVIRONMENT_TYPES, type EnvironmentType } from '../../../contract/environments';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { DialogForm } from '../../shared/forms/DialogForm';
+import { Dialog } from '../../shared/ui/Dialog';
 import type { Environment } from '../api/queries';
 
 interface Props {
@@ -15,43 +17,39 @@ interface Props {
 export function EditEnvironmentDialog({ environment, saving, onSave, onClose }: Props) {
   const [type, setType] = useState(environment.type);
   return (
-    <Modal opened onClose={onClose} title="Edit environment" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form
+    <Dialog title="Edit environment" onClose={onClose}>
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (type !== environment.type) onSave(type as EnvironmentType);
         }}
+        onCancel={onClose}
+        submit={
+          <PermissionButton
+            type="submit"
+            permission="UPDATE_ENVIRONMENT"
+            onlineOnly
+            disabled={type === environment.type}
+            loading={saving}
+          >
+            Save
+          </PermissionButton>
+        }
       >
-        <Stack gap="md">
-          <TextInput
-            label="Environment Id"
-            value={environment.name}
-            readOnly
-            description="The id of an environment can not be changed."
-          />
-          <NativeSelect
-            label="Environment type"
-            value={type}
-            data={[...ENVIRONMENT_TYPES]}
-            onChange={(event) => setType(event.currentTarget.value)}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <PermissionButton
-              type="submit"
-              permission="UPDATE_ENVIRONMENT"
-              onlineOnly
-              disabled={type === environment.type}
-              loading={saving}
-            >
-              Save
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <TextInput
+          label="Environment Id"
+          value={environment.name}
+          readOnly
+          description="The id of an environment can not be changed."
+        />
+        <NativeSelect
+          label="Environment type"
+          value={type}
+          data={[...ENVIRONMENT_TYPES]}
+          onChange={(event) => setType(event.currentTarget.value)}
+          data-autofocus
+        />
+      </DialogForm>
+    </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { EnvironmentType } from '../../../contract/environments';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { CreateButton } from '../../auth/ListButtons';
 import { showToast } from '../../shared/messages/toast';
 import { useEnvironments, type Environment } from '../api/queries';
 import { useDeleteEnvironment } from '../api/use-delete-environment';
@@ -29,7 +27,6 @@ const showFailure = (error: unknown) => showToast(error instanceof Error ? error
  * enable, and delete behind confirmations (the typed name for disable and delete). Protected ones are locked.
  */
 export default function EnvironmentsPage() {
-  const navigate = useNavigate();
   const environments = useEnvironments();
   const sort = useSortEnvironments();
   const update = useUpdateEnvironment();
@@ -59,13 +56,9 @@ export default function EnvironmentsPage() {
         <Title order={1} size="h2">
           Environments
         </Title>
-        <PermissionButton
-          permission="ADMIN"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => void navigate({ to: '/environments/create' })}
-        >
+        <CreateButton permission="ADMIN" to="/environments/create">
           New environment
-        </PermissionButton>
+        </CreateButton>
       </Group>
       <Text c="dimmed" size="sm">
         Drag an environment by its handle, or focus the handle and use space and the arrow keys, to change the order in

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { SEARCH_MIN_CHARS, useProjectAccess, useUserSearch } from './api/queries
 import { useAssignProjectRole } from './api/use-assign-project-role';
 import { useRemoveProjectUser } from './api/use-remove-project-user';
 import { ACCESS_ERROR_TITLE, ADD_USERS_FAILED, NO_USERS_FOUND, defaultRole, personLabel } from './access';
+import { Dialog } from '../../shared/ui/Dialog';
 
 /** Managing a project's access needs UPDATE_PROJECT in it (Admins, Editors and the project's Owners hold it). */
 const MANAGE = 'UPDATE_PROJECT';
@@ -102,12 +103,7 @@ export default function ProjectAccessTab({ projectId }: { projectId: string }) {
         </ConfirmDialog>
       )}
       {failure !== undefined && (
-        <Modal
-          opened
-          onClose={() => setFailure(undefined)}
-          title={ACCESS_ERROR_TITLE}
-          closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-        >
+        <Dialog title={ACCESS_ERROR_TITLE} onClose={() => setFailure(undefined)}>
           <Stack gap="md">
             <Text style={{ overflowWrap: 'anywhere' }}>{failure}</Text>
             <Group justify="flex-end">
@@ -116,7 +112,7 @@ export default function ProjectAccessTab({ projectId }: { projectId: string }) {
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </Dialog>
       )}
     </Stack>
   );

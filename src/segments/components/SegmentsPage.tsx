@@ -1,7 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { CreateButton, DeleteButton, EditButton } from '../../auth/ListButtons';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import { ConstraintSummary } from '../../strategies/components/ConstraintsEditor';
@@ -62,28 +61,12 @@ function SegmentRow({ segment, onDelete }: { segment: Segment; onDelete(): void 
         </ul>
       </Stack>
       <Group gap={4} justify="flex-end" wrap="nowrap">
-        <PermissionButton
+        <EditButton
+          item={segment.name}
           permission="UPDATE_SEGMENT"
-          variant="subtle"
-          size="sm"
-          leftSection={<IconPencil size={18} aria-hidden />}
-          aria-label={`Edit ${segment.name}`}
           onClick={() => void navigate({ to: '/segments/edit/$id', params })}
-        >
-          Edit
-        </PermissionButton>
-        <PermissionButton
-          permission="DELETE_SEGMENT"
-          onlineOnly
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          aria-label={`Delete ${segment.name}`}
-          onClick={onDelete}
-        >
-          Delete
-        </PermissionButton>
+        />
+        <DeleteButton item={segment.name} permission="DELETE_SEGMENT" onlineOnly onClick={onDelete} />
       </Group>
     </li>
   );
@@ -91,7 +74,6 @@ function SegmentRow({ segment, onDelete }: { segment: Segment; onDelete(): void 
 
 /** /segments: every segment (kept offline), with create, edit and delete behind permissions (writes online only). */
 export default function SegmentsPage() {
-  const navigate = useNavigate();
   const deletion = useConfirmation({
     mutation: useDeleteSegment(),
     variables: (segment: Segment) => segment.id,
@@ -104,13 +86,9 @@ export default function SegmentsPage() {
     <ListPage
       title={SEGMENTS_TITLE}
       actions={
-        <PermissionButton
-          permission="CREATE_SEGMENT"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => void navigate({ to: '/segments/create' })}
-        >
+        <CreateButton permission="CREATE_SEGMENT" to="/segments/create">
           {NEW_SEGMENT}
-        </PermissionButton>
+        </CreateButton>
       }
       intro={SEGMENTS_INTRO}
       query={useSegments()}

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { FormButtons } from './DialogForm';
 import { useLeaveGuard } from './leave-guard';
 
 interface Props {
@@ -64,14 +65,9 @@ export function FormFrame({
           </Alert>
         )}
         {children}
-        <Group justify="flex-end" gap="sm">
-          {cancel ?? (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
+        <FormButtons onCancel={onCancel} cancel={cancel}>
           {submit({ type: 'submit', loading: form.submitting })}
-        </Group>
+        </FormButtons>
       </Stack>
     </form>
   );

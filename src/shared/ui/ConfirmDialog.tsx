@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
 export interface ConfirmDialogProps {
   /** The question, e.g. 'Really delete strategy?'. */
@@ -27,7 +28,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title={title} onClose={onClose}>
       <Stack gap="md">
         {children && <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>}
         {error && (
@@ -44,6 +45,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import { Group, Text } from '@mantine/core';
-import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { CreateButton, DeleteButton, EditButton } from '../../auth/ListButtons';
 import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import { DefinitionBadges } from './DefinitionBadges';
 import {
@@ -82,32 +83,17 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
         )}
         {!builtIn && (
           <>
-            <PermissionButton
+            <EditButton
+              item={strategy.name}
               permission="UPDATE_STRATEGY"
-              variant="subtle"
-              size="sm"
-              leftSection={<IconPencil size={18} aria-hidden />}
-              aria-label={`Edit ${strategy.name}`}
               onClick={() =>
                 void navigate({
                   to: '/strategies/$activeTab/$strategyName',
                   params: { activeTab: 'edit', strategyName: strategy.name },
                 })
               }
-            >
-              Edit
-            </PermissionButton>
-            <PermissionButton
-              permission="DELETE_STRATEGY"
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={() => onAction('delete')}
-              aria-label={`Delete ${strategy.name}`}
-            >
-              Delete
-            </PermissionButton>
+            />
+            <DeleteButton item={strategy.name} permission="DELETE_STRATEGY" onClick={() => onAction('delete')} />
           </>
         )}
       </Group>
@@ -117,7 +103,6 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
 
 /** /strategies: every definition, with deprecate/reactivate, edit and delete behind confirmations and permissions. */
 export default function StrategiesPage() {
-  const navigate = useNavigate();
   const strategies = useStrategyDefinitions();
   const describe = (strategy: StrategyDefinition) => `${strategyTitle(strategy, strategies.data)} (${strategy.name})`;
   const variables = (strategy: StrategyDefinition) => strategy.name;
@@ -152,13 +137,9 @@ export default function StrategiesPage() {
     <ListPage
       title="Strategies"
       actions={
-        <PermissionButton
-          permission="CREATE_STRATEGY"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => void navigate({ to: '/strategies/create' })}
-        >
+        <CreateButton permission="CREATE_STRATEGY" to="/strategies/create">
           Add new strategy
-        </PermissionButton>
+        </CreateButton>
       }
       query={strategies}
       loading="Loading strategies"

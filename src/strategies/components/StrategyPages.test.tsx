@@ -2,9 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { userQuery } from '../../auth/user';
-import { renderForm, renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/api/queries';
+import { keptClient, renderForm, renderRoute } from '../../test-support';
 import {
   definitionErrorMessage,
   newDefinitionValues,
@@ -53,9 +51,7 @@ const definitions: StrategyDefinition[] = [
 ];
 
 function seeded(permissions: { permission: string; project?: string | null }[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
+  const client = keptClient(permissions, { C: true });
   client.setQueryData(strategyKeys.definitions, definitions);
   return client;
 }

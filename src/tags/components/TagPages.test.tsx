@@ -1,19 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
-import { userQuery } from '../../auth/user';
-import { offlineInEachTest, renderRoute } from '../../test-support';
-import { uiConfigQuery } from '../../ui-config/api/queries';
+import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 import { tagsQuery, tagTypesQuery } from '../api/queries';
 
 /** What a returning console holds: the session, the UI config, the kept tag types and the persisted tags. */
 function kept(permissions: PermissionEntry[]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
+  const client = keptClient(permissions);
   client.setQueryData(tagTypesQuery.queryKey, [
     { name: 'simple', description: 'Used to simplify filtering of features', icon: '#' },
     { name: 'slack', description: 'The owning channel', icon: null },

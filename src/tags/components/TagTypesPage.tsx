@@ -1,7 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { CreateButton, DeleteButton, EditButton } from '../../auth/ListButtons';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import { ListPage, useConfirmation } from '../../shared/ui/ListPage';
 import type { TagType } from '../rules';
@@ -36,30 +35,23 @@ function TagTypeRow({ tagType, onDelete }: { tagType: TagType; onDelete(): void 
         )}
       </Stack>
       <Group gap={4} wrap="nowrap">
-        <PermissionButton
+        <EditButton
+          item={tagType.name}
           permission="UPDATE_TAG_TYPE"
-          variant="subtle"
-          size="sm"
           className="sy-collapsible-action"
-          leftSection={<IconPencil size={18} aria-hidden />}
-          aria-label={`Edit ${tagType.name}`}
           onClick={() => void navigate({ to: '/tag-types/edit/$name', params: { name: tagType.name } })}
         >
           {label('Edit')}
-        </PermissionButton>
-        <PermissionButton
+        </EditButton>
+        <DeleteButton
+          item={tagType.name}
           permission="DELETE_TAG_TYPE"
           onlineOnly
-          variant="subtle"
-          color="red"
-          size="sm"
           className="sy-collapsible-action"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          aria-label={`Delete ${tagType.name}`}
           onClick={onDelete}
         >
           {label('Delete')}
-        </PermissionButton>
+        </DeleteButton>
       </Group>
     </li>
   );
@@ -67,7 +59,6 @@ function TagTypeRow({ tagType, onDelete }: { tagType: TagType; onDelete(): void 
 
 /** /tag-types: every tag type (kept offline) with its icon; add, edit and delete (confirmed) behind permissions. */
 export default function TagTypesPage() {
-  const navigate = useNavigate();
   const deletion = useConfirmation({
     mutation: useDeleteTagType(),
     variables: (name: string) => name,
@@ -80,15 +71,14 @@ export default function TagTypesPage() {
       title={TAG_TYPES_TITLE}
       nowrap
       actions={
-        <PermissionButton
+        <CreateButton
           permission="CREATE_TAG_TYPE"
           className="sy-collapsible-action"
-          leftSection={<IconPlus size={18} aria-hidden />}
           aria-label="Add new tag type"
-          onClick={() => void navigate({ to: '/tag-types/create' })}
+          to="/tag-types/create"
         >
           {label('Add new tag type')}
-        </PermissionButton>
+        </CreateButton>
       }
       query={useTagTypes()}
       loading="Loading tag types"
@@ -96,7 +86,7 @@ export default function TagTypesPage() {
       dialog={deletion.dialog}
     >
       {(tagTypes) => (
-        <ul className="sy-tag-list" aria-label={TAG_TYPES_TITLE}>
+        <ul className="sy-list" aria-label={TAG_TYPES_TITLE}>
           {tagTypes.map((tagType) => (
             <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => deletion.ask(tagType.name)} />
           ))}

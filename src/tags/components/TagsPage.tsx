@@ -1,8 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import type { Tag } from '../../../contract/tags';
-import { PermissionButton, usePermission } from '../../auth/PermissionControls';
+import { usePermission } from '../../auth/PermissionControls';
+import { CreateButton, DeleteButton } from '../../auth/ListButtons';
 import { showToast } from '../../shared/messages/toast';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useTags } from '../api/queries';
@@ -13,7 +12,6 @@ import '../tags.css';
 
 /** /tags (not in the menus): every tag by type; the delete shows only with permission and asks the browser first. */
 export default function TagsPage() {
-  const navigate = useNavigate();
   const remove = useDeleteTag();
   const mayDelete = usePermission('DELETE_TAG');
 
@@ -26,20 +24,16 @@ export default function TagsPage() {
     <ListPage
       title={TAGS_TITLE}
       actions={
-        <PermissionButton
-          permission="CREATE_TAG"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => void navigate({ to: '/tags/create' })}
-        >
+        <CreateButton permission="CREATE_TAG" to="/tags/create">
           Add new tag
-        </PermissionButton>
+        </CreateButton>
       }
       query={useTags()}
       loading="Loading tags"
       empty={NO_TAGS}
     >
       {(tags) => (
-        <ul className="sy-tag-list" aria-label={TAGS_TITLE}>
+        <ul className="sy-list" aria-label={TAGS_TITLE}>
           {tags.map((tag) => (
             <li key={`${tag.type}:${tag.value}`} className="sy-tag-row">
               <TagTypeIcon name={tag.type} />
@@ -52,19 +46,15 @@ export default function TagsPage() {
                 </Text>
               </Stack>
               {mayDelete ? (
-                <PermissionButton
+                <DeleteButton
+                  item={`${tag.type}:${tag.value}`}
                   permission="DELETE_TAG"
                   onlineOnly
-                  variant="subtle"
-                  color="red"
-                  size="sm"
                   className="sy-collapsible-action"
-                  leftSection={<IconTrash size={18} aria-hidden />}
-                  aria-label={`Delete ${tag.type}:${tag.value}`}
                   onClick={() => onDelete(tag)}
                 >
                   <span className="sy-action-label">Delete</span>
-                </PermissionButton>
+                </DeleteButton>
               ) : (
                 <span />
               )}

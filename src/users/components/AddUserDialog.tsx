@@ -1,10 +1,10 @@
-import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useForm } from '../../shared/forms/use-form';
 import type { RootRole } from '../api/queries';
 import { useAddUser, type CreatedUser, type NewUser } from '../api/use-add-user';
 import { EMAIL_REQUIRED, ROLE_REQUIRED } from '../messages';
+import { RoleField } from './RoleField';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 /** Root role id 2 (Editor) by default. */
@@ -32,59 +32,36 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Add team member" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-        <Stack gap="md">
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
-          )}
-          <TextInput
-            label="Full name"
-            value={values.name}
-            onChange={(e) => setField('name', e.currentTarget.value)}
-            autoComplete="off"
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={values.email}
-            error={errors.email}
-            onChange={(e) => setField('email', e.currentTarget.value)}
-            autoComplete="off"
-          />
-          <Radio.Group
-            label="Role"
-            required
-            value={String(values.rootRole)}
-            error={errors.rootRole}
-            onChange={(value) => setField('rootRole', Number(value))}
-          >
-            <Stack gap="xs" mt={4}>
-              {roles.map((role) => (
-                <Radio key={role.id} value={String(role.id)} label={role.name} description={role.description} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Checkbox
-            label="Send email"
-            description="The new team member gets an e-mail with a link to set their password."
-            checked={values.sendEmail}
-            onChange={(e) => setField('sendEmail', e.currentTarget.checked)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-              Add user
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AdminDialogForm title="Add team member" form={form} submitLabel="Add user" onClose={onClose}>
+      <TextInput
+        label="Full name"
+        value={values.name}
+        onChange={(e) => setField('name', e.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setField('email', e.currentTarget.value)}
+        autoComplete="off"
+      />
+      <RoleField
+        roles={roles}
+        required
+        value={values.rootRole}
+        error={errors.rootRole}
+        onChange={(role) => setField('rootRole', role)}
+      />
+      <Checkbox
+        label="Send email"
+        description="The new team member gets an e-mail with a link to set their password."
+        checked={values.sendEmail}
+        onChange={(e) => setField('sendEmail', e.currentTarget.checked)}
+      />
+    </AdminDialogForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { PasswordInput } from '@mantine/core';
 import { useForm } from '../../shared/forms/use-form';
 import type { AdminUser } from '../api/queries';
 import { useChangeUserPassword } from '../api/use-change-user-password';
 import { PASSWORD_FAILED, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from '../messages';
 import { ADMIN_PASSWORD_MIN } from '../rules';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 interface Props {
@@ -35,40 +35,23 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Update password" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-        <Stack gap="md">
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
-          )}
-          <PasswordInput
-            label="Password"
-            description={`For ${user.name || user.email || user.username}`}
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            onChange={(e) => setField('password', e.currentTarget.value)}
-            data-autofocus
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            value={values.confirm}
-            error={errors.confirm}
-            onChange={(e) => setField('confirm', e.currentTarget.value)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-              Save
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AdminDialogForm title="Update password" form={form} submitLabel="Save" onClose={onClose}>
+      <PasswordInput
+        label="Password"
+        description={`For ${user.name || user.email || user.username}`}
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setField('password', e.currentTarget.value)}
+        data-autofocus
+      />
+      <PasswordInput
+        label="Confirm password"
+        autoComplete="new-password"
+        value={values.confirm}
+        error={errors.confirm}
+        onChange={(e) => setField('confirm', e.currentTarget.value)}
+      />
+    </AdminDialogForm>
   );
 }

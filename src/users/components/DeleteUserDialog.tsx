@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import type { AdminUser } from '../api/queries';
 import { useDeleteUser } from '../api/use-delete-user';
 import './users.css';
+import { Dialog } from '../../shared/ui/Dialog';
 
 /** 'Really delete user?': deleting needs this confirmation; a refusal (the last Admin) shows the server's message. */
 export function DeleteUserDialog({
@@ -17,12 +18,7 @@ export function DeleteUserDialog({
   const remove = useDeleteUser();
   const label = user.name || user.email || user.username;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Really delete user?"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-    >
+    <Dialog title="Really delete user?" onClose={onClose}>
       <Stack gap="md">
         {remove.error && (
           <Alert color="red" role="alert" variant="light">
@@ -47,6 +43,6 @@ export function DeleteUserDialog({
           </PermissionButton>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,10 @@
-import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
-import { PermissionButton } from '../../auth/PermissionControls';
+import { TextInput } from '@mantine/core';
 import { useForm } from '../../shared/forms/use-form';
 import type { AdminUser, RootRole } from '../api/queries';
 import { useUpdateUser } from '../api/use-update-user';
 import { EMAIL_REQUIRED, UPDATE_FAILED } from '../messages';
+import { RoleField } from './RoleField';
+import { AdminDialogForm } from './AdminDialogForm';
 import './users.css';
 
 interface Props {
@@ -31,44 +31,21 @@ export function EditUserDialog({ user, roles, onSaved, onClose }: Props) {
   );
   const { values, errors, setField } = form;
   return (
-    <Modal opened onClose={onClose} title="Edit team member" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
-        <Stack gap="md">
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
-          )}
-          <TextInput
-            label="Full name"
-            value={values.name}
-            onChange={(e) => setField('name', e.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            value={values.email}
-            error={errors.email}
-            onChange={(e) => setField('email', e.currentTarget.value)}
-          />
-          <Radio.Group label="Role" value={String(values.rootRole)} onChange={(v) => setField('rootRole', Number(v))}>
-            <Stack gap="xs" mt={4}>
-              {roles.map((role) => (
-                <Radio key={role.id} value={String(role.id)} label={role.name} description={role.description} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <PermissionButton type="submit" permission="ADMIN" onlineOnly loading={form.submitting}>
-              Save
-            </PermissionButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AdminDialogForm title="Edit team member" form={form} submitLabel="Save" onClose={onClose}>
+      <TextInput
+        label="Full name"
+        value={values.name}
+        onChange={(e) => setField('name', e.currentTarget.value)}
+        data-autofocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        value={values.email}
+        error={errors.email}
+        onChange={(e) => setField('email', e.currentTarget.value)}
+      />
+      <RoleField roles={roles} value={values.rootRole} onChange={(role) => setField('rootRole', role)} />
+    </AdminDialogForm>
   );
 }

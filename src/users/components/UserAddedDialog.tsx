@@ -1,8 +1,9 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import type { CreatedUser } from '../api/use-add-user';
 import { copyInviteLink } from './copy-invite-link';
 import './users.css';
+import { Dialog } from '../../shared/ui/Dialog';
 
 /**
  * 'Team member added': the e-mail-sent wording when the invitation went out, else the invite link
@@ -11,7 +12,7 @@ import './users.css';
 export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(): void }) {
   const who = user.name || user.email || 'The user';
   return (
-    <Modal opened onClose={onClose} title="Team member added" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title="Team member added" onClose={onClose}>
       <Stack gap="md">
         <Text>A new team member has been added.</Text>
         {user.emailSent ? (
@@ -46,6 +47,6 @@ export function UserAddedDialog({ user, onClose }: { user: CreatedUser; onClose(
           <Button onClick={onClose}>Close</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

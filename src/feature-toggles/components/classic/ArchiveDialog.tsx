@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useArchiveFeature } from '../../api/use-archive-feature';
+import { Dialog } from '../../../shared/ui/Dialog';
 
 /**
  * Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page; a refusal
@@ -10,12 +11,7 @@ export function ArchiveDialog({ name, project, onClose }: { name: string; projec
   const archive = useArchiveFeature();
   const navigate = useNavigate();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Archive feature toggle"
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-    >
+    <Dialog title="Archive feature toggle" onClose={onClose}>
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
         {archive.error && (
@@ -40,6 +36,6 @@ export function ArchiveDialog({ name, project, onClose }: { name: string; projec
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

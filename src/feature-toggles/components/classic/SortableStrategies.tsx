@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Gated, PermissionButton } from '../../../auth/PermissionControls';
+import { Gated } from '../../../auth/PermissionControls';
+import { DeleteButton, EditButton } from '../../../auth/ListButtons';
 import { DragHandle, SortableList, useSortableRow } from '../../../shared/ui/SortableList';
 import { strategyDefinition, strategyTitle, type StrategyDefinition } from '../../../strategies/definitions';
 import { MissingDefinition } from '../../../strategies/components/MissingDefinition';
@@ -64,31 +64,8 @@ function SortableStrategy({
           {missing && <MissingDefinition name={strategy.name} />}
           <StrategySummary strategy={strategy} />
           <Group gap="xs" justify="flex-end">
-            {definition && (
-              <PermissionButton
-                permission="UPDATE_FEATURE"
-                project={project}
-                variant="subtle"
-                size="sm"
-                leftSection={<IconPencil size={18} aria-hidden />}
-                aria-label={`Edit ${title}`}
-                onClick={onEdit}
-              >
-                Edit
-              </PermissionButton>
-            )}
-            <PermissionButton
-              permission="UPDATE_FEATURE"
-              project={project}
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={18} aria-hidden />}
-              aria-label={`Delete ${title}`}
-              onClick={onDelete}
-            >
-              Delete
-            </PermissionButton>
+            {definition && <EditButton item={title} permission="UPDATE_FEATURE" project={project} onClick={onEdit} />}
+            <DeleteButton item={title} permission="UPDATE_FEATURE" project={project} onClick={onDelete} />
           </Group>
         </Stack>
       </Group>

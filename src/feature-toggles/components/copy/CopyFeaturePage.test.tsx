@@ -1,20 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { userQuery } from '../../../auth/user';
-import { renderRoute } from '../../../test-support';
-import { uiConfigQuery } from '../../../ui-config/api/queries';
+import { keptClient, renderRoute } from '../../../test-support';
 import { featureKeys } from '../../api/queries';
 
 function seeded() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags: {} });
-  client.setQueryData(userQuery.queryKey, {
-    user: { id: 1 },
-    permissions: [{ permission: 'ADMIN', project: null }],
-    feedback: [],
-  });
+  const client = keptClient();
   client.setQueryData(featureKeys.one('checkout'), {
     name: 'checkout',
     project: 'web',

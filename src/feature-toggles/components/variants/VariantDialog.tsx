@@ -5,7 +5,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NativeSelect,
   Stack,
   Switch,
@@ -13,6 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DialogForm } from '../../../shared/forms/DialogForm';
+import { Dialog } from '../../../shared/ui/Dialog';
 import { ListValuesInput } from '../../../strategies/components/ListValuesInput';
 import { useVariantForm } from './variant-form';
 import './variants.css';
@@ -41,118 +42,111 @@ export function VariantDialog({ variants, index, contextNames, save, onClose, wi
     : [DEFAULT_OVERRIDE_CONTEXT, ...contextNames];
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
-      <form onSubmit={form.onSubmit} aria-label={title} noValidate>
-        <Stack gap="md">
-          {errors.general && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.general}
-            </Alert>
-          )}
+    <Dialog title={title} size="lg" onClose={onClose}>
+      <DialogForm
+        onSubmit={form.onSubmit}
+        label={title}
+        error={errors.general}
+        onCancel={onClose}
+        submit={
+          <Button type="submit" loading={form.submitting}>
+            Save
+          </Button>
+        }
+      >
+        <TextInput
+          label="Variant name"
+          required
+          autoComplete="off"
+          data-autofocus
+          value={draft.name}
+          error={errors.name}
+          disabled={form.editing}
+          onChange={(e) => setField('name', e.currentTarget.value)}
+        />
+        <Switch
+          size="md"
+          label="Custom percentage"
+          checked={draft.weightType === 'fix'}
+          onChange={(e) => setField('weightType', e.currentTarget.checked ? 'fix' : 'variable')}
+        />
+        {draft.weightType === 'fix' && (
           <TextInput
-            label="Variant name"
-            required
+            label="Weight"
+            inputMode="decimal"
             autoComplete="off"
-            data-autofocus
-            value={draft.name}
-            error={errors.name}
-            disabled={form.editing}
-            onChange={(e) => setField('name', e.currentTarget.value)}
+            rightSection="%"
+            maw={200}
+            value={draft.weight}
+            error={errors.weight}
+            onChange={(e) => setField('weight', e.currentTarget.value)}
           />
-          <Switch
-            size="md"
-            label="Custom percentage"
-            checked={draft.weightType === 'fix'}
-            onChange={(e) => setField('weightType', e.currentTarget.checked ? 'fix' : 'variable')}
-          />
-          {draft.weightType === 'fix' && (
-            <TextInput
-              label="Weight"
-              inputMode="decimal"
-              autoComplete="off"
-              rightSection="%"
-              maw={200}
-              value={draft.weight}
-              error={errors.weight}
-              onChange={(e) => setField('weight', e.currentTarget.value)}
+        )}
+        {draft.weightType !== 'fix' && errors.weight && (
+          <Alert color="red" role="alert" variant="light">
+            {errors.weight}
+          </Alert>
+        )}
+        <Fieldset legend="Payload" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
+          <Stack gap="sm">
+            <NativeSelect
+              label="Payload type"
+              value={draft.payloadType}
+              data={[...PAYLOAD_TYPES]}
+              onChange={(e) => setField('payloadType', e.currentTarget.value as PayloadType)}
             />
-          )}
-          {draft.weightType !== 'fix' && errors.weight && (
-            <Alert color="red" role="alert" variant="light">
-              {errors.weight}
-            </Alert>
-          )}
-          <Fieldset legend="Payload" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
+            <Textarea
+              label="Payload value"
+              autosize
+              minRows={2}
+              value={draft.payloadValue}
+              onChange={(e) => setField('payloadValue', e.currentTarget.value)}
+            />
+          </Stack>
+        </Fieldset>
+        {withOverrides && (
+          <Fieldset legend="Overrides" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
             <Stack gap="sm">
-              <NativeSelect
-                label="Payload type"
-                value={draft.payloadType}
-                data={[...PAYLOAD_TYPES]}
-                onChange={(e) => setField('payloadType', e.currentTarget.value as PayloadType)}
-              />
-              <Textarea
-                label="Payload value"
-                autosize
-                minRows={2}
-                value={draft.payloadValue}
-                onChange={(e) => setField('payloadValue', e.currentTarget.value)}
-              />
+              {draft.overrides.map((override, at) => (
+                <Fieldset key={at} legend={`Override ${at + 1}`}>
+                  <Group align="flex-end" gap="sm" wrap="nowrap">
+                    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+                      <NativeSelect
+                        label="Context field"
+                        value={override.contextName}
+                        data={contexts.includes(override.contextName) ? contexts : [override.contextName, ...contexts]}
+                        onChange={(e) => overrides.change(at, { ...override, contextName: e.currentTarget.value })}
+                      />
+                      <ListValuesInput
+                        label="Values"
+                        values={override.values}
+                        onChange={(values) => overrides.change(at, { ...override, values })}
+                      />
+                    </Stack>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="xl"
+                      aria-label={`Remove override ${at + 1}`}
+                      onClick={() => overrides.remove(at)}
+                    >
+                      <IconTrash size={20} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Fieldset>
+              ))}
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={overrides.add}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Add override
+              </Button>
             </Stack>
           </Fieldset>
-          {withOverrides && (
-            <Fieldset legend="Overrides" variant="unstyled" classNames={{ legend: 'sy-fieldset-legend' }}>
-              <Stack gap="sm">
-                {draft.overrides.map((override, at) => (
-                  <Fieldset key={at} legend={`Override ${at + 1}`}>
-                    <Group align="flex-end" gap="sm" wrap="nowrap">
-                      <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-                        <NativeSelect
-                          label="Context field"
-                          value={override.contextName}
-                          data={
-                            contexts.includes(override.contextName) ? contexts : [override.contextName, ...contexts]
-                          }
-                          onChange={(e) => overrides.change(at, { ...override, contextName: e.currentTarget.value })}
-                        />
-                        <ListValuesInput
-                          label="Values"
-                          values={override.values}
-                          onChange={(values) => overrides.change(at, { ...override, values })}
-                        />
-                      </Stack>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="xl"
-                        aria-label={`Remove override ${at + 1}`}
-                        onClick={() => overrides.remove(at)}
-                      >
-                        <IconTrash size={20} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Fieldset>
-                ))}
-                <Button
-                  variant="default"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={overrides.add}
-                  style={{ alignSelf: 'flex-start' }}
-                >
-                  Add override
-                </Button>
-              </Stack>
-            </Fieldset>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      </DialogForm>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PermissionButton } from '../../../auth/PermissionControls';
@@ -9,6 +9,7 @@ import { useFeatures } from '../../api/queries';
 import type { ProjectFeature } from '../../types';
 import { useAddDependency } from '../../api/use-add-dependency';
 import { useRemoveDependency } from '../../api/use-remove-dependency';
+import { Dialog } from '../../../shared/ui/Dialog';
 
 const featureLink = (project: string, name: string) => (
   <RouteLink
@@ -58,7 +59,7 @@ function AddParentDialog({ feature, onClose }: { feature: ProjectFeature; onClos
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add parent feature" closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}>
+    <Dialog title="Add parent feature" onClose={onClose}>
       <form onSubmit={submit} aria-label="Add parent feature" noValidate>
         <Stack gap="md">
           <Text size="sm">
@@ -120,7 +121,7 @@ function AddParentDialog({ feature, onClose }: { feature: ProjectFeature; onClos
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

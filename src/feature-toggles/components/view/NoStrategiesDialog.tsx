@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { NO_STRATEGIES_ERROR } from './environment-toggle';
+import { Dialog } from '../../../shared/ui/Dialog';
 
 /** Enabling an environment without strategies: says so and offers to add a strategy there. */
 export function NoStrategiesDialog({
@@ -15,12 +16,7 @@ export function NoStrategiesDialog({
   onClose(): void;
 }) {
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Add a strategy to ${environment}`}
-      closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-    >
+    <Dialog title={`Add a strategy to ${environment}`} onClose={onClose}>
       <Stack gap="md">
         <Text>{NO_STRATEGIES_ERROR}.</Text>
         <Group justify="flex-end" gap="sm">
@@ -38,6 +34,6 @@ export function NoStrategiesDialog({
           </ButtonLink>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -16,6 +16,7 @@ import { useChangeProject } from '../../api/use-change-project';
 import { useUpdateFeature } from '../../api/use-update-feature';
 import { missingEnvironments } from './configuration';
 import { shortName } from './FeatureViewHeader';
+import { Dialog } from '../../../shared/ui/Dialog';
 
 export const DESCRIPTION_REQUIRED = 'Description is required';
 
@@ -172,12 +173,7 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
         </Group>
       </Stack>
       {blocked && (
-        <Modal
-          opened
-          onClose={() => setBlocked(undefined)}
-          title="The toggle cannot be moved"
-          closeButtonProps={{ 'aria-label': 'Close', size: 'lg' }}
-        >
+        <Dialog title="The toggle cannot be moved" onClose={() => setBlocked(undefined)}>
           <Stack gap="md">
             <Text style={{ overflowWrap: 'anywhere' }}>
               {shortName(feature.name)} has strategies in environments that project {targetName} does not have:{' '}
@@ -189,7 +185,7 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
               </Button>
             </Group>
           </Stack>
-        </Modal>
+        </Dialog>
       )}
     </form>
   );

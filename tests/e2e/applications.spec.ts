@@ -2,8 +2,7 @@
 // client token; from the Configure menu at 1280x800 the application is in the list, its page shows the instance and
 // the toggle it used (a link), its description is edited (saved on blur, kept after a reload), and the toggle's
 // metrics tab links back to it. At 390x844 both screens fit the phone. A real server, Debian's Chromium.
-import type { Locator, Page } from '@playwright/test';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, fitsPhone, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const CLIENT_TOKEN = '*:default.applications-e2e-client-0123456789';
 const server = freshServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN });
@@ -129,19 +128,8 @@ test('an unknown application says so', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Application (nope) not found' })).toBeVisible();
 });
 
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
-
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list and the application fit the screen and their targets are at least 44 px', async ({ page }) => {
     await call('POST', 'api/admin/metrics/applications/web-shop', {

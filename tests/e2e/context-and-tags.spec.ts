@@ -3,7 +3,7 @@
 // edited and deleted; a tag is created and deleted on /tags (not in the menus). At 390x844, from the phone drawer,
 // the lists fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, fitsPhone, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -160,19 +160,8 @@ test('a tag is created and deleted on /tags', async ({ page }) => {
   expect((await call('GET', 'api/admin/tags')).tags).toEqual([]);
 });
 
-/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
-async function fitsPhone(page: Page, targets: Locator[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  for (const target of targets) {
-    const box = (await target.boundingBox())!;
-    expect(box, `${target}`).not.toBeNull();
-    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
-    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
-  }
-}
-
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the lists fit the screen and their targets are at least 44 px', async ({ page }) => {
     await call('POST', 'api/admin/context', {

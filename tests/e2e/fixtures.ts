@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import {
   ADMIN_PASSWORD,
@@ -78,6 +78,20 @@ export function adminApiOf(server: () => RunningServer) {
     expect(response.ok, `${method} ${path}: ${response.status} ${text}`).toBe(true);
     return text ? JSON.parse(text) : undefined;
   };
+}
+
+/** A phone's screen, for `test.use`: where the console must fit without scrolling sideways. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The page does not scroll sideways, and each target is at least 44x44 px (links at least 44 px high). */
+export async function fitsPhone(page: Page, targets: Locator[]) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  for (const target of targets) {
+    const box = (await target.boundingBox())!;
+    expect(box, `${target}`).not.toBeNull();
+    const isLink = (await target.evaluate((el) => el.tagName)) === 'A';
+    expect(isLink ? box.height : Math.min(box.width, box.height), `${target}`).toBeGreaterThanOrEqual(44);
+  }
 }
 
 export const test = base;

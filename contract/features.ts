@@ -57,33 +57,22 @@ const StrategyVariantsBody = Type.Array(Type.Unknown(), { maxItems: 100 });
 /** Answers carry it; a client may send it back as it got it: ignored (the order is the list's, or set-sort-order). */
 const SortOrder = Type.Optional(Type.Number());
 
+const StrategyName = Type.String({ minLength: 1, maxLength: 100 });
+const StrategyFields = {
+  id: Type.Optional(Type.String({ maxLength: 100 })),
+  name: StrategyName,
+  parameters: Type.Optional(ParametersBody),
+  constraints: Type.Optional(ConstraintsBody),
+  segments: Type.Optional(SegmentIdsBody),
+  variants: Type.Optional(StrategyVariantsBody),
+  sortOrder: SortOrder,
+};
+
 /** A strategy instance (the classic toggle's list, and POST .../strategies). */
-export const StrategyBody = Type.Object(
-  {
-    id: Type.Optional(Type.String({ maxLength: 100 })),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    parameters: Type.Optional(ParametersBody),
-    constraints: Type.Optional(ConstraintsBody),
-    segments: Type.Optional(SegmentIdsBody),
-    variants: Type.Optional(StrategyVariantsBody),
-    sortOrder: SortOrder,
-  },
-  Closed,
-);
+export const StrategyBody = Type.Object(StrategyFields, Closed);
 
 /** PUT .../strategies/{id}: the name may be left out (kept); an `id` sent back is the URL's strategy's (ignored). */
-export const StrategyUpdateBody = Type.Object(
-  {
-    id: Type.Optional(Type.String({ maxLength: 100 })),
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    parameters: Type.Optional(ParametersBody),
-    constraints: Type.Optional(ConstraintsBody),
-    segments: Type.Optional(SegmentIdsBody),
-    variants: Type.Optional(StrategyVariantsBody),
-    sortOrder: SortOrder,
-  },
-  Closed,
-);
+export const StrategyUpdateBody = Type.Object({ ...StrategyFields, name: Type.Optional(StrategyName) }, Closed);
 
 /** POST .../strategies/set-sort-order. */
 export const StrategyOrderBody = Type.Array(

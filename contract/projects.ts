@@ -32,8 +32,7 @@ export const ProjectSummarySchema = Type.Object({
 export type ProjectSummary = Static<typeof ProjectSummarySchema>;
 export const ProjectListSchema = Type.Object({ version: Type.Literal(1), projects: Type.Array(ProjectSummarySchema) });
 
-/** GET api/admin/projects/{id}: Unleash's shape, plus id. */
-export const ProjectOverviewSchema = Type.Object({
+const OverviewFields = {
   id: Type.String(),
   name: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
@@ -41,19 +40,15 @@ export const ProjectOverviewSchema = Type.Object({
   environments: Type.Array(Type.String()),
   features: Type.Array(FeatureOverviewSchema),
   members: Type.Integer(),
-  version: Type.Literal(1),
-});
+};
+
+/** GET api/admin/projects/{id}: Unleash's shape, plus id. */
+export const ProjectOverviewSchema = Type.Object({ ...OverviewFields, version: Type.Literal(1) });
 
 /** GET api/admin/projects/{id}/health-report: the overview, the counts and when the report was made. */
 export const HealthReportSchema = Type.Object({
   version: Type.Literal(1),
-  id: Type.String(),
-  name: Type.String(),
-  description: Type.Union([Type.String(), Type.Null()]),
-  health: Type.Number(),
-  environments: Type.Array(Type.String()),
-  features: Type.Array(FeatureOverviewSchema),
-  members: Type.Integer(),
+  ...OverviewFields,
   potentiallyStaleCount: Type.Integer(),
   activeCount: Type.Integer(),
   staleCount: Type.Integer(),

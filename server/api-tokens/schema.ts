@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from '../platform/db/columns.ts';
 
 export const apiTokens = pgTable('api_tokens', {
   secret: text('secret').primaryKey(),
@@ -7,6 +7,6 @@ export const apiTokens = pgTable('api_tokens', {
   type: text('type', { enum: ['admin', 'client', 'frontend'] }).notNull(),
   project: text('project').notNull(),
   environment: text('environment').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: timestampTz('expires_at'),
   createdAt: createdAt(),
 });

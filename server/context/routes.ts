@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { listContextFields } from './read-model.ts';
 import {
   changeContextField,
@@ -33,13 +34,8 @@ export const contextRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async (request) => contextFieldView(await requireContextField(deps, request.params.name)),
   );
 
-  app.post(
-    '/api/admin/context/validate',
-    { config: { permission: 'NONE' }, schema: { body: ContextNameBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateContextFieldName(deps, request.body.name);
-      return reply.status(200).send();
-    },
+  nameCheckRoute(app, '/api/admin/context/validate', ContextNameBody, ({ name }) =>
+    validateContextFieldName(deps, name),
   );
 
   app.post(

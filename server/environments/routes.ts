@@ -10,6 +10,7 @@ import {
 } from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { listEnvironments, requireEnvironment } from './read-model.ts';
 import {
@@ -38,13 +39,8 @@ export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
     async (request) => environmentResponse(await requireEnvironment(deps.db, request.params.name)),
   );
 
-  app.post(
-    '/api/admin/environments/validate',
-    { config: { permission: 'NONE' }, schema: { body: EnvironmentNameBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateEnvironmentName(deps.db, request.body.name);
-      return reply.status(200).send();
-    },
+  nameCheckRoute(app, '/api/admin/environments/validate', EnvironmentNameBody, ({ name }) =>
+    validateEnvironmentName(deps.db, name),
   );
 
   app.post(

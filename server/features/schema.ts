@@ -1,17 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, jsonList, jsonObject, timestampTz } from '../platform/db/columns.ts';
 import { environments } from '../environments/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { segments } from '../segments/schema.ts';
@@ -31,9 +19,9 @@ export const features = pgTable(
     variants: jsonb('variants'),
     /** Whether SDKs emit impression events for the toggle (Unleash 4.7+; served to SDKs and the frontend API). */
     impressionData: boolean('impression_data').notNull().default(false),
-    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    archivedAt: timestampTz('archived_at'),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: timestampTz('last_seen_at'),
     /** Bumped by every change to the toggle (metadata, state, strategies, variants): the ETag and If-Match value. */
     version: integer('version').notNull().default(1),
   },
@@ -43,12 +31,8 @@ export const features = pgTable(
 export const featureEnvironments = pgTable(
   'feature_environments',
   {
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
+    feature: belongsTo('feature', () => features.name),
+    environment: belongsTo('environment', () => environments.name),
     enabled: boolean('enabled').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.feature, t.environment] })],
@@ -58,23 +42,13 @@ export const featureStrategies = pgTable(
   'feature_strategies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
+    feature: belongsTo('feature', () => features.name),
+    environment: belongsTo('environment', () => environments.name),
     strategyName: text('strategy_name').notNull(),
-    parameters: jsonb('parameters')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    constraints: jsonb('constraints')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    parameters: jsonObject('parameters'),
+    constraints: jsonList('constraints'),
     /** Strategy variants: when this strategy decides, its variants are assigned instead of the toggle's. */
-    variants: jsonb('variants')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    variants: jsonList('variants'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -105,16 +79,10 @@ export const featureStrategySegments = pgTable(
 export const featureDependencies = pgTable(
   'feature_dependencies',
   {
-    parent: text('parent')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
-    child: text('child')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
+    parent: belongsTo('parent', () => features.name),
+    child: belongsTo('child', () => features.name),
     enabled: boolean('enabled').notNull().default(true),
-    variants: jsonb('variants')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    variants: jsonList('variants'),
   },
   (t) => [primaryKey({ columns: [t.parent, t.child] }), index('feature_dependencies_child_idx').on(t.child)],
 );
@@ -126,9 +94,7 @@ export const favoriteFeatures = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
+    feature: belongsTo('feature', () => features.name),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.feature] }), index('favorite_features_feature_idx').on(t.feature)],
@@ -137,9 +103,7 @@ export const favoriteFeatures = pgTable(
 export const featureTags = pgTable(
   'feature_tags',
   {
-    feature: text('feature')
-      .notNull()
-      .references(() => features.name, { onDelete: 'cascade' }),
+    feature: belongsTo('feature', () => features.name),
     tagType: text('tag_type').notNull(),
     tagValue: text('tag_value').notNull(),
     createdAt: createdAt(),

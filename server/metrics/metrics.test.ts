@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
 import { hoursWindow } from './rules.ts';
-import { expectError } from '../test-support/answers.ts';
+import { expectError, expectInvalid } from '../test-support/answers.ts';
+import { GRADUAL_ROLLOUT } from '../test-support/built-in-strategies.ts';
 
 // Key sets of Unleash 4.2.2's answers (reference catalog records 134, 135, 171, 172).
 const APP = ['appName', 'color', 'createdAt', 'createdBy', 'description', 'icon', 'strategies', 'updatedAt', 'url'];
@@ -33,29 +34,7 @@ const CATALOG_STRATEGIES = [
     parameters: [],
     deprecated: false,
   },
-  {
-    displayName: 'Gradual rollout',
-    name: 'flexibleRollout',
-    editable: false,
-    description:
-      'Roll out to a percentage of your userbase, and ensure that the experience is the same for the user on each visit.',
-    parameters: [
-      { name: 'rollout', type: 'percentage', description: '', required: false },
-      {
-        name: 'stickiness',
-        type: 'string',
-        description: 'Used define stickiness. Possible values: default, userId, sessionId, random',
-        required: true,
-      },
-      {
-        name: 'groupId',
-        type: 'string',
-        description: 'Used to define a activation groups, which allows you to correlate across feature toggles.',
-        required: true,
-      },
-    ],
-    deprecated: false,
-  },
+  GRADUAL_ROLLOUT,
 ];
 
 const CLIENT = '*:default.client-secret-abcdefghij';
@@ -374,11 +353,7 @@ describe('changing an application', () => {
       message: '"value" must contain at least one of [description, url, color, icon]',
     });
     const url = await call('POST', 'api/admin/metrics/applications/catalog-app', { url: 'javascript:alert(1)' });
-    expect(url.status).toBe(400);
-    expect(url.body.details[0]).toMatchObject({
-      message: '"url" must be a valid uri with a scheme matching the https? pattern',
-      path: ['url'],
-    });
+    expectInvalid(url, ['url'], '"url" must be a valid uri with a scheme matching the https? pattern');
     const renamed = await call('POST', 'api/admin/metrics/applications/catalog-app', {
       appName: 'other',
       description: 'x',

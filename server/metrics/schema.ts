@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, jsonList, timestampTz } from '../platform/db/columns.ts';
 
 /**
  * Applications that registered through the client API (SDKs). This table and the next two are owned by metrics,
@@ -8,16 +7,14 @@ import { createdAt } from '../platform/db/columns.ts';
  */
 export const clientApplications = pgTable('client_applications', {
   appName: text('app_name').primaryKey(),
-  strategies: jsonb('strategies')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  strategies: jsonList('strategies'),
   description: text('description'),
   url: text('url'),
   color: text('color'),
   icon: text('icon'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export const clientInstances = pgTable(
@@ -28,7 +25,7 @@ export const clientInstances = pgTable(
     environment: text('environment').notNull().default('default'),
     sdkVersion: text('sdk_version'),
     clientIp: text('client_ip'),
-    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeen: timestampTz('last_seen').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.appName, t.instanceId, t.environment] })],
@@ -41,7 +38,7 @@ export const clientMetricsHourly = pgTable(
     featureName: text('feature_name').notNull(),
     appName: text('app_name').notNull(),
     environment: text('environment').notNull(),
-    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    hour: timestampTz('hour').notNull(),
     yes: integer('yes').notNull().default(0),
     no: integer('no').notNull().default(0),
   },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProjectBody, ProjectIdBody, ProjectSummarySchema } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { createProject, validateProjectId } from './service.ts';
 
 /**
@@ -11,14 +11,7 @@ import { createProject, validateProjectId } from './service.ts';
  * project-environments/.
  */
 export const projectRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.post(
-    '/api/admin/projects/validate',
-    { config: { permission: 'NONE' }, schema: { body: ProjectIdBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateProjectId(deps.db, request.body.id);
-      return reply.status(200).send();
-    },
-  );
+  nameCheckRoute(app, '/api/admin/projects/validate', ProjectIdBody, ({ id }) => validateProjectId(deps.db, id));
 
   // Open-source edition: admins and editors (root CREATE_PROJECT) may create projects.
   app.post(

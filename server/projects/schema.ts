@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { belongsTo, createdAt } from '../platform/db/columns.ts';
 import { environments } from '../environments/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -17,12 +17,8 @@ export const projects = pgTable('projects', {
 export const projectEnvironments = pgTable(
   'project_environments',
   {
-    project: text('project')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    environment: text('environment')
-      .notNull()
-      .references(() => environments.name, { onDelete: 'cascade' }),
+    project: belongsTo('project', () => projects.id),
+    environment: belongsTo('environment', () => environments.name),
   },
   (t) => [primaryKey({ columns: [t.project, t.environment] })],
 );
@@ -34,9 +30,7 @@ export const projectEnvironments = pgTable(
 export const projectUsers = pgTable(
   'project_users',
   {
-    project: text('project')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    project: belongsTo('project', () => projects.id),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

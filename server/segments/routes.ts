@@ -8,7 +8,7 @@ import {
 } from '../../contract/segments.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { listSegments } from './read-model.ts';
 import { createSegment, requireSegment, validateSegmentName } from './service.ts';
 import { segmentView } from './views.ts';
@@ -24,13 +24,12 @@ export const segmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     async () => ({ segments: (await listSegments(deps.db)).map(segmentView) }),
   );
 
-  app.post(
+  nameCheckRoute(
+    app,
     '/api/admin/segments/validate',
-    { config: { permission: 'NONE' }, schema: { body: SegmentNameBody, response: { 204: NoBody } } },
-    async (request, reply) => {
-      await validateSegmentName(deps, request.body.name);
-      return reply.status(204).send();
-    },
+    SegmentNameBody,
+    ({ name }) => validateSegmentName(deps, name),
+    204,
   );
 
   app.get(

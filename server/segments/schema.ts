@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, jsonList } from '../platform/db/columns.ts';
 import { projects } from '../projects/schema.ts';
 
 /** Segments: named lists of constraints that strategies share (global when project is null). */
@@ -9,9 +8,7 @@ export const segments = pgTable('segments', {
   name: text('name').notNull().unique(),
   description: text('description'),
   project: text('project').references(() => projects.id, { onDelete: 'cascade' }),
-  constraints: jsonb('constraints')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  constraints: jsonList('constraints'),
   createdBy: text('created_by'),
   createdAt: createdAt(),
 });

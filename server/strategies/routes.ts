@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { listStrategies } from './read-model.ts';
 import { changeStrategy, createStrategy, requireStrategy, setDeprecated, validateStrategyName } from './service.ts';
 import { strategyView } from './views.ts';
@@ -31,13 +32,8 @@ export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     async (request) => strategyView(await requireStrategy(deps, request.params.name)),
   );
 
-  app.post(
-    '/api/admin/strategies/validate',
-    { config: { permission: 'NONE' }, schema: { body: StrategyNameBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateStrategyName(deps, request.body.name);
-      return reply.status(200).send();
-    },
+  nameCheckRoute(app, '/api/admin/strategies/validate', StrategyNameBody, ({ name }) =>
+    validateStrategyName(deps, name),
   );
 
   app.post(

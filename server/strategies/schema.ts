@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, jsonList } from '../platform/db/columns.ts';
 
 /** Strategy definitions: the built-ins (seeded, read-only) and custom ones. */
 export const strategies = pgTable('strategies', {
@@ -8,9 +7,7 @@ export const strategies = pgTable('strategies', {
   displayName: text('display_name'),
   description: text('description'),
   /** [{name, type, description, required}] */
-  parameters: jsonb('parameters')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  parameters: jsonList('parameters'),
   builtIn: boolean('built_in').notNull().default(false),
   deprecated: boolean('deprecated').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(9999),

@@ -15,6 +15,7 @@ import {
 } from '../../contract/tags.ts';
 import type { AppDeps } from '../deps.ts';
 import { NoBody } from '../platform/http/no-body.ts';
+import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { tagOf } from './rules.ts';
@@ -47,14 +48,7 @@ export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
     },
   );
 
-  app.post(
-    '/api/admin/tag-types/validate',
-    { config: { permission: 'NONE' }, schema: { body: TagTypeNameBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateTagTypeName(deps, request.body.name);
-      return reply.status(200).send();
-    },
-  );
+  nameCheckRoute(app, '/api/admin/tag-types/validate', TagTypeNameBody, ({ name }) => validateTagTypeName(deps, name));
 
   app.post(
     '/api/admin/tag-types',

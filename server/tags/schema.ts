@@ -1,5 +1,5 @@
 import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { belongsTo, createdAt } from '../platform/db/columns.ts';
 
 export const tagTypes = pgTable('tag_types', {
   name: text('name').primaryKey(),
@@ -11,9 +11,7 @@ export const tagTypes = pgTable('tag_types', {
 export const tags = pgTable(
   'tags',
   {
-    type: text('type')
-      .notNull()
-      .references(() => tagTypes.name, { onDelete: 'cascade' }),
+    type: belongsTo('type', () => tagTypes.name),
     value: text('value').notNull(),
     createdAt: createdAt(),
   },

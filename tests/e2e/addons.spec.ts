@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { freePort } from '../support/server.ts';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -126,7 +126,7 @@ test('a webhook addon configured in the console delivers an event and shows it i
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list and the form fit the screen and their targets are at least 44 px', async ({ page }) => {
     await call('POST', 'api/admin/addons', {

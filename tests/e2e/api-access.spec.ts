@@ -8,7 +8,17 @@
 import type { Page } from '@playwright/test';
 import { initialize, InMemStorageProvider } from 'unleash-client';
 import { expectTouchTargets } from '../support/targets.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, adminApiOf, apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  adminApiOf,
+  apiOf,
+  expect,
+  freshServer,
+  PHONE,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 const server = freshServer();
 const api = apiOf(server);
@@ -179,7 +189,7 @@ test.describe('at 1280x800', () => {
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the page fits the screen and its targets are at least 44 px', async ({ page }) => {
     await adminApi('POST', 'api/admin/api-tokens', { username: 'phone-sdk', type: 'client' });

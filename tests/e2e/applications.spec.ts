@@ -4,7 +4,7 @@
 // metrics tab links back to it; a toggle's metrics follow what the SDK reports, also after a quick reload. At 390x844
 // both screens fit the phone. A real server, Debian's Chromium.
 import { expectFitsPhone } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const CLIENT_TOKEN = '*:default.applications-e2e-client-0123456789';
 const server = freshServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN });
@@ -165,7 +165,7 @@ test('an unknown application says so', async ({ page }) => {
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list and the application fit the screen and their targets are at least 44 px', async ({ page }) => {
     await call('POST', 'api/admin/metrics/applications/web-shop', {

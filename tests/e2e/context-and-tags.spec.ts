@@ -4,7 +4,7 @@
 // the lists fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
 import { expectFitsPhone } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -162,7 +162,7 @@ test('a tag is created and deleted on /tags', async ({ page }) => {
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the lists fit the screen and their targets are at least 44 px', async ({ page }) => {
     await call('POST', 'api/admin/context', {

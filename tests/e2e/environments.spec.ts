@@ -5,7 +5,7 @@
 // A real server on a fresh data folder, Debian's Chromium; checks through the API with the page's session.
 import type { Locator, Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const api = apiOf(server);
@@ -181,7 +181,7 @@ test('offline, the list shows what the console keeps and writes wait for the con
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list fits the screen and its targets are at least 44 px', async ({ page }) => {
     await signIn(page, server().url);

@@ -80,4 +80,7 @@ export function adminApiOf(server: () => RunningServer) {
   };
 }
 
+/** A phone's screen, for `test.use`: where the console must fit without scrolling sideways. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 export const test = base;

@@ -4,13 +4,13 @@
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
 import type { Locator, Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const KILL_SWITCH = 'payments.kill-switch';
 const MAX_TAPS = 4;
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const api = apiOf(server);
 

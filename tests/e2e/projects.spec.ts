@@ -4,7 +4,7 @@
 // its environments tab fit the screen and what a thumb taps is at least 44 px. A real server, Debian's Chromium.
 import type { Locator, Page } from '@playwright/test';
 import { expectFitsPhone } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -124,7 +124,7 @@ test('a project is created, given an environment and a toggle, flipped, edited; 
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list, a project page and its environments tab fit the screen; targets at least 44 px', async ({ page }) => {
     const project = 'payments-and-subscriptions';

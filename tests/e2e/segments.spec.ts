@@ -6,7 +6,7 @@
 // Debian's Chromium.
 import type { Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -117,7 +117,7 @@ test('a segment with version and number constraints is created, edited, refused 
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the list and the form fit, targets are at least 44 px; offline the list shows and Save waits', async ({
     page,

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { freePort } from '../support/server.ts';
 import { expectTouchTargets } from '../support/targets.ts';
-import { expect, freshServer, signIn, test } from './fixtures.ts';
+import { expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const CLIENT_ID = 'switchyard-e2e';
@@ -126,7 +126,7 @@ test('an admin configures OpenID Connect; a new person signs in through the prov
 });
 
 test.describe('at 390x844', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('the Single Sign-On page fits the screen and its targets are at least 44 px', async ({ page }) => {
     await signIn(page, origin());

@@ -6,7 +6,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 // Named here (Playwright also loads this file to list its tests), filled before the server starts, removed after.
@@ -92,7 +92,7 @@ test('an open, idle console offers the new version after a deployment, and Reloa
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test('a toast, the refresh notice and the update notice never overlap; a dialog is never covered', async ({
     page,

@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { startInbox, type Inbox } from '../../server/users/test-inbox.ts';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+import { ADMIN_USERNAME, adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const FIRST_PASSWORD = 'Invited-Passw0rd!';
 const RESET_PASSWORD = 'Reset-Passw0rd!9';
@@ -158,7 +158,7 @@ test.describe('without SMTP', () => {
   });
 
   test.describe('at 390x844', () => {
-    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    test.use(PHONE);
 
     test('the users screen fits the screen and its targets are at least 44 px', async ({ page }) => {
       await signIn(page, server().url);

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/features.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NoBody } from '../../platform/http/no-body.ts';
+import { nameCheckRoute } from '../../platform/http/name-check.ts';
 import { callerName } from '../../platform/access/caller.ts';
 import { parseTagFilter } from '../../tags/index.ts';
 import { requireFeature } from '../read-model.ts';
@@ -48,14 +49,7 @@ export const classicToggleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
     },
   );
 
-  app.post(
-    '/api/admin/features/validate',
-    { config: { permission: 'NONE' }, schema: { body: FeatureNameBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await validateFeatureName(deps, request.body.name);
-      return reply.status(200).send();
-    },
-  );
+  nameCheckRoute(app, '/api/admin/features/validate', FeatureNameBody, ({ name }) => validateFeatureName(deps, name));
 
   app.post(
     '/api/admin/features',

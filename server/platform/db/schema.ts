@@ -1,17 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, jsonList, jsonObject, timestampTz } from './columns.ts';
 
 // The tables platform code owns; each domain's own are in its schema.ts (drizzle.config.ts reads them all).
 
@@ -27,8 +15,8 @@ export const loginAttempts = pgTable(
     subject: text('subject').notNull(),
     attempts: integer('attempts').notNull(),
     lockouts: integer('lockouts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestampTz('locked_until'),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.subject] }), index('login_attempts_updated_idx').on(t.updatedAt)],
 );
@@ -45,9 +33,7 @@ export const events = pgTable(
     featureName: text('feature_name'),
     data: jsonb('data'),
     preData: jsonb('pre_data'),
-    tags: jsonb('tags')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    tags: jsonList('tags'),
   },
   (t) => [
     index('events_feature_name_idx').on(t.featureName),
@@ -68,12 +54,8 @@ export const addons = pgTable('addons', {
   provider: text('provider').notNull(),
   description: text('description'),
   enabled: boolean('enabled').notNull().default(true),
-  parameters: jsonb('parameters')
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  events: jsonb('events')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  parameters: jsonObject('parameters'),
+  events: jsonList('events'),
   createdAt: createdAt(),
 });
 
@@ -96,9 +78,9 @@ export const addonDeliveries = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     createdAt: createdAt(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestampTz('delivered_at'),
   },
   (t) => [
     uniqueIndex('addon_deliveries_addon_event_idx').on(t.addonId, t.eventId),
@@ -117,7 +99,7 @@ export const addonAttempts = pgTable(
     addonId: integer('addon_id')
       .notNull()
       .references(() => addons.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: timestampTz('at').notNull().defaultNow(),
     status: integer('status'),
     error: text('error'),
   },

@@ -1,30 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, COMPRESSION_THRESHOLD } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
 import { freshDatabase } from '../../test-support/harness.ts';
 import { admin, server, useServer } from '../../test-support/fixture.ts';
+import { useConsoleDist } from '../../test-support/console-dist.ts';
 
 // A built console as the Vite build leaves it: a hashed asset with its .br and .gz beside it, and an index.html
 // (never precompressed: the server fills in the base path) large enough to be compressed when served.
 const asset = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(', ')}];\n`;
 const index = `<html><head><base href="::baseUriPath::/"><meta name="baseUriPath" content="::baseUriPath::"></head>
 <body>${'<p>Switchyard console</p>\n'.repeat(80)}</body></html>`;
-const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), index);
-writeFileSync(join(dist, 'assets', 'rows-Ab12Cd34.js'), asset);
 const assetBr = brotliCompressSync(asset);
 const assetGz = gzipSync(asset, { level: 9 });
-writeFileSync(join(dist, 'assets', 'rows-Ab12Cd34.js.br'), assetBr);
-writeFileSync(join(dist, 'assets', 'rows-Ab12Cd34.js.gz'), assetGz);
-writeFileSync(join(dist, 'assets', 'plain-Ef56Gh78.js'), asset);
-
-afterAll(async () => {
-  rmSync(dist, { recursive: true, force: true });
+const dist = useConsoleDist({
+  'index.html': index,
+  'assets/rows-Ab12Cd34.js': asset,
+  'assets/rows-Ab12Cd34.js.br': assetBr,
+  'assets/rows-Ab12Cd34.js.gz': assetGz,
+  'assets/plain-Ef56Gh78.js': asset,
 });
 
 /** The answer's bytes as sent on the wire (inject does not decompress, unlike fetch). */

@@ -1,22 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer, type CallResult } from '../../test-support/harness.ts';
 import { admin, server, useServer } from '../../test-support/fixture.ts';
+import { useConsoleDist } from '../../test-support/console-dist.ts';
 import { MAX_JSON_DEPTH } from './content-type.ts';
 import { expectError } from '../../test-support/answers.ts';
 
-const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(
-  join(dist, 'index.html'),
-  '<html><head><meta name="baseUriPath" content="::baseUriPath::"><base href="::baseUriPath::/"></head><body>console</body></html>',
-);
-writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("hi")');
-
-afterAll(async () => {
-  rmSync(dist, { recursive: true, force: true });
+const dist = useConsoleDist({
+  'index.html':
+    '<html><head><meta name="baseUriPath" content="::baseUriPath::"><base href="::baseUriPath::/"></head><body>console</body></html>',
+  'assets/app-1234.js': 'console.log("hi")',
 });
 
 useServer({ env: { BASE_URI_PATH: '/yard' }, build: { distDir: dist } });

@@ -1,21 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CallResult } from '../../test-support/harness.ts';
 import { admin, server, useServer } from '../../test-support/fixture.ts';
+import { useConsoleDist } from '../../test-support/console-dist.ts';
 
 const ADMIN_TOKEN = '*:*.headers-admin-token-000000000';
 const CLIENT_TOKEN = 'default:development.headers-client-token-00000';
 
-const dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(
-  join(dist, 'index.html'),
-  '<html><head><base href="::baseUriPath::/"><script type="module" src="./assets/app-Ab12Cd34.js"></script></head></html>',
-);
-writeFileSync(join(dist, 'assets', 'app-Ab12Cd34.js'), 'console.log("console")');
-writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Switchyard"}');
+const dist = useConsoleDist({
+  'index.html':
+    '<html><head><base href="::baseUriPath::/"><script type="module" src="./assets/app-Ab12Cd34.js"></script></head></html>',
+  'assets/app-Ab12Cd34.js': 'console.log("console")',
+  'manifest.webmanifest': '{"name":"Switchyard"}',
+});
 
 useServer({
   env: { BASE_URI_PATH: '/yard', INIT_ADMIN_API_TOKENS: ADMIN_TOKEN, INIT_CLIENT_API_TOKENS: CLIENT_TOKEN },
@@ -27,9 +23,6 @@ beforeAll(async () => {
     body: { name: 'cached' },
   });
   expect(created.status).toBe(201);
-});
-afterAll(async () => {
-  rmSync(dist, { recursive: true, force: true });
 });
 
 /** The CSP's directives by name. */

@@ -4,9 +4,9 @@
  * processes share a data folder, on TEST_DB=postgres a fresh database of the throwaway cluster.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { freshPostgresUrl } from '../test-support/harness.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 
 const ADMIN_TOKEN = `*:*.restart-admin-${randomBytes(12).toString('hex')}`;
@@ -33,15 +33,7 @@ async function call(server: RunningServer, method: string, path: string, body?: 
 }
 
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (process.env.TEST_DB !== 'postgres') return {};
-  const name = `r_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: inject('postgresUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  return process.env.TEST_DB === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {};
 }
 
 async function killed(server: RunningServer): Promise<void> {

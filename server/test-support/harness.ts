@@ -47,19 +47,22 @@ async function pgliteTemplate(): Promise<Buffer> {
   return readFileSync(file);
 }
 
+/** The URL of a new database in the test cluster, a copy of the template migrated once a run. */
+export async function freshPostgresUrl(): Promise<string> {
+  const url = inject('postgresUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
 /** A fresh, migrated database on the driver selected by TEST_DB. */
 export async function freshDatabase(): Promise<Database> {
-  if (process.env.TEST_DB === 'postgres') {
-    const url = inject('postgresUrl');
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    return usePostgres(target.toString());
-  }
+  if (process.env.TEST_DB === 'postgres') return usePostgres(await freshPostgresUrl());
   const template = await pgliteTemplate();
   return usePglite(new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) }));
 }

@@ -1,4 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+// IndexedDB, as every browser has it, before anything imports Dexie: the console's test files share one module
+// graph per worker, and Dexie keeps the IndexedDB it found when first imported.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, vi } from 'vitest';

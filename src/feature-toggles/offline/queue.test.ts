@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectivity } from '../../shared/api/connectivity';

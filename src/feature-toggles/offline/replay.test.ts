@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shared/api/client';

@@ -1,4 +1,3 @@
-import 'fake-indexeddb/auto';
 import {
   createMemoryHistory,
   createRootRoute,

@@ -1,7 +1,9 @@
 /**
  * Delivery survives the death of its process: a real server process (what `npm start` runs) is killed with SIGKILL
  * while a delivery waits for its retry, and a new process on the same data delivers it, once. On TEST_DB=pglite the
- * processes share a data folder, on TEST_DB=postgres a fresh database of the throwaway cluster.
+ * processes share a data folder, on TEST_DB=postgres a fresh database of the throwaway cluster. The kill comes once
+ * the failed attempt is recorded, so the new process sends at the retry's time; a kill that comes late, during the
+ * retry's send, is still delivered once, after the killed process's lease has run out (half a minute).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ const ADMIN_TOKEN = `*:*.restart-admin-${randomBytes(12).toString('hex')}`;
 const ENV = {
   INIT_ADMIN_API_TOKENS: ADMIN_TOKEN,
   LOG_LEVEL: 'warn',
-  ADDON_RETRY_MS: '100',
+  ADDON_RETRY_MS: '5000',
   ADDON_MAX_ATTEMPTS: '100',
   ADDON_TIMEOUT_MS: '2000',
   ADDON_POLL_MS: '500',
@@ -30,6 +32,15 @@ async function call(server: RunningServer, method: string, path: string, body?: 
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Waits until the addon's first delivery has a failed attempt in its log (the delivery then waits for its retry). */
+async function attemptRecorded(server: RunningServer, addonId: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while ((await call(server, 'GET', `api/admin/addons/${addonId}/deliveries`)).body.attempts[0]?.statusCode !== 500) {
+    if (Date.now() > deadline) throw new Error('no failed attempt was recorded');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function databaseEnv(): Promise<Record<string, string>> {
@@ -70,6 +81,7 @@ describe('a pending delivery and SIGKILL', () => {
     receiver.answerWith(...Array<number>(1000).fill(500)); // refused until the process is dead
     expect((await call(first, 'POST', 'api/admin/projects/default/features', { name: 'survivor' })).status).toBe(201);
     await receiver.waitFor(1, 120_000);
+    await attemptRecorded(first, created.body.id);
     await killed(first);
     const before = receiver.received.length;
     receiver.answerWith(); // 200 from now on

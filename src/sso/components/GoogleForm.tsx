@@ -19,32 +19,26 @@ export function GoogleForm({ settings }: { settings: GoogleSettings }) {
           size="md"
           label="Enable"
           description="Enable Google users to login. Value is ignored if Client ID and Client Secret are not defined."
-          checked={values.enabled}
-          onChange={(e) => setField('enabled', e.currentTarget.checked)}
+          {...form.checkbox('enabled')}
         />
         <TextInput
           label="Client ID"
           description="(Required) The Client ID provided by Google when registering the application."
           required
           autoComplete="off"
-          value={values.clientId}
-          error={errors.clientId}
-          onChange={(e) => setField('clientId', e.currentTarget.value)}
+          {...form.field('clientId')}
         />
         <PasswordInput
           label="Client Secret"
           description="(Required) Client Secret provided by Google when registering the application."
           required
           autoComplete="off"
-          value={values.clientSecret}
-          error={errors.clientSecret}
-          onChange={(e) => setField('clientSecret', e.currentTarget.value)}
+          {...form.field('clientSecret')}
         />
         <TextInput
           label="Unleash Hostname"
           description="(Optional) The hostname Google should send the user back to; the public URL's when empty."
-          value={values.unleashHostname}
-          onChange={(e) => setField('unleashHostname', e.currentTarget.value)}
+          {...form.field('unleashHostname')}
         />
         <AutoCreateFields
           values={values}

@@ -20,17 +20,14 @@ export function OidcForm({ settings }: { settings: OidcSettings }) {
           size="md"
           label="Enable"
           description="Enable Open Id Connect Authentication."
-          checked={values.enabled}
-          onChange={(e) => setField('enabled', e.currentTarget.checked)}
+          {...form.checkbox('enabled')}
         />
         <TextInput
           label="Discover URL"
           description="(Required) Issuer discover metadata URL"
           required
           disabled={off}
-          value={values.discoverUrl}
-          error={errors.discoverUrl}
-          onChange={(e) => setField('discoverUrl', e.currentTarget.value)}
+          {...form.field('discoverUrl')}
         />
         <TextInput
           label="Client ID"
@@ -38,9 +35,7 @@ export function OidcForm({ settings }: { settings: OidcSettings }) {
           required
           autoComplete="off"
           disabled={off}
-          value={values.clientId}
-          error={errors.clientId}
-          onChange={(e) => setField('clientId', e.currentTarget.value)}
+          {...form.field('clientId')}
         />
         <PasswordInput
           label="Client Secret"
@@ -48,24 +43,20 @@ export function OidcForm({ settings }: { settings: OidcSettings }) {
           required
           autoComplete="off"
           disabled={off}
-          value={values.secret}
-          error={errors.secret}
-          onChange={(e) => setField('secret', e.currentTarget.value)}
+          {...form.field('secret')}
         />
         <Switch
           size="md"
           label="Enable Single Sign-Out"
           description="Signing out of Switchyard also signs the user out of the provider."
           disabled={off}
-          checked={values.enableSingleSignOut}
-          onChange={(e) => setField('enableSingleSignOut', e.currentTarget.checked)}
+          {...form.checkbox('enableSingleSignOut')}
         />
         <TextInput
           label="ACR Values"
           description="(Optional) Requested Authentication Context Class Reference values, separated by spaces."
           disabled={off}
-          value={values.acrValues}
-          onChange={(e) => setField('acrValues', e.currentTarget.value)}
+          {...form.field('acrValues')}
         />
         <AutoCreateFields
           values={values}

@@ -19,30 +19,20 @@ export function SamlForm({ settings }: { settings: SamlSettings }) {
           Register Switchyard with your SAML 2.0 provider (Okta, Keycloak, etc.) with this assertion consumer (callback)
           URL; its entity id is the public URL.
         </CallbackUrl>
-        <Switch
-          size="md"
-          label="Enable"
-          description="Enable SAML 2.0 Authentication."
-          checked={values.enabled}
-          onChange={(e) => setField('enabled', e.currentTarget.checked)}
-        />
+        <Switch size="md" label="Enable" description="Enable SAML 2.0 Authentication." {...form.checkbox('enabled')} />
         <TextInput
           label="Entity ID"
           description="(Required) The Entity Identity provider issuer."
           required
           disabled={off}
-          value={values.entityId}
-          error={errors.entityId}
-          onChange={(e) => setField('entityId', e.currentTarget.value)}
+          {...form.field('entityId')}
         />
         <TextInput
           label="Single Sign-On URL"
           description="(Required) The url to redirect the user to for signing in."
           required
           disabled={off}
-          value={values.signOnUrl}
-          error={errors.signOnUrl}
-          onChange={(e) => setField('signOnUrl', e.currentTarget.value)}
+          {...form.field('signOnUrl')}
         />
         <Textarea
           label="X.509 Certificate"
@@ -53,17 +43,13 @@ export function SamlForm({ settings }: { settings: SamlSettings }) {
           minRows={6}
           maxRows={14}
           styles={mono}
-          value={values.certificate}
-          error={errors.certificate}
-          onChange={(e) => setField('certificate', e.currentTarget.value)}
+          {...form.field('certificate')}
         />
         <TextInput
           label="Single Sign-Out URL"
           description="(Optional) The url to redirect the user to for signing out of the IDP."
           disabled={off}
-          value={values.signOutUrl}
-          error={errors.signOutUrl}
-          onChange={(e) => setField('signOutUrl', e.currentTarget.value)}
+          {...form.field('signOutUrl')}
         />
         <Textarea
           label="Service Provider X.509 Certificate"
@@ -73,9 +59,7 @@ export function SamlForm({ settings }: { settings: SamlSettings }) {
           minRows={3}
           maxRows={14}
           styles={mono}
-          value={values.spCertificate}
-          error={errors.spCertificate}
-          onChange={(e) => setField('spCertificate', e.currentTarget.value)}
+          {...form.field('spCertificate')}
         />
         <AutoCreateFields
           values={values}

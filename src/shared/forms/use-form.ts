@@ -38,6 +38,17 @@ interface Options<V, R> {
   failed?(error: unknown): FormErrors<V>;
 }
 
+/** What a create or edit page gives its domain's form hook (context field, tag type, segment, strategy). */
+export interface RecordFormOptions<V> {
+  /** Edit mode: the record exists; its name is locked, or (a renamable one) its own name is not checked again. */
+  editMode: boolean;
+  /** The server's name check (create mode, useServerNameCheck): its reason, or undefined when the name is free. */
+  checkName?(name: string): Promise<string | undefined>;
+  submit(values: V): Promise<unknown>;
+  /** After a successful save: the toast and the next page. */
+  onSaved?(): unknown;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const generalError = <V>(error: unknown) => ({ general: messageOf(error) }) as FormErrors<V>;
 

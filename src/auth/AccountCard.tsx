@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The frame of the standalone account pages (new user, reset and forgotten password): the login page's card. */
+/** The frame of the login page and the standalone account pages (new user, reset and forgotten password). */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="sy-login">

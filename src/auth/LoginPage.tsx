@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Center, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { withBase } from '../shared/api/base-path';
 import type { AuthOption } from '../shared/api/errors';
 import { useUiConfig } from '../ui-config/api/queries';
+import { AccountCard } from './AccountCard';
 import { useAuthState } from './auth-state';
 import { LoginForm } from './LoginForm';
 import { loginPath, loginVariant, useLoginActions, useLoginForm, type LoginVariant } from './login';
@@ -43,38 +44,26 @@ function Login({ variant }: { variant: LoginVariant }) {
   });
 
   return (
-    <main className="sy-login">
-      <Paper className="sy-login-card" shadow="sm" radius="lg" p="xl" withBorder>
-        <Stack gap="lg">
-          <div>
-            <Text fw={700} c="var(--mantine-color-indigo-light-color)" size="lg">
-              Switchyard
-            </Text>
-            <Title order={1} size="h2">
-              Login to continue the great work
-            </Title>
-          </div>
-          {search.errorMsg && (
-            <Alert color="red" role="alert" variant="light">
-              {search.errorMsg}
-            </Alert>
-          )}
-          {search.reset && (
-            <Alert color="green" role="status" variant="light">
-              You successfully reset your password.
-            </Alert>
-          )}
-          {options.length > 0 && <ProviderButtons options={options} passwordShown={!passwordHidden} />}
-          {!passwordHidden && <LoginForm form={form} variant={variant} />}
-          {variant === 'password' && !passwordHidden && (
-            <Anchor href={withBase('forgotten-password')} className="sy-touch-link">
-              Forgot password?
-            </Anchor>
-          )}
-          {variant === 'demo' && <DemoTerms />}
-        </Stack>
-      </Paper>
-    </main>
+    <AccountCard title="Login to continue the great work">
+      {search.errorMsg && (
+        <Alert color="red" role="alert" variant="light">
+          {search.errorMsg}
+        </Alert>
+      )}
+      {search.reset && (
+        <Alert color="green" role="status" variant="light">
+          You successfully reset your password.
+        </Alert>
+      )}
+      {options.length > 0 && <ProviderButtons options={options} passwordShown={!passwordHidden} />}
+      {!passwordHidden && <LoginForm form={form} variant={variant} />}
+      {variant === 'password' && !passwordHidden && (
+        <Anchor href={withBase('forgotten-password')} className="sy-touch-link">
+          Forgot password?
+        </Anchor>
+      )}
+      {variant === 'demo' && <DemoTerms />}
+    </AccountCard>
   );
 }
 

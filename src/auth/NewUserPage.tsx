@@ -1,7 +1,5 @@
 import { Text, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { AccountCard } from './AccountCard';
-import { NewPasswordForm } from './NewPasswordForm';
 import { TokenPage } from './TokenPage';
 
 const route = getRouteApi('/new-user');
@@ -14,20 +12,19 @@ export default function NewUserPage() {
   const { token } = route.useSearch();
   const navigate = route.useNavigate();
   return (
-    <TokenPage token={token ?? ''}>
-      {(user, onInvalidToken) => (
-        <AccountCard title="Welcome to Switchyard">
+    <TokenPage
+      token={token ?? ''}
+      title="Welcome to Switchyard"
+      submitLabel="Set password"
+      onDone={(user) => void navigate({ to: '/login', search: { email: user.email ?? undefined } })}
+    >
+      {(user) => (
+        <>
           <Text>
             {user.createdBy} has invited you to join Switchyard. Set a password for your account to get started.
           </Text>
           <TextInput label="Username" value={user.email ?? ''} readOnly size="md" />
-          <NewPasswordForm
-            token={token ?? ''}
-            submitLabel="Set password"
-            onDone={() => void navigate({ to: '/login', search: { email: user.email ?? undefined } })}
-            onInvalidToken={onInvalidToken}
-          />
-        </AccountCard>
+        </>
       )}
     </TokenPage>
   );

@@ -1,7 +1,5 @@
 import { Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { AccountCard } from './AccountCard';
-import { NewPasswordForm } from './NewPasswordForm';
 import { TokenPage } from './TokenPage';
 
 const route = getRouteApi('/reset-password');
@@ -11,18 +9,13 @@ export default function ResetPasswordPage() {
   const { token } = route.useSearch();
   const navigate = route.useNavigate();
   return (
-    <TokenPage token={token ?? ''}>
-      {(user, onInvalidToken) => (
-        <AccountCard title="Reset password">
-          <Text>Choose a new password for {user.email}.</Text>
-          <NewPasswordForm
-            token={token ?? ''}
-            submitLabel="Submit"
-            onDone={() => void navigate({ to: '/login', search: { reset: true } })}
-            onInvalidToken={onInvalidToken}
-          />
-        </AccountCard>
-      )}
+    <TokenPage
+      token={token ?? ''}
+      title="Reset password"
+      submitLabel="Submit"
+      onDone={() => void navigate({ to: '/login', search: { reset: true } })}
+    >
+      {(user) => <Text>Choose a new password for {user.email}.</Text>}
     </TokenPage>
   );
 }

@@ -1,8 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { connectivity } from '../../shared/api/connectivity';
 import { renderForm } from '../../test-support';
@@ -32,12 +30,6 @@ function Harness({ addon, submit }: { addon?: Addon; submit(body: unknown): Prom
   return <AddonForm form={form} onCancel={() => {}} />;
 }
 
-function session(permissions: PermissionEntry[] = [{ permission: 'ADMIN', project: null }]) {
-  const client = new QueryClient();
-  client.setQueryData(['user'], { user: { id: 1 }, permissions });
-  return client;
-}
-
 const urlField = () => screen.getByRole('textbox', { name: /^Webhook URL/ });
 /** Puts text into the URL field at once (as a paste: one change, not one per key). */
 async function pasteUrl(text: string) {
@@ -48,7 +40,7 @@ async function pasteUrl(text: string) {
 describe('addon form', () => {
   it('asks for an event and each required parameter, then sends what was filled in', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText(NO_EVENT_CHOSEN)).toBeInTheDocument();
     expect(urlField()).toHaveAccessibleDescription(expect.stringContaining(FIELD_REQUIRED));
@@ -78,7 +70,7 @@ describe('addon form', () => {
       events: ['feature-created'],
     };
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness addon={addon} submit={submit} />, session());
+    await renderForm(<Harness addon={addon} submit={submit} />);
     expect(screen.getByRole('heading', { name: 'Edit Webhook addon' })).toBeInTheDocument();
     expect(urlField()).toHaveValue('*****');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -95,7 +87,7 @@ describe('addon form', () => {
 
   it('shows a refused save as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('"url" must be an http or https URL')));
-    await renderForm(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'feature-created' }));
     await pasteUrl('ftp://x');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
@@ -104,7 +96,7 @@ describe('addon form', () => {
 
   it('while offline, Create is disabled saying why and what was typed stays', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness submit={submit} />, session());
+    await renderForm(<Harness submit={submit} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'feature-created' }));
     await pasteUrl('http://127.0.0.1:9/hook');
     act(() => connectivity.lost());

@@ -1,6 +1,7 @@
 import { Anchor, Checkbox, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { FormFrame } from '../../shared/forms/FormFrame';
 import '../../shared/forms/fieldset.css';
 import type { AddonParameter } from '../api/queries';
@@ -63,19 +64,8 @@ export function AddonForm({ form, onCancel }: Props) {
         </PermissionButton>
       )}
     >
-      <Switch
-        size="md"
-        label="Enabled"
-        checked={values.enabled}
-        onChange={(e) => form.setField('enabled', e.currentTarget.checked)}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => form.setField('description', e.currentTarget.value)}
-      />
+      <Switch size="md" label="Enabled" {...form.checkbox('enabled')} />
+      <DescriptionField {...form.field('description')} />
       <fieldset className="sy-fieldset">
         <legend>Parameters</legend>
         <Stack gap="sm">

@@ -1,5 +1,5 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showToast } from '../../shared/messages/toast';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { RecordGate } from '../../shared/ui/RecordGate';
 import { useAddons, type AddonProvider } from '../api/queries';
 import { useCreateAddon } from '../api/use-create-addon';
@@ -11,18 +11,15 @@ import { useAddonForm } from './use-addon-form';
 const route = getRouteApi('/main/addons/create/$provider');
 
 function CreateAddonForm({ provider }: { provider: AddonProvider }) {
-  const navigate = useNavigate();
+  const back = useBackToList('/addons');
   const create = useCreateAddon();
   const form = useAddonForm(addonValues(provider), {
     provider,
     editMode: false,
     submit: (values) => create.mutateAsync(addonBody(provider, values)),
-    onSaved: () => {
-      showToast(ADDON_CREATED, 'success');
-      return navigate({ to: '/addons' });
-    },
+    onSaved: back.saved(ADDON_CREATED),
   });
-  return <AddonForm form={form} onCancel={() => void navigate({ to: '/addons' })} />;
+  return <AddonForm form={form} onCancel={back.cancel} />;
 }
 
 /** /addons/create/{provider}: a new addon of that provider, built from its parameter definitions and events. */

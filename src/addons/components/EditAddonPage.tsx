@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showToast } from '../../shared/messages/toast';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { RecordGate } from '../../shared/ui/RecordGate';
 import { useAddons, type Addon, type AddonProvider } from '../api/queries';
 import { useUpdateAddon } from '../api/use-update-addon';
@@ -13,18 +13,15 @@ import { useAddonForm } from './use-addon-form';
 const route = getRouteApi('/main/addons/edit/$id');
 
 function EditAddonForm({ addon, provider }: { addon: Addon; provider: AddonProvider }) {
-  const navigate = useNavigate();
+  const back = useBackToList('/addons');
   const update = useUpdateAddon();
   const form = useAddonForm(addonValues(provider, addon), {
     provider,
     editMode: true,
     submit: (values) => update.mutateAsync({ id: addon.id, body: addonBody(provider, values) }),
-    onSaved: () => {
-      showToast(ADDON_UPDATED, 'success');
-      return navigate({ to: '/addons' });
-    },
+    onSaved: back.saved(ADDON_UPDATED),
   });
-  return <AddonForm form={form} onCancel={() => void navigate({ to: '/addons' })} />;
+  return <AddonForm form={form} onCancel={back.cancel} />;
 }
 
 /** The addon of `id` with its provider, when the kept list has both. */

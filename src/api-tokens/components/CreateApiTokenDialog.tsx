@@ -46,9 +46,7 @@ function TokenForm({
         label="Username"
         description="Who or what uses the token, e.g. the application's name."
         required
-        value={values.username}
-        error={errors.username}
-        onChange={(event) => form.setField('username', event.currentTarget.value)}
+        {...form.field('username')}
         data-autofocus
       />
       <Stack gap={4}>
@@ -70,20 +68,18 @@ function TokenForm({
       </Stack>
       <NativeSelect
         label="Project"
-        value={values.project}
+        {...form.field('project')}
         disabled={isAdminToken}
         description={scope('every project')}
         data={[{ value: ALL, label: 'ALL' }, ...projects.map((p) => ({ value: p.id, label: p.name || p.id }))]}
-        onChange={(event) => form.setField('project', event.currentTarget.value)}
       />
       {environmentsShown && (
         <NativeSelect
           label="Environment"
-          value={values.environment}
+          {...form.field('environment')}
           disabled={isAdminToken}
           description={scope('every environment')}
           data={isAdminToken ? [{ value: ALL, label: 'ALL' }] : environments}
-          onChange={(event) => form.setField('environment', event.currentTarget.value)}
         />
       )}
       <TextInput
@@ -91,9 +87,7 @@ function TokenForm({
         label="Expires on (optional)"
         description="The token stops working after this day. Leave empty for a token that never expires."
         min={dayOf(new Date().toISOString())}
-        value={values.expiresOn}
-        error={errors.expiresOn}
-        onChange={(event) => form.setField('expiresOn', event.currentTarget.value)}
+        {...form.field('expiresOn')}
       />
     </DialogForm>
   );

@@ -1,22 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { addonDeliveriesQuery, addonsQuery } from '../../addons/api/queries';
 import { ensureKept } from '../../offline/ensure-kept';
-import { mainRoute } from './root';
+import { mainRoute, screen } from './root';
 
 /** The configured addons and the providers, persisted with the query cache (at once offline). */
-const addonsRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'addons',
-  loader: ({ context }) => ensureKept(context, addonsQuery),
-  component: lazyRouteComponent(() => import('../../addons/components/AddonsPage')),
-});
+const addonsRoute = createRoute(screen('addons', () => import('../../addons/components/AddonsPage'), addonsQuery));
 
-const createAddonRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'addons/create/$provider',
-  loader: ({ context }) => ensureKept(context, addonsQuery),
-  component: lazyRouteComponent(() => import('../../addons/components/CreateAddonPage')),
-});
+const createAddonRoute = createRoute(
+  screen('addons/create/$provider', () => import('../../addons/components/CreateAddonPage'), addonsQuery),
+);
 
 /** The addon comes from the kept list; its delivery log is fetched on the way, never awaited. */
 const editAddonRoute = createRoute({

@@ -1,16 +1,13 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { applicationQuery, applicationsQuery } from '../../applications/api/queries';
 import { ensureKept } from '../../offline/ensure-kept';
-import { mainRoute } from './root';
+import { mainRoute, screen } from './root';
 
 // Both reads are kept in the persisted query cache: offline, what was read before shows at once.
 
-const applicationsRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'applications',
-  loader: ({ context }) => ensureKept(context, applicationsQuery),
-  component: lazyRouteComponent(() => import('../../applications/components/ApplicationsPage')),
-});
+const applicationsRoute = createRoute(
+  screen('applications', () => import('../../applications/components/ApplicationsPage'), applicationsQuery),
+);
 
 /** /applications/{name}?tab=edit opens the edit tab. */
 const applicationRoute = createRoute({

@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { isAdmin } from '../../../contract/permissions';
-import { userQuery } from '../../auth/user';
 import { eventPagesQuery, type EventFilters } from '../../events/api/queries';
-import { mainRoute } from './root';
+import { mainRoute, signedInAdmin } from './root';
 import { text } from './search';
 
 /** A day as the filters carry it (YYYY-MM-DD); anything else is no filter. */
@@ -27,8 +25,7 @@ const validateSearch = (search: Record<string, unknown>): EventFilters => {
 
 /** The history's first page is read in the background, for instance admins only (the page tells others why not). */
 function prefetchEvents(queryClient: QueryClient, filters: EventFilters, toggleName?: string) {
-  if (isAdmin(queryClient.getQueryData(userQuery.queryKey)?.permissions))
-    void queryClient.prefetchInfiniteQuery(eventPagesQuery(toggleName, filters));
+  if (signedInAdmin(queryClient)) void queryClient.prefetchInfiniteQuery(eventPagesQuery(toggleName, filters));
 }
 
 const historyRoute = createRoute({

@@ -4,28 +4,18 @@ import { featureTypesQuery, archiveQuery } from '../../feature-toggles/api/queri
 import { ensureKept } from '../../offline/ensure-kept';
 import { healthReportQuery, projectOverviewQuery, projectsQuery } from '../../projects/api/queries';
 import { isTabSegment } from '../../project-overview/tabs';
-import { mainRoute } from './root';
+import { mainRoute, screen } from './root';
 import { flag } from './search';
 
-const projectsRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'projects',
-  loader: ({ context }) => ensureKept(context, projectsQuery),
-  component: lazyRouteComponent(() => import('../../projects/components/ProjectListPage')),
-});
-
-const createProjectRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'projects/create',
-  component: lazyRouteComponent(() => import('../../projects/components/CreateProjectPage')),
-});
-
-const editProjectRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'projects/$projectId/edit',
-  loader: ({ context }) => ensureKept(context, projectsQuery),
-  component: lazyRouteComponent(() => import('../../projects/components/EditProjectPage')),
-});
+const projectsRoute = createRoute(
+  screen('projects', () => import('../../projects/components/ProjectListPage'), projectsQuery),
+);
+const createProjectRoute = createRoute(
+  screen('projects/create', () => import('../../projects/components/CreateProjectPage')),
+);
+const editProjectRoute = createRoute(
+  screen('projects/$projectId/edit', () => import('../../projects/components/EditProjectPage'), projectsQuery),
+);
 
 /** The project page's reads: the kept projects and environments awaited, the project's toggles fetched meanwhile. */
 const loadProject = async (context: Parameters<typeof ensureKept>[0], projectId: string) => {

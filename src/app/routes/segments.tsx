@@ -3,15 +3,12 @@ import { ensureKept } from '../../offline/ensure-kept';
 import { projectsQuery } from '../../projects/api/queries';
 import { segmentsQuery } from '../../segments/api/queries';
 import { contextFieldsQuery } from '../../context/api/queries';
-import { mainRoute } from './root';
+import { mainRoute, screen } from './root';
 
 /** The segments, persisted with the query cache (at once offline). */
-const segmentsRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'segments',
-  loader: ({ context }) => ensureKept(context, segmentsQuery),
-  component: lazyRouteComponent(() => import('../../segments/components/SegmentsPage')),
-});
+const segmentsRoute = createRoute(
+  screen('segments', () => import('../../segments/components/SegmentsPage'), segmentsQuery),
+);
 
 /** The form needs the context fields (the constraint editor) and the projects (its project picker), both kept. */
 const createSegmentRoute = createRoute({

@@ -1,29 +1,20 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { ensureKept } from '../../offline/ensure-kept';
+import { createRoute } from '@tanstack/react-router';
 import { strategyDefinitionsQuery } from '../../strategies/api/queries';
-import { mainRoute } from './root';
+import { screen } from './root';
 import { text } from './search';
 
-const strategiesRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'strategies',
-  loader: ({ context }) => ensureKept(context, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('../../strategies/components/StrategiesPage')),
-});
+const strategiesRoute = createRoute(
+  screen('strategies', () => import('../../strategies/components/StrategiesPage'), strategyDefinitionsQuery),
+);
 
 /** /strategies/create?name=… prefills the name (the missing-definition link). */
 const createStrategyRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'strategies/create',
+  ...screen('strategies/create', () => import('../../strategies/components/CreateStrategyPage')),
   validateSearch: (search: Record<string, unknown>): { name?: string } => ({ name: text(search.name) }),
-  component: lazyRouteComponent(() => import('../../strategies/components/CreateStrategyPage')),
 });
 
-const strategyViewRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'strategies/$activeTab/$strategyName',
-  loader: ({ context }) => ensureKept(context, strategyDefinitionsQuery),
-  component: lazyRouteComponent(() => import('./strategy-view')),
-});
+const strategyViewRoute = createRoute(
+  screen('strategies/$activeTab/$strategyName', () => import('./strategy-view'), strategyDefinitionsQuery),
+);
 
 export const strategyRoutes = [strategiesRoute, createStrategyRoute, strategyViewRoute] as const;

@@ -1,42 +1,12 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { ensureKept } from '../../offline/ensure-kept';
+import { createRoute } from '@tanstack/react-router';
 import { tagsQuery, tagTypesQuery } from '../../tags/api/queries';
-import { mainRoute } from './root';
+import { screen } from './root';
 
-const tagTypesRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'tag-types',
-  loader: ({ context }) => ensureKept(context, tagTypesQuery),
-  component: lazyRouteComponent(() => import('../../tags/components/TagTypesPage')),
-});
-
-const createTagTypeRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'tag-types/create',
-  component: lazyRouteComponent(() => import('../../tags/components/CreateTagTypePage')),
-});
-
-const editTagTypeRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'tag-types/edit/$name',
-  loader: ({ context }) => ensureKept(context, tagTypesQuery),
-  component: lazyRouteComponent(() => import('../../tags/components/EditTagTypePage')),
-});
-
-/** /tags is not in the menus; the list is persisted with the query cache. */
-const tagsRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'tags',
-  loader: ({ context }) => ensureKept(context, tagsQuery),
-  component: lazyRouteComponent(() => import('../../tags/components/TagsPage')),
-});
-
-const createTagRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'tags/create',
-  loader: ({ context }) => ensureKept(context, tagTypesQuery),
-  component: lazyRouteComponent(() => import('../../tags/components/CreateTagPage')),
-});
-
-/** Tag types and tags. */
-export const tagRoutes = [tagTypesRoute, createTagTypeRoute, editTagTypeRoute, tagsRoute, createTagRoute] as const;
+/** Tag types and tags; /tags is not in the menus, its list is persisted with the query cache. */
+export const tagRoutes = [
+  createRoute(screen('tag-types', () => import('../../tags/components/TagTypesPage'), tagTypesQuery)),
+  createRoute(screen('tag-types/create', () => import('../../tags/components/CreateTagTypePage'))),
+  createRoute(screen('tag-types/edit/$name', () => import('../../tags/components/EditTagTypePage'), tagTypesQuery)),
+  createRoute(screen('tags', () => import('../../tags/components/TagsPage'), tagsQuery)),
+  createRoute(screen('tags/create', () => import('../../tags/components/CreateTagPage'), tagTypesQuery)),
+] as const;

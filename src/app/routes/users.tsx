@@ -1,18 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { isAdmin } from '../../../contract/permissions';
-import { userQuery } from '../../auth/user';
 import { usersQuery } from '../../users/api/queries';
-import { mainRoute, rootRoute } from './root';
+import { prefetchForAdmins, rootRoute, screen } from './root';
 import { text } from './search';
 
-/** /admin/users: the list is read in the background, for admins only (the page tells others it is not theirs). */
+/** /admin/users: the list is read in the background, for admins only. */
 const adminUsersRoute = createRoute({
-  getParentRoute: () => mainRoute,
-  path: 'admin/users',
-  loader: ({ context: { queryClient } }) => {
-    if (isAdmin(queryClient.getQueryData(userQuery.queryKey)?.permissions)) void queryClient.prefetchQuery(usersQuery);
-  },
-  component: lazyRouteComponent(() => import('../../users/components/UsersPage')),
+  ...screen('admin/users', () => import('../../users/components/UsersPage')),
+  loader: prefetchForAdmins(usersQuery),
 });
 
 const tokenSearch = (search: Record<string, unknown>): { token?: string } => ({ token: text(search.token) });

@@ -1,11 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PermissionEntry } from '../../../contract/permissions';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { connectivity } from '../../shared/api/connectivity';
-import { renderForm } from '../../test-support';
+import { renderForm, sessionClient } from '../../test-support';
 import { contextFieldValues, DUPLICATE_LEGAL_VALUE, type ContextFieldValues } from '../rules';
 import { ContextForm } from './ContextForm';
 import { useContextForm } from './use-context-form';
@@ -26,12 +24,6 @@ function Harness(props: {
   return <ContextForm form={form} onCancel={() => {}} />;
 }
 
-function session(permissions: PermissionEntry[] = [{ permission: 'ADMIN', project: null }]) {
-  const client = new QueryClient();
-  client.setQueryData(['user'], { user: { id: 1 }, permissions });
-  return client;
-}
-
 const nameField = () => screen.getByRole('textbox', { name: /^Name/ });
 const valueField = () => screen.getByRole('textbox', { name: 'Value' });
 const shownValues = () =>
@@ -43,7 +35,7 @@ describe('context field form', () => {
   it('checks the trimmed name with the server on blur, shows its message and blocks Create', async () => {
     const checkName = vi.fn(async (name: string) => (name === 'userId' ? TAKEN : undefined));
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness checkName={checkName} submit={submit} />, session());
+    await renderForm(<Harness checkName={checkName} submit={submit} />);
     await userEvent.type(nameField(), ' userId ');
     await userEvent.tab();
     expect(checkName).toHaveBeenCalledWith('userId');
@@ -62,7 +54,7 @@ describe('context field form', () => {
 
   it('keeps legal values sorted and refuses a duplicate with the spec text', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />);
     await userEvent.type(nameField(), 'region');
     await userEvent.type(valueField(), 'us{Enter}');
     await userEvent.type(valueField(), ' eu ');
@@ -92,7 +84,7 @@ describe('context field form', () => {
     const checkName = vi.fn(async () => TAKEN);
     const submit = vi.fn(() => Promise.resolve());
     const initial = { name: 'region', description: 'Where', legalValues: ['eu'], stickiness: false };
-    await renderForm(<Harness editMode initial={initial} checkName={checkName} submit={submit} />, session());
+    await renderForm(<Harness editMode initial={initial} checkName={checkName} submit={submit} />);
     expect(screen.getByRole('heading', { name: 'Edit context field' })).toBeInTheDocument();
     expect(nameField()).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), ' now');
@@ -103,7 +95,7 @@ describe('context field form', () => {
 
   it('shows a failed save as a general message', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('"legalValues[1]" is not allowed to be empty')));
-    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />);
     await userEvent.type(nameField(), 'region');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('"legalValues[1]" is not allowed to be empty');
@@ -111,7 +103,7 @@ describe('context field form', () => {
 
   it('while offline, Create is disabled saying why and what was typed stays', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session());
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />);
     await userEvent.type(nameField(), 'region');
     await userEvent.type(valueField(), 'eu{Enter}');
     act(() => connectivity.lost());
@@ -132,7 +124,7 @@ describe('context field form', () => {
 
   it('without the permission, Create is disabled', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, session([]));
+    await renderForm(<Harness checkName={async () => undefined} submit={submit} />, sessionClient([]));
     expect(screen.getByRole('button', { name: 'Create' })).toHaveAccessibleDescription(
       "You don't have access to perform this operation",
     );

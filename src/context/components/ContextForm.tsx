@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
 import '../../shared/forms/fieldset.css';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { NameField } from '../../shared/forms/NameField';
 import { CONTEXT_FIELDS_INTRO } from '../messages';
 import type { ContextForm as Form } from './use-context-form';
@@ -16,7 +17,7 @@ interface Props {
 
 /** /context/create and /context/edit/{name}: name (locked when editing), description, legal values, stickiness. */
 export function ContextForm({ form, onCancel }: Props) {
-  const { values, editMode, setField } = form;
+  const { values, editMode } = form;
   const title = editMode ? 'Edit context field' : 'Create context field';
 
   const onValueKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -42,13 +43,7 @@ export function ContextForm({ form, onCancel }: Props) {
       )}
     >
       <NameField form={form} disabled={editMode} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => setField('description', e.currentTarget.value)}
-      />
+      <DescriptionField {...form.field('description')} />
       <fieldset className="sy-fieldset">
         <legend>Legal values</legend>
         <Stack gap="sm">
@@ -94,12 +89,7 @@ export function ContextForm({ form, onCancel }: Props) {
         </Stack>
       </fieldset>
       <Stack gap={4}>
-        <Switch
-          size="md"
-          label="Custom stickiness"
-          checked={values.stickiness}
-          onChange={(e) => setField('stickiness', e.currentTarget.checked)}
-        />
+        <Switch size="md" label="Custom stickiness" {...form.checkbox('stickiness')} />
         <Text size="sm" c="dimmed">
           With stickiness on, this field can be the stickiness of a gradual rollout and of variants: the same value
           always gets the same result.

@@ -1,6 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
-import { showToast } from '../../shared/messages/toast';
 import { useCreateContextField } from '../api/use-create-context-field';
 import { CONTEXT_FIELD_CREATED } from '../messages';
 import { contextFieldValues } from '../rules';
@@ -9,16 +8,13 @@ import { useContextForm } from './use-context-form';
 
 /** /context/create: a new context field, its name checked by the server on blur and before creating. */
 export default function CreateContextPage() {
-  const navigate = useNavigate();
+  const back = useBackToList('/context');
   const create = useCreateContextField();
   const form = useContextForm(contextFieldValues(), {
     editMode: false,
     checkName: useServerNameCheck('api/admin/context/validate'),
     submit: (values) => create.mutateAsync(values),
-    onSaved: () => {
-      showToast(CONTEXT_FIELD_CREATED, 'success');
-      return navigate({ to: '/context' });
-    },
+    onSaved: back.saved(CONTEXT_FIELD_CREATED),
   });
-  return <ContextForm form={form} onCancel={() => void navigate({ to: '/context' })} />;
+  return <ContextForm form={form} onCancel={back.cancel} />;
 }

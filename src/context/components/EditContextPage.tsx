@@ -1,5 +1,5 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showToast } from '../../shared/messages/toast';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { RecordGate } from '../../shared/ui/RecordGate';
 import { useContextFields } from '../api/queries';
 import { useUpdateContextField } from '../api/use-update-context-field';
@@ -11,17 +11,14 @@ import { useContextForm } from './use-context-form';
 const route = getRouteApi('/main/context/edit/$name');
 
 function EditContextForm({ field }: { field: ContextField }) {
-  const navigate = useNavigate();
+  const back = useBackToList('/context');
   const update = useUpdateContextField();
   const form = useContextForm(contextFieldValues(field), {
     editMode: true,
     submit: (values) => update.mutateAsync(values),
-    onSaved: () => {
-      showToast(CONTEXT_FIELD_UPDATED, 'success');
-      return navigate({ to: '/context' });
-    },
+    onSaved: back.saved(CONTEXT_FIELD_UPDATED),
   });
-  return <ContextForm form={form} onCancel={() => void navigate({ to: '/context' })} />;
+  return <ContextForm form={form} onCancel={back.cancel} />;
 }
 
 /** /context/edit/{name}: the field from the kept list (at once offline), its name locked. */

@@ -1,22 +1,15 @@
 import { useState } from 'react';
-import { useForm } from '../../shared/forms/use-form';
+import { useForm, type RecordFormOptions } from '../../shared/forms/use-form';
 import { addLegalValue, type ContextFieldValues } from '../rules';
-
-interface Options {
-  /** Edit mode: the name is locked and not checked. */
-  editMode: boolean;
-  /** POST api/admin/context/validate (create mode): resolves to the server's reason, or undefined when free. */
-  checkName?(name: string): Promise<string | undefined>;
-  submit(values: ContextFieldValues): Promise<unknown>;
-  /** After a successful save: the toast and the list. */
-  onSaved?(): unknown;
-}
 
 /**
  * The context field form: the name is checked by the server on blur and again before
  * creating, locked when editing; legal values are added one by one, kept sorted, a duplicate refused.
  */
-export function useContextForm(initial: ContextFieldValues, { editMode, checkName, submit, onSaved }: Options) {
+export function useContextForm(
+  initial: ContextFieldValues,
+  { editMode, checkName, submit, onSaved }: RecordFormOptions<ContextFieldValues>,
+) {
   const form = useForm(initial, {
     prepare: (values) => ({ ...values, name: values.name.trim(), description: values.description.trim() }),
     name: { check: checkName, locked: editMode },

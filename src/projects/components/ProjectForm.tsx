@@ -1,6 +1,7 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { NameField } from '../../shared/forms/NameField';
 import type { ProjectForm as Form } from './use-project-form';
 
@@ -15,7 +16,7 @@ interface Props {
 
 /** The project form: Project Id (locked when editing), Name, Description, Cancel and the save button. */
 export function ProjectForm({ form, title, submitLabel, titleOrder = 1, onCancel }: Props) {
-  const { values, errors, setField, editMode } = form;
+  const { values, editMode } = form;
   return (
     <FormFrame
       form={form}
@@ -40,21 +41,8 @@ export function ProjectForm({ form, title, submitLabel, titleOrder = 1, onCancel
         disabled={editMode}
         description={editMode ? 'The id of a project can not be changed.' : undefined}
       />
-      <TextInput
-        label="Name"
-        required
-        autoComplete="off"
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => setField('name', e.currentTarget.value)}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => setField('description', e.currentTarget.value)}
-      />
+      <TextInput label="Name" required autoComplete="off" {...form.field('name')} />
+      <DescriptionField {...form.field('description')} />
     </FormFrame>
   );
 }

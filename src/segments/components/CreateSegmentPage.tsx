@@ -1,6 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
-import { showToast } from '../../shared/messages/toast';
 import { useCreateSegment } from '../api/use-create-segment';
 import { SEGMENT_CREATED } from '../messages';
 import { segmentBody, segmentValues } from '../rules';
@@ -9,16 +8,13 @@ import { useSegmentForm } from './use-segment-form';
 
 /** /segments/create: a new segment, for all projects unless one is chosen. */
 export default function CreateSegmentPage() {
-  const navigate = useNavigate();
+  const back = useBackToList('/segments');
   const create = useCreateSegment();
   const form = useSegmentForm(segmentValues(), {
     editMode: false,
     checkName: useServerNameCheck('api/admin/segments/validate'),
     submit: (values) => create.mutateAsync(segmentBody(values)),
-    onSaved: () => {
-      showToast(SEGMENT_CREATED, 'success');
-      return navigate({ to: '/segments' });
-    },
+    onSaved: back.saved(SEGMENT_CREATED),
   });
-  return <SegmentForm form={form} onCancel={() => void navigate({ to: '/segments' })} />;
+  return <SegmentForm form={form} onCancel={back.cancel} />;
 }

@@ -1,6 +1,6 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
-import { showToast } from '../../shared/messages/toast';
 import { RecordGate } from '../../shared/ui/RecordGate';
 import { useSegments, type Segment } from '../api/queries';
 import { useUpdateSegment } from '../api/use-update-segment';
@@ -12,18 +12,15 @@ import { useSegmentForm } from './use-segment-form';
 const route = getRouteApi('/main/segments/edit/$id');
 
 function EditSegmentForm({ segment }: { segment: Segment }) {
-  const navigate = useNavigate();
+  const back = useBackToList('/segments');
   const update = useUpdateSegment();
   const form = useSegmentForm(segmentValues(segment), {
     editMode: true,
     checkName: useServerNameCheck('api/admin/segments/validate'),
     submit: (values) => update.mutateAsync({ id: segment.id, body: segmentBody(values) }),
-    onSaved: () => {
-      showToast(SEGMENT_UPDATED, 'success');
-      return navigate({ to: '/segments' });
-    },
+    onSaved: back.saved(SEGMENT_UPDATED),
   });
-  return <SegmentForm form={form} onCancel={() => void navigate({ to: '/segments' })} />;
+  return <SegmentForm form={form} onCancel={back.cancel} />;
 }
 
 /** /segments/edit/{id}: the segment from the kept list. */

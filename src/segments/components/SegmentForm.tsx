@@ -1,6 +1,7 @@
-import { NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { NameField } from '../../shared/forms/NameField';
 import { useProjects } from '../../projects/api/queries';
 import { useContextFields } from '../../context/api/queries';
@@ -16,7 +17,7 @@ interface Props {
 
 /** /segments/create and /segments/edit/{id}: name, description, project, and the constraints with their editor. */
 export function SegmentForm({ form, onCancel }: Props) {
-  const { values, errors, editMode, setField } = form;
+  const { values, errors, editMode } = form;
   const title = editMode ? EDIT_SEGMENT_TITLE : CREATE_SEGMENT_TITLE;
   const contextFields = useContextFields().data ?? [];
   const projects = useProjects().data ?? [];
@@ -42,19 +43,12 @@ export function SegmentForm({ form, onCancel }: Props) {
       )}
     >
       <NameField form={form} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => setField('description', e.currentTarget.value)}
-      />
+      <DescriptionField {...form.field('description')} />
       <NativeSelect
         label="Project"
         description="A segment of one project can be used only by that project's strategies."
-        value={values.project}
+        {...form.field('project')}
         data={projectOptions}
-        onChange={(e) => setField('project', e.currentTarget.value)}
       />
       <Stack gap="xs" component="section" aria-labelledby="sy-segment-constraints">
         <Title order={2} size="h4" id="sy-segment-constraints">

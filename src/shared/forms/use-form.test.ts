@@ -18,6 +18,17 @@ describe('the form hook', () => {
     expect(result.current.errors).toEqual({ name: undefined, general: undefined });
   });
 
+  it('gives a text field and an on/off field their value, error and a change that sets them', () => {
+    const { result } = renderHook(() => useForm({ name: '', on: false }, { submit: async () => {} }));
+    act(() => result.current.setError('name', 'Taken'));
+    expect(result.current.field('name')).toMatchObject({ value: '', error: 'Taken' });
+    act(() => result.current.field('name').onChange({ currentTarget: { value: 'x' } }));
+    act(() => result.current.checkbox('on').onChange({ currentTarget: { checked: true } }));
+    expect(result.current.values).toEqual({ name: 'x', on: true });
+    expect(result.current.field('name').error).toBeUndefined();
+    expect(result.current.checkbox('on').checked).toBe(true);
+  });
+
   it('sends the prepared values unless a check finds an error; a failure becomes the general error', async () => {
     const submit = vi.fn(() => Promise.reject(new Error('Could not save')));
     const { result } = renderHook(() =>

@@ -3,6 +3,9 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 /** A form's errors: one message per field, and `general` for a failure of the call itself. */
 export type FormErrors<V> = Partial<Record<keyof V | 'general', string>>;
 
+/** The fields of V that hold a T (the text fields, the on/off ones). */
+type FieldsOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V];
+
 /**
  * The form's name (or id) field, checked with the server as it is left and again before sending unless it shows
  * an error already (NameField draws it). It is trimmed as it is left and as it is sent; an empty one is never sent to
@@ -33,6 +36,17 @@ interface Options<V, R> {
   onSaved?(result: R, values: V): unknown;
   /** Where a failed submit's message goes (default: the general error, with the error's message). */
   failed?(error: unknown): FormErrors<V>;
+}
+
+/** What a create or edit page gives its domain's form hook (context field, tag type, segment, strategy). */
+export interface RecordFormOptions<V> {
+  /** Edit mode: the record exists; its name is locked, or (a renamable one) its own name is not checked again. */
+  editMode: boolean;
+  /** The server's name check (create mode, useServerNameCheck): its reason, or undefined when the name is free. */
+  checkName?(name: string): Promise<string | undefined>;
+  submit(values: V): Promise<unknown>;
+  /** After a successful save: the toast and the next page. */
+  onSaved?(): unknown;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -102,6 +116,17 @@ export function useForm<V extends object, R = unknown>(initial: V, options: Opti
   };
 
   const dirty = (Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]);
+  /** A text input's props (TextInput, Textarea, NativeSelect): its value, its error, and a change that sets it. */
+  const field = <K extends FieldsOf<V, string>>(key: K) => ({
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => setField(key, event.currentTarget.value as V[K]),
+  });
+  /** An on/off input's props (Switch, Checkbox). */
+  const checkbox = <K extends FieldsOf<V, boolean>>(key: K) => ({
+    checked: values[key] as boolean,
+    onChange: (event: { currentTarget: { checked: boolean } }) => setField(key, event.currentTarget.checked as V[K]),
+  });
   const nameInput = {
     value: String(values[nameField] ?? ''),
     error: errors[nameField],
@@ -119,6 +144,8 @@ export function useForm<V extends object, R = unknown>(initial: V, options: Opti
     setField,
     setError,
     onSubmit,
+    field,
+    checkbox,
     /** The name field's props (NameField). */
     nameInput,
   };

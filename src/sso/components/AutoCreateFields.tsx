@@ -1,14 +1,15 @@
 import { Select, Switch, TextInput } from '@mantine/core';
 import { SSO_ROOT_ROLES } from '../../../contract/sso';
 
-interface Values {
+/** The settings every provider has. */
+export interface AutoCreateValues {
   enabled: boolean;
   autoCreate: boolean;
   emailDomains: string;
   defaultRootRole?: string;
 }
 
-interface Props<V extends Values> {
+interface Props<V extends AutoCreateValues> {
   values: V;
   errors: Partial<Record<keyof V | 'general', string>>;
   setField<K extends keyof V>(field: K, value: V[K]): void;
@@ -20,7 +21,12 @@ interface Props<V extends Values> {
  * Auto-create, the default root role and the e-mail domains: the role and the domains are
  * disabled unless the provider and auto-create are on; then OIDC and SAML need the domains. Google has no role.
  */
-export function AutoCreateFields<V extends Values>({ values, errors, setField, autoCreateDescription }: Props<V>) {
+export function AutoCreateFields<V extends AutoCreateValues>({
+  values,
+  errors,
+  setField,
+  autoCreateDescription,
+}: Props<V>) {
   const active = values.enabled && values.autoCreate;
   return (
     <>

@@ -1,59 +1,43 @@
-import { PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { PasswordInput, TextInput } from '@mantine/core';
 import type { GoogleSettings } from '../../../contract/sso';
-import { AutoCreateFields } from './AutoCreateFields';
 import { CallbackUrl } from './CallbackUrl';
-import { SaveRow } from './SaveRow';
+import { ProviderForm } from './ProviderForm';
 import { useSsoForm } from './use-sso-form';
 
 /** The Google tab (Google config); auto-created users get the Editor role. */
 export function GoogleForm({ settings }: { settings: GoogleSettings }) {
   const form = useSsoForm('google', settings);
-  const { values, errors, setField } = form;
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label="Google">
-      <Stack gap="md">
+    <ProviderForm
+      form={form}
+      label="Google"
+      callback={
         <CallbackUrl provider="google">
           Register Switchyard as a Google OAuth 2.0 client with this callback URL.
         </CallbackUrl>
-        <Switch
-          size="md"
-          label="Enable"
-          description="Enable Google users to login. Value is ignored if Client ID and Client Secret are not defined."
-          checked={values.enabled}
-          onChange={(e) => setField('enabled', e.currentTarget.checked)}
-        />
-        <TextInput
-          label="Client ID"
-          description="(Required) The Client ID provided by Google when registering the application."
-          required
-          autoComplete="off"
-          value={values.clientId}
-          error={errors.clientId}
-          onChange={(e) => setField('clientId', e.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Client Secret"
-          description="(Required) Client Secret provided by Google when registering the application."
-          required
-          autoComplete="off"
-          value={values.clientSecret}
-          error={errors.clientSecret}
-          onChange={(e) => setField('clientSecret', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Unleash Hostname"
-          description="(Optional) The hostname Google should send the user back to; the public URL's when empty."
-          value={values.unleashHostname}
-          onChange={(e) => setField('unleashHostname', e.currentTarget.value)}
-        />
-        <AutoCreateFields
-          values={values}
-          errors={errors}
-          setField={setField}
-          autoCreateDescription="Enable automatic creation of new users when signing in with Google."
-        />
-        <SaveRow status={form.status} error={errors.general} submitting={form.submitting} />
-      </Stack>
-    </form>
+      }
+      enableDescription="Enable Google users to login. Value is ignored if Client ID and Client Secret are not defined."
+      autoCreateDescription="Enable automatic creation of new users when signing in with Google."
+    >
+      <TextInput
+        label="Client ID"
+        description="(Required) The Client ID provided by Google when registering the application."
+        required
+        autoComplete="off"
+        {...form.field('clientId')}
+      />
+      <PasswordInput
+        label="Client Secret"
+        description="(Required) Client Secret provided by Google when registering the application."
+        required
+        autoComplete="off"
+        {...form.field('clientSecret')}
+      />
+      <TextInput
+        label="Unleash Hostname"
+        description="(Optional) The hostname Google should send the user back to; the public URL's when empty."
+        {...form.field('unleashHostname')}
+      />
+    </ProviderForm>
   );
 }

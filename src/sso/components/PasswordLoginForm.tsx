@@ -1,30 +1,20 @@
-import { Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Stack, Switch, Title } from '@mantine/core';
 import type { PasswordLoginSettings } from '../../../contract/sso';
 import { useForm } from '../../shared/forms/use-form';
 import { usePasswordLogin } from '../api/queries';
 import { useSavePasswordLogin } from '../api/use-save-password-login';
+import { Loaded } from './Loaded';
 import { SaveRow } from './SaveRow';
-import { SAVED, SAVED_CLEARS_AFTER_MS, SAVING } from './use-sso-form';
+import { useSaveStatus } from './use-sso-form';
 
 function Form({ settings }: { settings: PasswordLoginSettings }) {
   const save = useSavePasswordLogin();
-  const [status, setStatus] = useState('');
-  const clear = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(clear.current), []);
+  const { status, saving } = useSaveStatus();
   const form = useForm<PasswordLoginSettings>(settings, {
-    submit: async (values) => {
-      clearTimeout(clear.current);
-      setStatus(SAVING);
-      try {
+    submit: (values) =>
+      saving(async () => {
         form.setValues(await save.mutateAsync(values));
-      } catch (error) {
-        setStatus('');
-        throw error;
-      }
-      setStatus(SAVED);
-      clear.current = setTimeout(() => setStatus(''), SAVED_CLEARS_AFTER_MS);
-    },
+      }),
   });
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label="Password login">
@@ -47,14 +37,5 @@ function Form({ settings }: { settings: PasswordLoginSettings }) {
 
 /** The password sign-in's switch (Unleash's api/admin/auth/simple/settings), below the providers' tabs. */
 export function PasswordLoginForm() {
-  const settings = usePasswordLogin();
-  if (settings.isPending) return <Loader aria-label="Loading settings" />;
-  if (settings.isError) {
-    return (
-      <Text c="red.8" role="alert">
-        {settings.error.message}
-      </Text>
-    );
-  }
-  return <Form settings={settings.data} />;
+  return <Loaded query={usePasswordLogin()}>{(settings) => <Form settings={settings} />}</Loaded>;
 }

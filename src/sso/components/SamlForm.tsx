@@ -1,8 +1,7 @@
-import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import type { SamlSettings } from '../../../contract/sso';
-import { AutoCreateFields } from './AutoCreateFields';
 import { CallbackUrl } from './CallbackUrl';
-import { SaveRow } from './SaveRow';
+import { ProviderForm } from './ProviderForm';
 import { useSsoForm } from './use-sso-form';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } };
@@ -10,81 +9,61 @@ const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)', font
 /** The SAML 2.0 tab (SAML config). */
 export function SamlForm({ settings }: { settings: SamlSettings }) {
   const form = useSsoForm('saml', settings);
-  const { values, errors, setField } = form;
-  const off = !values.enabled;
+  const off = !form.values.enabled;
   return (
-    <form onSubmit={form.onSubmit} noValidate aria-label="SAML 2.0">
-      <Stack gap="md">
+    <ProviderForm
+      form={form}
+      label="SAML 2.0"
+      callback={
         <CallbackUrl provider="saml">
           Register Switchyard with your SAML 2.0 provider (Okta, Keycloak, etc.) with this assertion consumer (callback)
           URL; its entity id is the public URL.
         </CallbackUrl>
-        <Switch
-          size="md"
-          label="Enable"
-          description="Enable SAML 2.0 Authentication."
-          checked={values.enabled}
-          onChange={(e) => setField('enabled', e.currentTarget.checked)}
-        />
-        <TextInput
-          label="Entity ID"
-          description="(Required) The Entity Identity provider issuer."
-          required
-          disabled={off}
-          value={values.entityId}
-          error={errors.entityId}
-          onChange={(e) => setField('entityId', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Single Sign-On URL"
-          description="(Required) The url to redirect the user to for signing in."
-          required
-          disabled={off}
-          value={values.signOnUrl}
-          error={errors.signOnUrl}
-          onChange={(e) => setField('signOnUrl', e.currentTarget.value)}
-        />
-        <Textarea
-          label="X.509 Certificate"
-          description="(Required) The certificate used to sign the SAML 2.0 request."
-          required
-          disabled={off}
-          autosize
-          minRows={6}
-          maxRows={14}
-          styles={mono}
-          value={values.certificate}
-          error={errors.certificate}
-          onChange={(e) => setField('certificate', e.currentTarget.value)}
-        />
-        <TextInput
-          label="Single Sign-Out URL"
-          description="(Optional) The url to redirect the user to for signing out of the IDP."
-          disabled={off}
-          value={values.signOutUrl}
-          error={errors.signOutUrl}
-          onChange={(e) => setField('signOutUrl', e.currentTarget.value)}
-        />
-        <Textarea
-          label="Service Provider X.509 Certificate"
-          description="(Optional) The public certificate of this service provider, when the IDP asks for one."
-          disabled={off}
-          autosize
-          minRows={3}
-          maxRows={14}
-          styles={mono}
-          value={values.spCertificate}
-          error={errors.spCertificate}
-          onChange={(e) => setField('spCertificate', e.currentTarget.value)}
-        />
-        <AutoCreateFields
-          values={values}
-          errors={errors}
-          setField={setField}
-          autoCreateDescription="Enable automatic creation of new users when signing in with Saml."
-        />
-        <SaveRow status={form.status} error={errors.general} submitting={form.submitting} />
-      </Stack>
-    </form>
+      }
+      enableDescription="Enable SAML 2.0 Authentication."
+      autoCreateDescription="Enable automatic creation of new users when signing in with Saml."
+    >
+      <TextInput
+        label="Entity ID"
+        description="(Required) The Entity Identity provider issuer."
+        required
+        disabled={off}
+        {...form.field('entityId')}
+      />
+      <TextInput
+        label="Single Sign-On URL"
+        description="(Required) The url to redirect the user to for signing in."
+        required
+        disabled={off}
+        {...form.field('signOnUrl')}
+      />
+      <Textarea
+        label="X.509 Certificate"
+        description="(Required) The certificate used to sign the SAML 2.0 request."
+        required
+        disabled={off}
+        autosize
+        minRows={6}
+        maxRows={14}
+        styles={mono}
+        {...form.field('certificate')}
+      />
+      <TextInput
+        label="Single Sign-Out URL"
+        description="(Optional) The url to redirect the user to for signing out of the IDP."
+        disabled={off}
+        {...form.field('signOutUrl')}
+      />
+      <Textarea
+        label="Service Provider X.509 Certificate"
+        description="(Optional) The public certificate of this service provider, when the IDP asks for one."
+        disabled={off}
+        autosize
+        minRows={3}
+        maxRows={14}
+        styles={mono}
+        {...form.field('spCertificate')}
+      />
+    </ProviderForm>
   );
 }

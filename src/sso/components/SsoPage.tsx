@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { SsoProvider, SsoSettingsOf } from '../../../contract/sso';
 import { AdminTabs } from '../../admin/AdminTabs';
@@ -6,6 +6,7 @@ import { useIsAdmin } from '../../auth/user';
 import { useUiConfig } from '../../ui-config/api/queries';
 import { useSsoSettings } from '../api/queries';
 import { GoogleForm } from './GoogleForm';
+import { Loaded } from './Loaded';
 import { OidcForm } from './OidcForm';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SamlForm } from './SamlForm';
@@ -23,29 +24,22 @@ const TABS: { value: SsoProvider; label: string }[] = [
 ];
 
 /** A provider's stored settings, then its form (each tab reads its own settings when first opened). */
-function Loaded<P extends SsoProvider>({
+function ProviderSettings<P extends SsoProvider>({
   provider,
   children,
 }: {
   provider: P;
   children(settings: SsoSettingsOf[P]): ReactNode;
 }) {
-  const settings = useSsoSettings(provider);
-  if (settings.isPending) return <Loader aria-label="Loading settings" />;
-  if (settings.isError) {
-    return (
-      <Text c="red.8" role="alert">
-        {settings.error.message}
-      </Text>
-    );
-  }
-  return children(settings.data);
+  return <Loaded query={useSsoSettings(provider)}>{children}</Loaded>;
 }
 
 const FORMS: Record<SsoProvider, () => ReactNode> = {
-  oidc: () => <Loaded provider="oidc">{(settings) => <OidcForm settings={settings} />}</Loaded>,
-  saml: () => <Loaded provider="saml">{(settings) => <SamlForm settings={settings} />}</Loaded>,
-  google: () => <Loaded provider="google">{(settings) => <GoogleForm settings={settings} />}</Loaded>,
+  oidc: () => <ProviderSettings provider="oidc">{(settings) => <OidcForm settings={settings} />}</ProviderSettings>,
+  saml: () => <ProviderSettings provider="saml">{(settings) => <SamlForm settings={settings} />}</ProviderSettings>,
+  google: () => (
+    <ProviderSettings provider="google">{(settings) => <GoogleForm settings={settings} />}</ProviderSettings>
+  ),
 };
 
 /** /admin/auth: the OpenID Connect, SAML 2.0 and Google settings, admins only. */

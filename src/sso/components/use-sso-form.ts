@@ -18,33 +18,49 @@ function fieldOf(error: unknown): string | undefined {
 }
 
 /**
- * A provider's settings form: an enabled provider's required fields are checked before
- * sending; saving shows '...saving', then 'Settings stored' (cleared after 2 s), or the error's message.
+ * A settings form's save status: '...saving' while `save` runs, then 'Settings stored' (cleared after 2 s); nothing
+ * when it fails, whose error goes on to the form.
  */
-export function useSsoForm<P extends SsoProvider>(provider: P, initial: SsoSettingsOf[P]) {
-  const save = useSaveSsoSettings(provider);
+export function useSaveStatus() {
   const [status, setStatus] = useState('');
   const clear = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(clear.current), []);
+  const saving = async (save: () => Promise<void>) => {
+    clearTimeout(clear.current);
+    setStatus(SAVING);
+    try {
+      await save();
+    } catch (error) {
+      setStatus('');
+      throw error;
+    }
+    setStatus(SAVED);
+    clear.current = setTimeout(() => setStatus(''), SAVED_CLEARS_AFTER_MS);
+  };
+  return { status, saving };
+}
 
+/**
+ * A provider's settings form: an enabled provider's required fields are checked before sending; a 400 naming a
+ * field shows its reason under that field too.
+ */
+export function useSsoForm<P extends SsoProvider>(provider: P, initial: SsoSettingsOf[P]) {
+  const save = useSaveSsoSettings(provider);
+  const { status, saving } = useSaveStatus();
   const form = useForm<SsoSettingsOf[P]>(initial, {
     validate: (values) => Object.fromEntries(ssoSettingsProblems(provider, values)) as FormErrors<SsoSettingsOf[P]>,
-    submit: async (values) => {
-      clearTimeout(clear.current);
-      setStatus(SAVING);
-      try {
-        form.setValues(await save.mutateAsync(values));
-      } catch (error) {
-        setStatus('');
-        const field = fieldOf(error);
-        if (field && field in values && error instanceof Error) {
-          form.setError(field as keyof SsoSettingsOf[P], error.message);
+    submit: (values) =>
+      saving(async () => {
+        try {
+          form.setValues(await save.mutateAsync(values));
+        } catch (error) {
+          const field = fieldOf(error);
+          if (field && field in values && error instanceof Error) {
+            form.setError(field as keyof SsoSettingsOf[P], error.message);
+          }
+          throw error;
         }
-        throw error;
-      }
-      setStatus(SAVED);
-      clear.current = setTimeout(() => setStatus(''), SAVED_CLEARS_AFTER_MS);
-    },
+      }),
   });
   return { ...form, status };
 }

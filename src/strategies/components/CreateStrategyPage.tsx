@@ -1,6 +1,6 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { useServerNameCheck } from '../../shared/forms/server-name-check';
-import { showToast } from '../../shared/messages/toast';
 import { useCreateStrategy } from '../api/use-create-strategy';
 import { definitionErrorMessage, newDefinitionValues } from '../definitions';
 import { STRATEGY_CREATED } from '../messages';
@@ -12,16 +12,13 @@ const route = getRouteApi('/main/strategies/create');
 /** /strategies/create (?name= prefills the name): a custom strategy, its name checked by the server first. */
 export default function CreateStrategyPage() {
   const { name } = route.useSearch();
-  const navigate = useNavigate();
+  const back = useBackToList('/strategies');
   const create = useCreateStrategy();
   const form = useDefinitionForm(newDefinitionValues(name), {
     editMode: false,
     checkName: useServerNameCheck('api/admin/strategies/validate', { reason: definitionErrorMessage }),
     submit: (values) => create.mutateAsync(values),
-    onSaved: () => {
-      showToast(STRATEGY_CREATED, 'success');
-      return navigate({ to: '/strategies' });
-    },
+    onSaved: back.saved(STRATEGY_CREATED),
   });
-  return <StrategyDefinitionForm form={form} onCancel={() => void navigate({ to: '/strategies' })} />;
+  return <StrategyDefinitionForm form={form} onCancel={back.cancel} />;
 }

@@ -1,18 +1,8 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Checkbox, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { NameField } from '../../shared/forms/NameField';
 import { PARAMETER_TYPES } from '../definitions';
 import type { DefinitionForm } from './use-definition-form';
@@ -51,14 +41,7 @@ export function StrategyDefinitionForm({ form, onCancel }: Props) {
         readOnly={editMode}
         description={editMode ? 'The name of a strategy cannot be changed.' : undefined}
       />
-      <Textarea
-        label="Description"
-        size="md"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => form.setField('description', e.currentTarget.value)}
-      />
+      <DescriptionField size="md" {...form.field('description')} />
       <Stack gap="sm" component="section" aria-labelledby="definition-parameters">
         <Title order={2} size="h4" id="definition-parameters">
           Parameters

@@ -1,5 +1,5 @@
 /** The custom-strategy form's state (/strategies/create and the view's Edit tab); its values: ../definitions.ts. */
-import { useForm } from '../../shared/forms/use-form';
+import { useForm, type RecordFormOptions } from '../../shared/forms/use-form';
 import {
   definitionBody,
   definitionErrorMessage,
@@ -9,18 +9,11 @@ import {
   type ParameterDefinition,
 } from '../definitions';
 
-interface Options {
-  /** Edit mode: the name is locked and not checked. */
-  editMode: boolean;
-  /** POST api/admin/strategies/validate: the reason the name is refused, or undefined when it is free. */
-  checkName?(name: string): Promise<string | undefined>;
-  submit(values: DefinitionFormValues): Promise<unknown>;
-  /** After a successful save: the toast and the next page. */
-  onSaved?(): unknown;
-}
-
 /** State of the custom-strategy form: the name is checked on blur and again before creating; errors block submit. */
-export function useDefinitionForm(initial: DefinitionFormValues, { editMode, checkName, submit, onSaved }: Options) {
+export function useDefinitionForm(
+  initial: DefinitionFormValues,
+  { editMode, checkName, submit, onSaved }: RecordFormOptions<DefinitionFormValues>,
+) {
   const form = useForm(initial, {
     prepare: definitionBody,
     name: { check: checkName, locked: editMode },

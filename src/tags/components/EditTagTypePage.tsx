@@ -1,5 +1,5 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { showToast } from '../../shared/messages/toast';
+import { getRouteApi } from '@tanstack/react-router';
+import { useBackToList } from '../../shared/forms/back-to-list';
 import { RecordGate } from '../../shared/ui/RecordGate';
 import { useTagTypes } from '../api/queries';
 import { useUpdateTagType } from '../api/use-update-tag-type';
@@ -11,17 +11,14 @@ import { useTagTypeForm } from './use-tag-type-form';
 const route = getRouteApi('/main/tag-types/edit/$name');
 
 function EditTagTypeForm({ tagType }: { tagType: TagType }) {
-  const navigate = useNavigate();
+  const back = useBackToList('/tag-types');
   const update = useUpdateTagType();
   const form = useTagTypeForm(tagTypeValues(tagType), {
     editMode: true,
     submit: (values) => update.mutateAsync(values),
-    onSaved: () => {
-      showToast(TAG_TYPE_UPDATED, 'success');
-      return navigate({ to: '/tag-types' });
-    },
+    onSaved: back.saved(TAG_TYPE_UPDATED),
   });
-  return <TagTypeForm form={form} onCancel={() => void navigate({ to: '/tag-types' })} />;
+  return <TagTypeForm form={form} onCancel={back.cancel} />;
 }
 
 /** /tag-types/edit/{name}: the tag type from the kept list (at once offline), its name locked. */

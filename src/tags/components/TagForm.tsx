@@ -12,7 +12,7 @@ interface Props {
 
 /** /tags/create: the tag's type and value, Create and Cancel. */
 export function TagForm({ form, tagTypes, onCancel }: Props) {
-  const { values, errors, setField } = form;
+  const { values } = form;
   const types = tagTypes.some((t) => t.name === values.type) ? tagTypes : [{ name: values.type }, ...tagTypes];
   return (
     <FormFrame
@@ -25,21 +25,8 @@ export function TagForm({ form, tagTypes, onCancel }: Props) {
         </PermissionButton>
       )}
     >
-      <NativeSelect
-        label="Tag type"
-        value={values.type}
-        data={types.map((t) => t.name)}
-        onChange={(e) => setField('type', e.currentTarget.value)}
-      />
-      <TextInput
-        label="Value"
-        required
-        autoComplete="off"
-        placeholder="Your tag"
-        value={values.value}
-        error={errors.value}
-        onChange={(e) => setField('value', e.currentTarget.value)}
-      />
+      <NativeSelect label="Tag type" {...form.field('type')} data={types.map((t) => t.name)} />
+      <TextInput label="Value" required autoComplete="off" placeholder="Your tag" {...form.field('value')} />
     </FormFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Tag } from '../../../contract/tags';
-import type { PermissionEntry } from '../../../contract/permissions';
-import { renderForm } from '../../test-support';
+import { renderForm, sessionClient } from '../../test-support';
 import { NO_PERMISSION_TO_SAVE } from '../messages';
 import { newTag, tagTypeValues, type TagTypeValues } from '../rules';
 import { TagForm } from './TagForm';
@@ -33,12 +31,6 @@ function TagHarness({ submit }: { submit(tag: Tag): Promise<void> }) {
   return <TagForm form={form} tagTypes={[{ name: 'simple' }, { name: 'jira' }]} onCancel={() => {}} />;
 }
 
-function session(permissions: PermissionEntry[] = [{ permission: 'ADMIN', project: null }]) {
-  const client = new QueryClient();
-  client.setQueryData(['user'], { user: { id: 1 }, permissions });
-  return client;
-}
-
 const nameField = () => screen.getByRole('textbox', { name: /^Name/ });
 
 describe('tag type form', () => {
@@ -47,7 +39,7 @@ describe('tag type form', () => {
       name === 'team' ? TAKEN : name.length < 2 ? '"name" length must be at least 2 characters long' : undefined,
     );
     const submit = vi.fn(() => Promise.resolve());
-    await renderForm(<TagTypeHarness checkName={checkName} submit={submit} />, session());
+    await renderForm(<TagTypeHarness checkName={checkName} submit={submit} />);
     await userEvent.type(nameField(), '  team ');
     await userEvent.tab();
     expect(checkName).toHaveBeenCalledWith('team');
@@ -73,7 +65,6 @@ describe('tag type form', () => {
     const submit = vi.fn(() => Promise.reject(new Error('Could not find tag-type with name: team')));
     await renderForm(
       <TagTypeHarness editMode initial={{ name: 'team', description: '' }} checkName={checkName} submit={submit} />,
-      session(),
     );
     expect(nameField()).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +77,7 @@ describe('tag type form', () => {
     const submit = vi.fn(() => Promise.resolve());
     await renderForm(
       <TagTypeHarness editMode initial={{ name: 'team', description: '' }} submit={submit} />,
-      session([{ permission: 'CREATE_TAG_TYPE', project: null }]),
+      sessionClient([{ permission: 'CREATE_TAG_TYPE', project: null }]),
     );
     expect(screen.getByText(NO_PERMISSION_TO_SAVE)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -100,7 +91,7 @@ describe('tag form', () => {
       .fn<(tag: Tag) => Promise<void>>()
       .mockRejectedValueOnce(new Error('"value" length must be at least 2 characters long'))
       .mockResolvedValue(undefined);
-    await renderForm(<TagHarness submit={submit} />, session());
+    await renderForm(<TagHarness submit={submit} />);
     expect(screen.getByRole('combobox', { name: 'Tag type' })).toHaveValue('simple');
     await userEvent.type(screen.getByRole('textbox', { name: /^Value/ }), ' x ');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));

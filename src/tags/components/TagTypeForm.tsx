@@ -1,6 +1,7 @@
-import { Alert, Textarea } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { FormFrame } from '../../shared/forms/FormFrame';
+import { DescriptionField } from '../../shared/forms/DescriptionField';
 import { NameField } from '../../shared/forms/NameField';
 import { NO_PERMISSION_TO_SAVE, TAG_TYPES_INTRO } from '../messages';
 import type { TagTypeForm as Form } from './use-tag-type-form';
@@ -12,7 +13,7 @@ interface Props {
 
 /** /tag-types/create and /tag-types/edit/{name}: name (locked when editing) and description. */
 export function TagTypeForm({ form, onCancel }: Props) {
-  const { values, editMode, setField } = form;
+  const { editMode } = form;
   return (
     <FormFrame
       form={form}
@@ -26,13 +27,7 @@ export function TagTypeForm({ form, onCancel }: Props) {
       )}
     >
       <NameField form={form} disabled={editMode} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => setField('description', e.currentTarget.value)}
-      />
+      <DescriptionField {...form.field('description')} />
       {!form.permitted && (
         <Alert color="yellow" variant="light">
           {NO_PERMISSION_TO_SAVE}

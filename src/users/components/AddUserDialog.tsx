@@ -33,22 +33,8 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
   const { values, errors, setField } = form;
   return (
     <AdminDialogForm title="Add team member" form={form} submitLabel="Add user" onClose={onClose}>
-      <TextInput
-        label="Full name"
-        value={values.name}
-        onChange={(e) => setField('name', e.currentTarget.value)}
-        autoComplete="off"
-        data-autofocus
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setField('email', e.currentTarget.value)}
-        autoComplete="off"
-      />
+      <TextInput label="Full name" {...form.field('name')} autoComplete="off" data-autofocus />
+      <TextInput label="Email" type="email" required {...form.field('email')} autoComplete="off" />
       <RoleField
         roles={roles}
         required
@@ -59,8 +45,7 @@ export function AddUserDialog({ roles, onAdded, onClose }: Props) {
       <Checkbox
         label="Send email"
         description="The new team member gets an e-mail with a link to set their password."
-        checked={values.sendEmail}
-        onChange={(e) => setField('sendEmail', e.currentTarget.checked)}
+        {...form.checkbox('sendEmail')}
       />
     </AdminDialogForm>
   );

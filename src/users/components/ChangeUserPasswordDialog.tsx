@@ -33,25 +33,16 @@ export function ChangeUserPasswordDialog({ user, onSaved, onClose }: Props) {
       failed: (error) => ({ general: error instanceof Error && error.message ? error.message : PASSWORD_FAILED }),
     },
   );
-  const { values, errors, setField } = form;
   return (
     <AdminDialogForm title="Update password" form={form} submitLabel="Save" onClose={onClose}>
       <PasswordInput
         label="Password"
         description={`For ${user.name || user.email || user.username}`}
         autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => setField('password', e.currentTarget.value)}
+        {...form.field('password')}
         data-autofocus
       />
-      <PasswordInput
-        label="Confirm password"
-        autoComplete="new-password"
-        value={values.confirm}
-        error={errors.confirm}
-        onChange={(e) => setField('confirm', e.currentTarget.value)}
-      />
+      <PasswordInput label="Confirm password" autoComplete="new-password" {...form.field('confirm')} />
     </AdminDialogForm>
   );
 }

@@ -29,22 +29,11 @@ export function EditUserDialog({ user, roles, onSaved, onClose }: Props) {
       failed: (error) => ({ general: error instanceof Error && error.message ? error.message : UPDATE_FAILED }),
     },
   );
-  const { values, errors, setField } = form;
+  const { values, setField } = form;
   return (
     <AdminDialogForm title="Edit team member" form={form} submitLabel="Save" onClose={onClose}>
-      <TextInput
-        label="Full name"
-        value={values.name}
-        onChange={(e) => setField('name', e.currentTarget.value)}
-        data-autofocus
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setField('email', e.currentTarget.value)}
-      />
+      <TextInput label="Full name" {...form.field('name')} data-autofocus />
+      <TextInput label="Email" type="email" {...form.field('email')} />
       <RoleField roles={roles} value={values.rootRole} onChange={(role) => setField('rootRole', role)} />
     </AdminDialogForm>
   );

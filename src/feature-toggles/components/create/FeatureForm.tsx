@@ -1,6 +1,7 @@
-import { Badge, Group, NativeSelect, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { PermissionButton } from '../../../auth/PermissionControls';
 import { FormFrame } from '../../../shared/forms/FormFrame';
+import { DescriptionField } from '../../../shared/forms/DescriptionField';
 import { NameField } from '../../../shared/forms/NameField';
 import type { Project } from '../../../projects/rules';
 import type { FeatureType } from '../../types';
@@ -19,7 +20,7 @@ interface Props {
 
 /** The create-toggle form: Name, Toggle type, Project, Description, [Enabled switch, strategies], Create and Cancel. */
 export function FeatureForm({ form, title, featureTypes, projects, legacy, onCancel }: Props) {
-  const { values, setField } = form;
+  const { values } = form;
   const types = featureTypes.length > 0 ? featureTypes : [{ id: values.type, name: values.type }];
   const projectOptions = projects?.some((p) => p.id === values.project)
     ? projects
@@ -40,30 +41,21 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
       <NameField form={form} />
       <NativeSelect
         label="Toggle type"
-        value={values.type}
+        {...form.field('type')}
         data={types.map((t) => ({ value: t.id, label: t.name }))}
         description={featureTypes.find((t) => t.id === values.type)?.description}
-        onChange={(e) => setField('type', e.currentTarget.value)}
       />
       {projects && (
         <NativeSelect
           label="Project"
-          value={values.project}
+          {...form.field('project')}
           data={projectOptions.map((p) => ({ value: p.id, label: p.name || p.id }))}
-          onChange={(e) => setField('project', e.currentTarget.value)}
         />
       )}
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        onChange={(e) => setField('description', e.currentTarget.value)}
-      />
+      <DescriptionField {...form.field('description')} />
       <Switch
         size="md"
-        checked={values.enabled}
-        onChange={(e) => setField('enabled', e.currentTarget.checked)}
+        {...form.checkbox('enabled')}
         label={`${values.enabled ? 'Enabled' : 'Disabled'} feature toggle`}
       />
       {legacy && (

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showToast } from '../messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
+import { PageHeader } from './PageHeader';
 import './list.css';
 
 interface Props<T> {
@@ -47,12 +48,9 @@ export function ListPage<T>({
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap={nowrap ? 'nowrap' : 'wrap'} gap="sm">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+      <PageHeader title={title} nowrap={nowrap}>
         {actions}
-      </Group>
+      </PageHeader>
       {intro && (
         <Text size="sm" c="dimmed">
           {intro}

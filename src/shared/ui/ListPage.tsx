@@ -22,8 +22,8 @@ interface Props<T> {
   empty: ReactNode;
   /** A failed read offers 'Try again'. */
   retry?: boolean;
-  /** The rows (or cards) of the list. */
-  children(items: T[]): ReactNode;
+  /** One row of the list: an `li` with its key, in a list named by the title. */
+  children(item: T): ReactNode;
   /** The confirmation open now, if any (useConfirmation's dialog). */
   dialog?: ReactNode;
 }
@@ -71,7 +71,9 @@ export function ListPage<T>({
         ) : !query.data?.length ? (
           <Text p="md">{empty}</Text>
         ) : (
-          children(query.data)
+          <ul className="sy-list" aria-label={title}>
+            {query.data.map(children)}
+          </ul>
         )}
       </Paper>
       {dialog}

@@ -152,16 +152,12 @@ export default function StrategiesPage() {
         </>
       }
     >
-      {(definitions) => (
-        <ul className="sy-list" aria-label="Strategies">
-          {definitions.map((strategy) => (
-            <StrategyRow
-              key={strategy.name}
-              strategy={strategy}
-              onAction={(action) => confirmations[action].ask(strategy)}
-            />
-          ))}
-        </ul>
+      {(strategy) => (
+        <StrategyRow
+          key={strategy.name}
+          strategy={strategy}
+          onAction={(action) => confirmations[action].ask(strategy)}
+        />
       )}
     </ListPage>
   );

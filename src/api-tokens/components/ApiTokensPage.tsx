@@ -3,7 +3,7 @@ import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CreateTokenInput } from '../../../contract/api-tokens';
 import { AdminTabs } from '../../admin/AdminTabs';
-import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
+import { AdminOnly } from '../../admin/AdminOnly';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useIsAdmin } from '../../auth/user';
 import { showToast } from '../../shared/messages/toast';
@@ -126,15 +126,11 @@ export default function ApiTokensPage() {
       </PageHeader>
       <ApiInfo />
       <Paper withBorder radius="md">
-        {!isAdmin ? (
-          <Text p="md" role="alert">
-            {NEED_INSTANCE_ADMIN}
-          </Text>
-        ) : (
+        <AdminOnly>
           <ListContent query={tokens} loading="Loading API tokens" failed={FETCH_FAILED} empty={NO_TOKENS}>
             {(list) => <ApiTokenTable tokens={list} onAction={onAction} />}
           </ListContent>
-        )}
+        </AdminOnly>
       </Paper>
       {creating && <CreateApiTokenDialog onCreate={createToken} onClose={() => setCreating(false)} />}
       {pending?.action === 'delete' && (

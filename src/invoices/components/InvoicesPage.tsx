@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Table.css';
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
 import { useIsAdmin } from '../../auth/user';
 import { ListContent } from '../../shared/ui/ListContent';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useBillingPortal, useInvoices } from '../api/queries';
-import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
+import { AdminOnly } from '../../admin/AdminOnly';
 import { FETCH_FAILED, NO_INVOICES, PAST_DUE } from '../messages';
 
 /**
@@ -26,11 +26,7 @@ export default function InvoicesPage() {
         )}
       </PageHeader>
       <Paper withBorder radius="md">
-        {!isAdmin ? (
-          <Text p="md" role="alert">
-            {NEED_INSTANCE_ADMIN}
-          </Text>
-        ) : (
+        <AdminOnly>
           <ListContent query={invoices} loading="Loading invoices" failed={FETCH_FAILED} empty={NO_INVOICES}>
             {(list) => (
               <Table.ScrollContainer minWidth={520}>
@@ -74,7 +70,7 @@ export default function InvoicesPage() {
               </Table.ScrollContainer>
             )}
           </ListContent>
-        )}
+        </AdminOnly>
       </Paper>
     </Stack>
   );

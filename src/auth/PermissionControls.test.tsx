@@ -1,29 +1,26 @@
-import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../test-support';
+import { renderWithMantine, sessionClient } from '../test-support';
 import { connectivity } from '../shared/api/connectivity';
 import { PermissionButton, PermissionSwitch } from './PermissionControls';
 import { OFFLINE_SAVE_MESSAGE } from './permissions';
-import type { PermissionEntry } from '../../contract/permissions';
 
-function withPermissions(permissions: PermissionEntry[]) {
-  const client = new QueryClient();
-  client.setQueryData(['user'], { user: { id: 1 }, permissions });
-  return client;
+/** A 'Create feature toggle' button of `project` for a user who may create toggles in the default project. */
+function renderCreateButton(project: string, onClick: () => void) {
+  renderWithMantine(
+    <PermissionButton permission="CREATE_FEATURE" project={project} onClick={onClick}>
+      Create feature toggle
+    </PermissionButton>,
+    sessionClient([{ permission: 'CREATE_FEATURE', project: 'default' }]),
+  );
+  return screen.getByRole('button', { name: 'Create feature toggle' });
 }
 
 describe('gated controls', () => {
   it('run the action with access', async () => {
     const onClick = vi.fn();
-    renderWithMantine(
-      <PermissionButton permission="CREATE_FEATURE" project="default" onClick={onClick}>
-        Create feature toggle
-      </PermissionButton>,
-      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
-    );
-    const button = screen.getByRole('button', { name: 'Create feature toggle' });
+    const button = renderCreateButton('default', onClick);
     expect(button).not.toHaveAttribute('aria-disabled');
     await userEvent.click(button);
     expect(onClick).toHaveBeenCalledOnce();
@@ -31,13 +28,7 @@ describe('gated controls', () => {
 
   it('without access stay focusable, are disabled, and explain why', async () => {
     const onClick = vi.fn();
-    renderWithMantine(
-      <PermissionButton permission="CREATE_FEATURE" project="web" onClick={onClick}>
-        Create feature toggle
-      </PermissionButton>,
-      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
-    );
-    const button = screen.getByRole('button', { name: 'Create feature toggle' });
+    const button = renderCreateButton('web', onClick);
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription("You don't have access to perform this operation");
     await userEvent.tab();
@@ -53,7 +44,7 @@ describe('gated controls', () => {
       <PermissionButton permission="CREATE_FEATURE" project="default" onlineOnly onClick={onClick}>
         Save
       </PermissionButton>,
-      withPermissions([{ permission: 'CREATE_FEATURE', project: 'default' }]),
+      sessionClient([{ permission: 'CREATE_FEATURE', project: 'default' }]),
     );
     const save = () => screen.getByRole('button', { name: 'Save' });
     act(() => connectivity.lost());
@@ -77,7 +68,7 @@ describe('gated controls', () => {
         onChange={onChange}
         label="Enabled"
       />,
-      withPermissions([]),
+      sessionClient([]),
     );
     const toggle = screen.getByRole('switch', { name: 'Enabled' });
     expect(toggle).toHaveAttribute('aria-disabled', 'true');

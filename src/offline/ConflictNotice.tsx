@@ -1,25 +1,8 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useAction } from '../shared/ui/use-action';
 import { useOfflineEngine, usePendingChanges } from './context';
 import { APPLY_AGAIN, DISCARD } from './labels';
 import { RefreshNotice } from './RefreshNotice';
-
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const run = async (task: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await task();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
 
 /**
  * A held change is never resolved silently: the first conflict not disregarded shows the refresh notice with the

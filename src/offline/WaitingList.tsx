@@ -1,6 +1,6 @@
 import { Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
-import { useState } from 'react';
+import { useAction } from '../shared/ui/use-action';
 import { useOnline } from '../shared/api/connectivity';
 import type { QueuedChange } from './changes';
 import { useOfflineEngine, usePendingChanges } from './context';
@@ -36,22 +36,10 @@ function behindLine(entry: QueuedChange, behind: QueuedChange, sameAccount: bool
 function Entry({ entry }: { entry: QueuedChange }) {
   const offline = useOfflineEngine();
   const { isMine } = offline.pending;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useAction();
   const mine = isMine(entry);
   const state = mine ? STATE_LABELS[entry.state] : OTHER_ACCOUNT;
   const behind = mine ? offline.pending.heldBehind(entry) : undefined;
-  const run = async (task: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await task();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   const remove = () => void run(() => offline.cancel(entry.seq!));
   return (
     <Paper component="li" withBorder radius="md" p="sm">

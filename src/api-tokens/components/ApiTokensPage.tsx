@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Code, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, Paper, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CreateTokenInput } from '../../../contract/api-tokens';
 import { AdminTabs } from '../../admin/AdminTabs';
-import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
+import { AdminOnly } from '../../admin/AdminOnly';
 import { PermissionButton } from '../../auth/PermissionControls';
 import { useIsAdmin } from '../../auth/user';
 import { showToast } from '../../shared/messages/toast';
+import { ListContent } from '../../shared/ui/ListContent';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { useUiConfig } from '../../ui-config/api/queries';
 import { useApiTokens, type ApiToken } from '../api/queries';
 import { useCreateApiToken } from '../api/use-create-api-token';
@@ -112,10 +114,7 @@ export default function ApiTokensPage() {
   return (
     <Stack gap="md">
       <AdminTabs active="api" />
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          API Access
-        </Title>
+      <PageHeader title="API Access">
         <PermissionButton
           permission="CREATE_API_TOKEN"
           onlineOnly
@@ -124,29 +123,14 @@ export default function ApiTokensPage() {
         >
           Add new API key
         </PermissionButton>
-      </Group>
+      </PageHeader>
       <ApiInfo />
       <Paper withBorder radius="md">
-        {!isAdmin ? (
-          <Text p="md" role="alert">
-            {NEED_INSTANCE_ADMIN}
-          </Text>
-        ) : tokens.data ? (
-          tokens.data.length === 0 ? (
-            <Text p="md">{NO_TOKENS}</Text>
-          ) : (
-            <ApiTokenTable tokens={tokens.data} onAction={onAction} />
-          )
-        ) : tokens.isError ? (
-          <Group p="md" gap="sm" role="alert">
-            <Text c="red.8">{FETCH_FAILED}</Text>
-            <Button variant="default" onClick={() => void tokens.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        ) : (
-          <Loader m="md" aria-label="Loading API tokens" />
-        )}
+        <AdminOnly>
+          <ListContent query={tokens} loading="Loading API tokens" failed={FETCH_FAILED} empty={NO_TOKENS}>
+            {(list) => <ApiTokenTable tokens={list} onAction={onAction} />}
+          </ListContent>
+        </AdminOnly>
       </Paper>
       {creating && <CreateApiTokenDialog onCreate={createToken} onClose={() => setCreating(false)} />}
       {pending?.action === 'delete' && (

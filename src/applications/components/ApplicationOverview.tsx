@@ -24,6 +24,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A line under a toggle's, strategy's or instance's name. */
+const Note = ({ children }: { children: ReactNode }) => (
+  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+    {children}
+  </Text>
+);
+
 /** What the application uses that the server lacks: a link to create it, or (without permission) that it is missing. */
 function Missing({
   name,
@@ -39,9 +46,17 @@ function Missing({
   return (
     <List.Item icon={<IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-8)" />}>
       {allowed ? create : <Text span>{name}</Text>}
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {allowed ? MISSING_WANT_TO_CREATE : missing}
-      </Text>
+      <Note>{allowed ? MISSING_WANT_TO_CREATE : missing}</Note>
+    </List.Item>
+  );
+}
+
+/** What the application uses that the server has: its link and description. */
+function Known({ link, description }: { link: ReactNode; description?: string | null }) {
+  return (
+    <List.Item>
+      {link}
+      {description && <Note>{description}</Note>}
     </List.Item>
   );
 }
@@ -70,20 +85,19 @@ function SeenToggles({ toggles }: { toggles: SeenToggle[] }) {
             }
           />
         ) : (
-          <List.Item key={toggle.name}>
-            <RouteLink
-              className="sy-touch-link sy-application-name"
-              to="/projects/$projectId/features2/$featureId"
-              params={{ projectId: toggle.project, featureId: toggle.name }}
-            >
-              {toggle.name}
-            </RouteLink>
-            {toggle.description && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {toggle.description}
-              </Text>
-            )}
-          </List.Item>
+          <Known
+            key={toggle.name}
+            description={toggle.description}
+            link={
+              <RouteLink
+                className="sy-touch-link sy-application-name"
+                to="/projects/$projectId/features2/$featureId"
+                params={{ projectId: toggle.project, featureId: toggle.name }}
+              >
+                {toggle.name}
+              </RouteLink>
+            }
+          />
         ),
       )}
     </List>
@@ -113,20 +127,19 @@ function Strategies({ strategies }: { strategies: ImplementedStrategy[] }) {
             }
           />
         ) : (
-          <List.Item key={strategy.name}>
-            <RouteLink
-              className="sy-touch-link sy-application-name"
-              to="/strategies/$activeTab/$strategyName"
-              params={{ activeTab: 'view', strategyName: strategy.name }}
-            >
-              {strategy.name}
-            </RouteLink>
-            {strategy.description && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {strategy.description}
-              </Text>
-            )}
-          </List.Item>
+          <Known
+            key={strategy.name}
+            description={strategy.description}
+            link={
+              <RouteLink
+                className="sy-touch-link sy-application-name"
+                to="/strategies/$activeTab/$strategyName"
+                params={{ activeTab: 'view', strategyName: strategy.name }}
+              >
+                {strategy.name}
+              </RouteLink>
+            }
+          />
         ),
       )}
     </List>
@@ -147,7 +160,7 @@ function Instances({ instances }: { instances: Instance[] }) {
               {instance.instanceId}
               {instance.sdkVersion ? ` (${instance.sdkVersion})` : ''}
             </Text>
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Note>
               {[
                 instance.clientIp,
                 instance.lastSeen && `last seen at ${formatDateTime(instance.lastSeen, locale)}`,
@@ -155,7 +168,7 @@ function Instances({ instances }: { instances: Instance[] }) {
               ]
                 .filter(Boolean)
                 .join(' · ')}
-            </Text>
+            </Note>
           </List.Item>
         ))}
       </List>

@@ -1,10 +1,10 @@
-import { Anchor, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { NotFoundError } from '../../shared/api/errors';
 import { useApplication, type ApplicationDetail } from '../api/queries';
-import { safeUrl } from '../metadata';
 import { notFoundMessage, OFFLINE_NOT_LOADED } from '../messages';
 import { ApplicationAvatar } from './ApplicationAvatar';
+import { ApplicationUrl } from './ApplicationUrl';
 import { ApplicationOverview } from './ApplicationOverview';
 import { EditApplication } from './EditApplication';
 import '../applications.css';
@@ -12,7 +12,6 @@ import '../applications.css';
 const route = getRouteApi('/main/applications/$name');
 
 function Heading({ app }: { app: ApplicationDetail }) {
-  const url = safeUrl(app.url);
   return (
     <Group gap="md" wrap="nowrap" align="flex-start">
       <ApplicationAvatar icon={app.icon} color={app.color} size={48} />
@@ -21,17 +20,7 @@ function Heading({ app }: { app: ApplicationDetail }) {
           {app.appName}
         </Title>
         {app.description && <Text style={{ overflowWrap: 'anywhere' }}>{app.description}</Text>}
-        {url && (
-          <Anchor
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            className="sy-touch-link sy-application-url"
-          >
-            {url}
-          </Anchor>
-        )}
+        <ApplicationUrl url={app.url} />
       </div>
     </Group>
   );

@@ -1,14 +1,14 @@
-import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import '../../shared/ui/list.css';
 import { useApplications, type Application } from '../api/queries';
-import { safeUrl } from '../metadata';
 import { NO_APPLICATIONS, OFFLINE_NOT_LOADED } from '../messages';
 import { ApplicationAvatar } from './ApplicationAvatar';
+import { ApplicationUrl } from './ApplicationUrl';
 import '../applications.css';
 
 function ApplicationRow({ app }: { app: Application }) {
-  const url = safeUrl(app.url);
   return (
     <li className="sy-application-row">
       <ApplicationAvatar icon={app.icon} color={app.color} />
@@ -26,17 +26,7 @@ function ApplicationRow({ app }: { app: Application }) {
             {app.description}
           </Text>
         )}
-        {url && (
-          <Anchor
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            className="sy-touch-link sy-application-url"
-          >
-            {url}
-          </Anchor>
-        )}
+        <ApplicationUrl url={app.url} />
       </div>
     </li>
   );
@@ -47,11 +37,7 @@ export default function ApplicationsPage() {
   const applications = useApplications();
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          Applications
-        </Title>
-      </Group>
+      <PageHeader title="Applications" />
       <Paper withBorder radius="md">
         {applications.isPending ? (
           applications.fetchStatus === 'paused' ? (

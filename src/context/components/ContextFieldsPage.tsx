@@ -93,13 +93,7 @@ export default function ContextFieldsPage() {
       empty={NO_CONTEXT_FIELDS}
       dialog={deletion.dialog}
     >
-      {(fields) => (
-        <ul className="sy-list" aria-label={CONTEXT_FIELDS_TITLE}>
-          {fields.map((field) => (
-            <ContextRow key={field.name} field={field} onDelete={() => deletion.ask(field.name)} />
-          ))}
-        </ul>
-      )}
+      {(field) => <ContextRow key={field.name} field={field} onDelete={() => deletion.ask(field.name)} />}
     </ListPage>
   );
 }

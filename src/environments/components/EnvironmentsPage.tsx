@@ -1,8 +1,10 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { EnvironmentType } from '../../../contract/environments';
 import { CreateButton } from '../../auth/ListButtons';
 import { showToast } from '../../shared/messages/toast';
+import { ListContent } from '../../shared/ui/ListContent';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { useEnvironments, type Environment } from '../api/queries';
 import { useDeleteEnvironment } from '../api/use-delete-environment';
 import { useSetEnvironmentEnabled } from '../api/use-set-environment-enabled';
@@ -52,39 +54,25 @@ export default function EnvironmentsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          Environments
-        </Title>
+      <PageHeader title="Environments">
         <CreateButton permission="ADMIN" to="/environments/create">
           New environment
         </CreateButton>
-      </Group>
+      </PageHeader>
       <Text c="dimmed" size="sm">
         Drag an environment by its handle, or focus the handle and use space and the arrow keys, to change the order in
         which environments are shown everywhere.
       </Text>
       <Paper withBorder radius="md">
-        {environments.data ? (
-          environments.data.length === 0 ? (
-            <Text p="md">{NO_ENVIRONMENTS}</Text>
-          ) : (
+        <ListContent query={environments} loading="Loading environments" failed={FETCH_FAILED} empty={NO_ENVIRONMENTS}>
+          {(list) => (
             <SortableEnvironments
-              environments={environments.data}
+              environments={list}
               onReorder={reorder}
               onAction={(environment, action) => setPending({ environment, action })}
             />
-          )
-        ) : environments.isError ? (
-          <Group p="md" gap="sm" role="alert">
-            <Text c="red.8">{FETCH_FAILED}</Text>
-            <Button variant="default" onClick={() => void environments.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        ) : (
-          <Loader m="md" aria-label="Loading environments" />
-        )}
+          )}
+        </ListContent>
       </Paper>
       {pending?.action === 'edit' && (
         <EditEnvironmentDialog

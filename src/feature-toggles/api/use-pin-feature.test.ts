@@ -42,6 +42,10 @@ afterEach(() => {
 
 const client = () => createApiClient('', (input, init) => fetch(`${origin}${String(input)}`, init));
 
+/** Pins (or unpins, `favorite` false) the page's toggle `name` of project web, through the loopback server. */
+const pin = (page: Page, name: string, favorite: boolean) =>
+  pinFeature(page.queryClient, page.toggles, { feature: { name, project: 'web' }, favorite }, client());
+
 /** A page whose query cache and offline mirror hold `toggle`. */
 function cacheWith(toggle: FeatureToggle) {
   const page = openPage();
@@ -73,12 +77,7 @@ describe('pinning a toggle', () => {
   it('shows the pin everywhere before the answer, sends POST, and keeps it once the server agrees; DELETE unpins', async () => {
     const page = cacheWith({ name: 'pay.kill', project: 'web', favorite: false });
     const before = seen.length;
-    const pinning = pinFeature(
-      page.queryClient,
-      page.toggles,
-      { feature: { name: 'pay.kill', project: 'web' }, favorite: true },
-      client(),
-    );
+    const pinning = pin(page, 'pay.kill', true);
     await requestArrives(before + 1);
     // Shown while the server has not answered yet.
     expect(shown(page, 'pay.kill')).toEqual([true, true, true, true]);
@@ -88,12 +87,7 @@ describe('pinning a toggle', () => {
     expect(shown(page, 'pay.kill')).toEqual([true, true, true, true]);
     expect(page.queryClient.getQueryData<FeatureToggle[]>(featureKeys.list())![1].favorite).toBe(false);
 
-    const unpinning = pinFeature(
-      page.queryClient,
-      page.toggles,
-      { feature: { name: 'pay.kill', project: 'web' }, favorite: false },
-      client(),
-    );
+    const unpinning = pin(page, 'pay.kill', false);
     await requestArrives(before + 2);
     expect(seen.at(-1)).toBe('DELETE /api/admin/projects/web/features/pay.kill/favorites');
     release();
@@ -109,12 +103,7 @@ describe('pinning a toggle', () => {
       queryFn: () => new Promise<FeatureToggle>((resolve) => (answerRead = resolve)),
     });
     const before = seen.length;
-    const pinning = pinFeature(
-      page.queryClient,
-      page.toggles,
-      { feature: { name: 'pay.race', project: 'web' }, favorite: true },
-      client(),
-    );
+    const pinning = pin(page, 'pay.race', true);
     await requestArrives(before + 1);
     release();
     await pinning;
@@ -128,12 +117,7 @@ describe('pinning a toggle', () => {
     const page = cacheWith({ name: 'pay.refused', project: 'web', favorite: false });
     status = 403;
     const before = seen.length;
-    const pinning = pinFeature(
-      page.queryClient,
-      page.toggles,
-      { feature: { name: 'pay.refused', project: 'web' }, favorite: true },
-      client(),
-    ).catch((error: unknown) => error);
+    const pinning = pin(page, 'pay.refused', true).catch((error: unknown) => error);
     await requestArrives(before + 1);
     expect(shown(page, 'pay.refused')).toEqual([true, true, true, true]);
     release();
@@ -145,12 +129,7 @@ describe('pinning a toggle', () => {
     const page = cacheWith({ name: 'pay.offline', project: 'web', favorite: true });
     connectivity.lost();
     const before = seen.length;
-    const error = await pinFeature(
-      page.queryClient,
-      page.toggles,
-      { feature: { name: 'pay.offline', project: 'web' }, favorite: false },
-      client(),
-    ).catch((e: unknown) => e);
+    const error = await pin(page, 'pay.offline', false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toBe(NO_ANSWER);
     expect(seen.length).toBe(before);

@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Table.css';
-import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
 import { useIsAdmin } from '../../auth/user';
+import { ListContent } from '../../shared/ui/ListContent';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { useBillingPortal, useInvoices } from '../api/queries';
-import { NEED_INSTANCE_ADMIN } from '../../admin/messages';
+import { AdminOnly } from '../../admin/AdminOnly';
 import { FETCH_FAILED, NO_INVOICES, PAST_DUE } from '../messages';
 
 /**
@@ -16,75 +18,59 @@ export default function InvoicesPage() {
   const portal = useBillingPortal(isAdmin && (invoices.data?.length ?? 0) > 0);
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1} size="h2">
-          Invoices
-        </Title>
+      <PageHeader title="Invoices">
         {portal.data && (
           <Button component="a" href={portal.data} target="_blank" rel="noreferrer">
             Billing portal
           </Button>
         )}
-      </Group>
+      </PageHeader>
       <Paper withBorder radius="md">
-        {!isAdmin ? (
-          <Text p="md" role="alert">
-            {NEED_INSTANCE_ADMIN}
-          </Text>
-        ) : invoices.data ? (
-          invoices.data.length === 0 ? (
-            <Text p="md">{NO_INVOICES}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Due date</Table.Th>
-                    <Table.Th>Invoice</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invoices.data.map((invoice) => (
-                    <Table.Tr key={invoice.invoiceURL}>
-                      <Table.Td>{invoice.amountFomratted}</Table.Td>
-                      <Table.Td>
-                        {invoice.status === PAST_DUE ? (
-                          <Badge color="red.8" variant="filled">
-                            {invoice.status}
-                          </Badge>
-                        ) : (
-                          invoice.status
-                        )}
-                      </Table.Td>
-                      <Table.Td>{invoice.dueDate}</Table.Td>
-                      <Table.Td>
-                        <Group gap="sm">
-                          <Anchor href={invoice.invoiceURL} target="_blank" rel="noreferrer">
-                            View
-                          </Anchor>
-                          <Anchor href={invoice.invoicePDF} target="_blank" rel="noreferrer">
-                            PDF
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
+        <AdminOnly>
+          <ListContent query={invoices} loading="Loading invoices" failed={FETCH_FAILED} empty={NO_INVOICES}>
+            {(list) => (
+              <Table.ScrollContainer minWidth={520}>
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Amount</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Due date</Table.Th>
+                      <Table.Th>Invoice</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        ) : invoices.isError ? (
-          <Group p="md" gap="sm" role="alert">
-            <Text c="red.8">{FETCH_FAILED}</Text>
-            <Button variant="default" onClick={() => void invoices.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        ) : (
-          <Loader m="md" aria-label="Loading invoices" />
-        )}
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((invoice) => (
+                      <Table.Tr key={invoice.invoiceURL}>
+                        <Table.Td>{invoice.amountFomratted}</Table.Td>
+                        <Table.Td>
+                          {invoice.status === PAST_DUE ? (
+                            <Badge color="red.8" variant="filled">
+                              {invoice.status}
+                            </Badge>
+                          ) : (
+                            invoice.status
+                          )}
+                        </Table.Td>
+                        <Table.Td>{invoice.dueDate}</Table.Td>
+                        <Table.Td>
+                          <Group gap="sm">
+                            <Anchor href={invoice.invoiceURL} target="_blank" rel="noreferrer">
+                              View
+                            </Anchor>
+                            <Anchor href={invoice.invoicePDF} target="_blank" rel="noreferrer">
+                              PDF
+                            </Anchor>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </ListContent>
+        </AdminOnly>
       </Paper>
     </Stack>
   );

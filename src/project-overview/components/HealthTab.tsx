@@ -1,11 +1,11 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { pastLifetime } from '../../../contract/projects';
 import { useFeatureTypes } from '../../feature-toggles/api/queries';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { useHealthReport, type ProjectToggle } from '../../projects/api/queries';
 import { fetchHealthFailed, NO_TOGGLES } from '../messages';
+import { ToggleLink } from './ToggleLink';
 import { HealthBadge } from '../../projects/components/HealthBadge';
 
 function Count({ label, value }: { label: string; value: number | undefined }) {
@@ -78,13 +78,7 @@ export function HealthTab({ projectId }: { projectId: string }) {
             const potentially = potentiallyStale(toggle);
             return (
               <Group key={toggle.name} component="li" justify="space-between" px="md" py={4} wrap="wrap" gap="xs">
-                <Link
-                  to="/projects/$projectId/features2/$featureId"
-                  params={{ projectId, featureId: toggle.name }}
-                  className="sy-feature-link sy-project-link"
-                >
-                  {toggle.name}
-                </Link>
+                <ToggleLink projectId={projectId} name={toggle.name} />
                 <Group gap={6}>
                   <Badge color={potentially ? 'orange' : 'green'} variant="light">
                     {potentially ? 'Potentially stale' : 'Healthy'}

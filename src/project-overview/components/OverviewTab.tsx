@@ -3,7 +3,6 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
 import { environmentsQuery } from '../../environments/api/queries';
@@ -14,6 +13,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import type { ProjectOverview } from '../../projects/api/queries';
+import { ToggleLink } from './ToggleLink';
 import { NO_TOGGLES } from '../messages';
 import { sortToggles, TOGGLES_PAGE_SIZE, type ToggleSortKey } from '../rules';
 import { useEnvironmentStates } from './use-environment-states';
@@ -121,13 +121,7 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                   <Table.Tr key={toggle.name}>
                     <Table.Td className="sy-project-toggle-name">
                       <Group gap={6}>
-                        <Link
-                          to="/projects/$projectId/features2/$featureId"
-                          params={{ projectId, featureId: toggle.name }}
-                          className="sy-feature-link sy-project-link"
-                        >
-                          {toggle.name}
-                        </Link>
+                        <ToggleLink projectId={projectId} name={toggle.name} />
                         {toggle.stale && (
                           <Badge color="red" variant="filled">
                             Stale

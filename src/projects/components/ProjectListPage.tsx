@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { Gated, usePermission } from '../../auth/PermissionControls';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouteLink } from '../../shared/ui/RouteLink';
 import type { Project } from '../rules';
 import { useProjects } from '../api/queries';
@@ -79,12 +80,9 @@ export default function ProjectListPage() {
   const projects = useProjects();
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={1} size="h2">
-          Projects
-        </Title>
+      <PageHeader title="Projects">
         <CreateProjectButton />
-      </Group>
+      </PageHeader>
       {projects.isPending && <Loader aria-label="Loading projects" />}
       {projects.isError && !projects.data && (
         <Text c="red.8" role="alert">

@@ -97,13 +97,7 @@ export default function SegmentsPage() {
       retry
       dialog={deletion.dialog}
     >
-      {(segments) => (
-        <ul className="sy-list" aria-label={SEGMENTS_TITLE}>
-          {segments.map((segment) => (
-            <SegmentRow key={segment.id} segment={segment} onDelete={() => deletion.ask(segment)} />
-          ))}
-        </ul>
-      )}
+      {(segment) => <SegmentRow key={segment.id} segment={segment} onDelete={() => deletion.ask(segment)} />}
     </ListPage>
   );
 }

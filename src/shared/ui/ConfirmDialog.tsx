@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Dialog } from './Dialog';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface ConfirmDialogProps {
   /** The question, e.g. 'Really delete strategy?'. */
@@ -31,11 +32,7 @@ export function ConfirmDialog({
     <Dialog title={title} onClose={onClose}>
       <Stack gap="md">
         {children && <Text style={{ overflowWrap: 'anywhere' }}>{children}</Text>}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { showToast } from '../messages/toast';
 import { ConfirmDialog } from './ConfirmDialog';
+import { PageHeader } from './PageHeader';
 import './list.css';
 
 interface Props<T> {
@@ -21,8 +22,8 @@ interface Props<T> {
   empty: ReactNode;
   /** A failed read offers 'Try again'. */
   retry?: boolean;
-  /** The rows (or cards) of the list. */
-  children(items: T[]): ReactNode;
+  /** One row of the list: an `li` with its key, in a list named by the title. */
+  children(item: T): ReactNode;
   /** The confirmation open now, if any (useConfirmation's dialog). */
   dialog?: ReactNode;
 }
@@ -47,12 +48,9 @@ export function ListPage<T>({
   );
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap={nowrap ? 'nowrap' : 'wrap'} gap="sm">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+      <PageHeader title={title} nowrap={nowrap}>
         {actions}
-      </Group>
+      </PageHeader>
       {intro && (
         <Text size="sm" c="dimmed">
           {intro}
@@ -73,7 +71,9 @@ export function ListPage<T>({
         ) : !query.data?.length ? (
           <Text p="md">{empty}</Text>
         ) : (
-          children(query.data)
+          <ul className="sy-list" aria-label={title}>
+            {query.data.map(children)}
+          </ul>
         )}
       </Paper>
       {dialog}

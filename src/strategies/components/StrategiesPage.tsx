@@ -33,6 +33,10 @@ type Action = 'deprecate' | 'reactivate' | 'delete';
 function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onAction(action: Action): void }) {
   const navigate = useNavigate();
   const builtIn = isBuiltIn(strategy);
+  // A deprecated definition can be reactivated; any other but the default one deprecated.
+  const [stateAction, stateLabel, StateIcon] = strategy.deprecated
+    ? (['reactivate', 'Reactivate', IconEye] as const)
+    : (['deprecate', 'Deprecate', IconEyeOff] as const);
   const displayName = strategyDisplayName(strategy.name, strategy);
   return (
     <li className="sy-list-row">
@@ -56,30 +60,17 @@ function StrategyRow({ strategy, onAction }: { strategy: StrategyDefinition; onA
         )}
       </div>
       <Group gap={4} className="sy-definition-actions">
-        {strategy.deprecated ? (
+        {(strategy.deprecated || strategy.name !== DEFAULT_STRATEGY) && (
           <PermissionButton
             permission="UPDATE_STRATEGY"
             variant="subtle"
             size="sm"
-            leftSection={<IconEye size={18} aria-hidden />}
-            onClick={() => onAction('reactivate')}
-            aria-label={`Reactivate ${strategy.name}`}
+            leftSection={<StateIcon size={18} aria-hidden />}
+            onClick={() => onAction(stateAction)}
+            aria-label={`${stateLabel} ${strategy.name}`}
           >
-            Reactivate
+            {stateLabel}
           </PermissionButton>
-        ) : (
-          strategy.name !== DEFAULT_STRATEGY && (
-            <PermissionButton
-              permission="UPDATE_STRATEGY"
-              variant="subtle"
-              size="sm"
-              leftSection={<IconEyeOff size={18} aria-hidden />}
-              onClick={() => onAction('deprecate')}
-              aria-label={`Deprecate ${strategy.name}`}
-            >
-              Deprecate
-            </PermissionButton>
-          )
         )}
         {!builtIn && (
           <>
@@ -152,16 +143,12 @@ export default function StrategiesPage() {
         </>
       }
     >
-      {(definitions) => (
-        <ul className="sy-list" aria-label="Strategies">
-          {definitions.map((strategy) => (
-            <StrategyRow
-              key={strategy.name}
-              strategy={strategy}
-              onAction={(action) => confirmations[action].ask(strategy)}
-            />
-          ))}
-        </ul>
+      {(strategy) => (
+        <StrategyRow
+          key={strategy.name}
+          strategy={strategy}
+          onAction={(action) => confirmations[action].ask(strategy)}
+        />
       )}
     </ListPage>
   );

@@ -85,13 +85,7 @@ export default function TagTypesPage() {
       empty={NO_TAG_TYPES}
       dialog={deletion.dialog}
     >
-      {(tagTypes) => (
-        <ul className="sy-list" aria-label={TAG_TYPES_TITLE}>
-          {tagTypes.map((tagType) => (
-            <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => deletion.ask(tagType.name)} />
-          ))}
-        </ul>
-      )}
+      {(tagType) => <TagTypeRow key={tagType.name} tagType={tagType} onDelete={() => deletion.ask(tagType.name)} />}
     </ListPage>
   );
 }

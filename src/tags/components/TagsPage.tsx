@@ -32,35 +32,31 @@ export default function TagsPage() {
       loading="Loading tags"
       empty={NO_TAGS}
     >
-      {(tags) => (
-        <ul className="sy-list" aria-label={TAGS_TITLE}>
-          {tags.map((tag) => (
-            <li key={`${tag.type}:${tag.value}`} className="sy-tag-row">
-              <TagTypeIcon name={tag.type} />
-              <Stack gap={0} miw={0}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {tag.value}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {tag.type}
-                </Text>
-              </Stack>
-              {mayDelete ? (
-                <DeleteButton
-                  item={`${tag.type}:${tag.value}`}
-                  permission="DELETE_TAG"
-                  onlineOnly
-                  className="sy-collapsible-action"
-                  onClick={() => onDelete(tag)}
-                >
-                  <span className="sy-action-label">Delete</span>
-                </DeleteButton>
-              ) : (
-                <span />
-              )}
-            </li>
-          ))}
-        </ul>
+      {(tag) => (
+        <li key={`${tag.type}:${tag.value}`} className="sy-tag-row">
+          <TagTypeIcon name={tag.type} />
+          <Stack gap={0} miw={0}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {tag.value}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {tag.type}
+            </Text>
+          </Stack>
+          {mayDelete ? (
+            <DeleteButton
+              item={`${tag.type}:${tag.value}`}
+              permission="DELETE_TAG"
+              onlineOnly
+              className="sy-collapsible-action"
+              onClick={() => onDelete(tag)}
+            >
+              <span className="sy-action-label">Delete</span>
+            </DeleteButton>
+          ) : (
+            <span />
+          )}
+        </li>
       )}
     </ListPage>
   );

@@ -26,6 +26,7 @@ import { useOnline } from '../../shared/api/connectivity';
 import { formatDate } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { showToast } from '../../shared/messages/toast';
+import { ReadFailure } from '../../shared/ui/ListContent';
 import { UserAvatar } from '../../shared/ui/UserAvatar';
 import { useUsers, type AdminUser, type RootRole } from '../api/queries';
 import type { CreatedUser } from '../api/use-add-user';
@@ -112,12 +113,7 @@ function UserAdmin() {
       </Group>
       <Paper withBorder radius="md" className="sy-users">
         {users.isError && !users.data ? (
-          <Group p="md" gap="sm" role="alert">
-            <Text c="red.8">{FETCH_FAILED}</Text>
-            <Button variant="default" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Group>
+          <ReadFailure message={FETCH_FAILED} onRetry={() => void users.refetch()} />
         ) : (
           <UserTable
             rows={rows}

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useArchiveFeature } from '../../api/use-archive-feature';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 /**
  * Archive asks for confirmation, then DELETE api/admin/features/{name} and on to the toggle's project page; a refusal
@@ -14,11 +15,7 @@ export function ArchiveDialog({ name, project, onClose }: { name: string; projec
     <Dialog title="Archive feature toggle" onClose={onClose}>
       <Stack gap="md">
         <Text style={{ overflowWrap: 'anywhere' }}>Are you sure you want to archive {name}?</Text>
-        {archive.error && (
-          <Alert color="red" variant="light" role="alert">
-            {archive.error.message}
-          </Alert>
-        )}
+        <ErrorAlert message={archive.error?.message} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

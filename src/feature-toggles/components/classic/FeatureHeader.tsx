@@ -27,6 +27,7 @@ import { useSetStale } from '../../api/use-set-stale';
 import { useToggleFeature } from '../../api/use-toggle-feature';
 import { useUpdateFeature } from '../../api/use-update-feature';
 import { PinButton } from '../common/PinButton';
+import { StaleBadge } from '../common/StaleBadge';
 import { PROJECT_UPDATED, updatedMessage } from '../../messages';
 import { AddTagDialog } from './AddTagDialog';
 import { ArchiveDialog } from './ArchiveDialog';
@@ -202,9 +203,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
               Archived
             </Badge>
           ) : (
-            <Badge color={feature.stale ? 'red' : 'green'} variant="light" size="lg">
-              {feature.stale ? 'Stale' : 'Active'}
-            </Badge>
+            <StaleBadge stale={feature.stale} />
           )}
           <PinButton feature={feature} />
         </Group>

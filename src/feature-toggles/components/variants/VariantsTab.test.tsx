@@ -1,8 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithMantine } from '../../../test-support';
+import { renderWithMantine, sessionClient } from '../../../test-support';
 import type { Variant } from '../../../../contract/variants';
 import { VariantsEditor } from './VariantsTab';
 
@@ -16,13 +15,7 @@ const b: Variant = {
   overrides: [{ contextName: 'userId', values: ['1', '2'] }],
 };
 
-function client(permissions = [{ permission: 'ADMIN', project: null }]) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(['user'], { user: { id: 1 }, permissions });
-  return queryClient;
-}
-
-function editor(variants: Variant[], queryClient = client()) {
+function editor(variants: Variant[], queryClient = sessionClient()) {
   const save = vi.fn(async (_: Variant[]) => {});
   renderWithMantine(
     <VariantsEditor
@@ -106,7 +99,7 @@ describe('the variants tab', () => {
   });
 
   it('without UPDATE_FEATURE every control is locked', async () => {
-    const save = editor([a, b], client([]));
+    const save = editor([a, b], sessionClient([]));
     expect(screen.getByRole('button', { name: 'Add variant' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Edit variant a' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete variant a' }));

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { PermissionButton } from '../../../auth/PermissionControls';
@@ -10,6 +10,7 @@ import type { ProjectFeature } from '../../types';
 import { useAddDependency } from '../../api/use-add-dependency';
 import { useRemoveDependency } from '../../api/use-remove-dependency';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 const featureLink = (project: string, name: string) => (
   <RouteLink
@@ -65,11 +66,7 @@ function AddParentDialog({ feature, onClose }: { feature: ProjectFeature; onClos
           <Text size="sm">
             {feature.name} will only be evaluated when its parent feature is in the state you choose here.
           </Text>
-          {add.error && (
-            <Alert color="red" variant="light" role="alert">
-              {add.error.message}
-            </Alert>
-          )}
+          <ErrorAlert message={add.error?.message} />
           <NativeSelect
             label="What feature do you want to depend on?"
             value={parent}
@@ -151,11 +148,7 @@ export function DependencyPanel({ feature }: { feature: ProjectFeature }) {
                 : ''}
               .
             </Text>
-            {remove.error && (
-              <Alert color="red" variant="light" role="alert">
-                {remove.error.message}
-              </Alert>
-            )}
+            <ErrorAlert message={remove.error?.message} />
             <PermissionButton
               permission="UPDATE_FEATURE"
               project={feature.project}

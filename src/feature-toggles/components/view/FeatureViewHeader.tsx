@@ -1,10 +1,11 @@
-import { Badge, Group, Paper, Title } from '@mantine/core';
+import { Group, Paper, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionButton } from '../../../auth/PermissionControls';
 import { RouteLink } from '../../../shared/ui/RouteLink';
 import type { ProjectFeature } from '../../types';
 import { useSetStale } from '../../api/use-set-stale';
 import { PinButton } from '../common/PinButton';
+import { StaleBadge } from '../common/StaleBadge';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
 /** Feature names in the new view are cut to 30 characters. */
@@ -45,9 +46,7 @@ export function FeatureViewHeader({ feature }: { feature: ProjectFeature }) {
           <Title order={1} size="h2" title={feature.name} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {shortName(feature.name)}
           </Title>
-          <Badge color={feature.stale ? 'red' : 'green'} variant="light" size="lg">
-            {feature.stale ? 'Stale' : 'Active'}
-          </Badge>
+          <StaleBadge stale={feature.stale} />
           <PinButton feature={feature} />
         </Group>
         <PermissionButton

@@ -3,11 +3,10 @@ import { useEffect, useRef } from 'react';
 import type { Segment } from '../../../../contract/segments';
 import type { ContextField } from '../../../context/rules';
 import { strategyDisplayName, type StrategyDefinition } from '../../../strategies/definitions';
-import { StrategyForm } from '../../../strategies/components/StrategyForm';
 import { useStrategyEditor } from '../../../strategies/components/strategy-editor';
 import { newStrategy } from '../../../strategies/strategy-instance';
 import { useStrategyExtras, type TargetedStrategy } from './strategy-extras';
-import { StrategySegmentsField, StrategyVariantsField } from './StrategyExtrasFields';
+import { ToggleStrategyFields } from './ToggleStrategyFields';
 
 interface Props {
   definition: StrategyDefinition;
@@ -63,19 +62,15 @@ export function NewStrategyForm({
               {title} in {environment}
             </Title>
           </Group>
-          <StrategySegmentsField state={extras} project={project} headingOrder={4} segments={segments} />
-          <StrategyForm
+          <ToggleStrategyFields
             definition={definition}
-            strategy={editor.strategy}
-            onChange={editor.setStrategy}
+            editor={editor}
+            extras={extras}
+            project={project}
+            segments={segments}
             contextFields={contextFields}
             constraintsEnabled={constraintsEnabled}
-          />
-          <StrategyVariantsField
-            state={extras}
-            project={project}
             headingOrder={4}
-            contextFields={contextFields}
             permission="CREATE_FEATURE"
           />
           <Group justify="flex-end" gap="sm">

@@ -9,6 +9,19 @@ import { EnvironmentsPanel } from './OverviewTab';
 import { renderInRouter, sessionClient } from '../../../test-support';
 import { sampleFeature } from './test-support';
 
+/** A queued enable of `feature` in development that the server refused for lack of strategies. */
+const refusedEnable = (seq: number, feature: string): QueuedChange<ToggleChange> => ({
+  seq,
+  key: `k${seq}`,
+  project: 'default',
+  feature,
+  change: { kind: 'environment', environment: 'development', enabled: true },
+  snapshot: null,
+  createdAt: 0,
+  state: 'failed',
+  error: { status: 400, message: 'Bad request format', detail: NO_STRATEGIES_ERROR },
+});
+
 describe('the status panel', () => {
   it('turning on an environment without strategies offers to add one, without a call', async () => {
     const toggle = vi.fn();
@@ -49,35 +62,14 @@ describe('the status panel', () => {
     expect(toggle).toHaveBeenCalledWith(
       expect.objectContaining({ environment: expect.objectContaining({ name: 'development' }), enabled: true }),
     );
-    const refused: QueuedChange<ToggleChange> = {
-      seq: 7,
-      key: 'k',
-      project: 'default',
-      feature: 'checkout',
-      change: { kind: 'environment', environment: 'development', enabled: true },
-      snapshot: null,
-      createdAt: 0,
-      state: 'failed',
-      error: { status: 400, message: 'Bad request format', detail: NO_STRATEGIES_ERROR },
-    };
-    act(() => pending.set([refused]));
+    act(() => pending.set([refusedEnable(7, 'checkout')]));
     const dialog = await screen.findByRole('dialog', { name: 'Add a strategy to development' });
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('other refusals and other toggles do not open it', async () => {
-    const other: QueuedChange<ToggleChange> = {
-      seq: 8,
-      key: 'k2',
-      project: 'default',
-      feature: 'other',
-      change: { kind: 'environment', environment: 'development', enabled: true },
-      snapshot: null,
-      createdAt: 0,
-      state: 'failed',
-      error: { status: 400, message: 'Bad request format', detail: NO_STRATEGIES_ERROR },
-    };
+    const other = refusedEnable(8, 'other');
     const { pending } = renderInRouter(<EnvironmentsPanel feature={sampleFeature()} onFlip={vi.fn()} />).offline;
     await screen.findByRole('switch', { name: /development/ });
     act(() =>

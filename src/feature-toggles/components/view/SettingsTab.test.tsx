@@ -10,17 +10,29 @@ const projects = [
   { id: 'web', name: 'Web shop' },
 ];
 
+/** The sample toggle's move form; `environmentsOf` names the environments a target project has. */
+const renderMove = (
+  move: (project: string) => Promise<void>,
+  environmentsOf: (project: string) => Promise<string[]> = async () => ['development'],
+) =>
+  renderWithMantine(
+    <MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={environmentsOf} move={move} />,
+    sessionClient(),
+  );
+
+/** Chooses the project Web shop and asks to move there. */
+async function moveToWebShop() {
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
+  await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
+}
+
 describe('moving a toggle to another project', () => {
   it('is blocked by a dialog naming the environments with strategies the target lacks', async () => {
     const environmentsOf = vi.fn(async () => ['production']);
     const move = vi.fn(async () => {});
-    renderWithMantine(
-      <MoveProjectForm feature={sampleFeature()} projects={projects} environmentsOf={environmentsOf} move={move} />,
-      sessionClient(),
-    );
+    renderMove(move, environmentsOf);
     expect(screen.getByRole('button', { name: 'Move toggle' })).toBeDisabled();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
-    await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
+    await moveToWebShop();
     expect(environmentsOf).toHaveBeenCalledWith('web');
     const dialog = await screen.findByRole('dialog', { name: 'The toggle cannot be moved' });
     expect(dialog).toHaveTextContent('project Web shop does not have: development.');
@@ -31,17 +43,8 @@ describe('moving a toggle to another project', () => {
 
   it('goes ahead when every environment with strategies exists there', async () => {
     const move = vi.fn(async () => {});
-    renderWithMantine(
-      <MoveProjectForm
-        feature={sampleFeature()}
-        projects={projects}
-        environmentsOf={async () => ['development']}
-        move={move}
-      />,
-      sessionClient(),
-    );
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
-    await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
+    renderMove(move);
+    await moveToWebShop();
     expect(move).toHaveBeenCalledWith('web');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -50,17 +53,8 @@ describe('moving a toggle to another project', () => {
     const move = vi.fn(async () => {
       throw new Error('This operation is forbidden');
     });
-    renderWithMantine(
-      <MoveProjectForm
-        feature={sampleFeature()}
-        projects={projects}
-        environmentsOf={async () => ['development']}
-        move={move}
-      />,
-      sessionClient(),
-    );
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'web');
-    await userEvent.click(screen.getByRole('button', { name: 'Move toggle' }));
+    renderMove(move);
+    await moveToWebShop();
     expect(await screen.findByRole('alert')).toHaveTextContent('This operation is forbidden');
   });
 });

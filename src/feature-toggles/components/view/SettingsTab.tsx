@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -17,6 +17,8 @@ import { useUpdateFeature } from '../../api/use-update-feature';
 import { missingEnvironments } from './configuration';
 import { shortName } from './FeatureViewHeader';
 import { Dialog } from '../../../shared/ui/Dialog';
+import { useAction } from '../../../shared/ui/use-action';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 export const DESCRIPTION_REQUIRED = 'Description is required';
 
@@ -41,8 +43,7 @@ export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
   const allowed = usePermission('UPDATE_FEATURE', feature.project);
   const [type, setType] = useState(feature.type ?? '');
   const [description, setDescription] = useState(feature.description ?? '');
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useAction();
   const types =
     featureTypes.some((t) => t.id === type) || !type ? featureTypes : [...featureTypes, { id: type, name: type }];
   const changes = {
@@ -58,14 +59,7 @@ export function MetadataForm({ feature, featureTypes, save }: MetadataProps) {
       setError(DESCRIPTION_REQUIRED);
       return;
     }
-    setSaving(true);
-    try {
-      await save(changes);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => save(changes));
   };
 
   return (
@@ -121,9 +115,8 @@ interface MoveProps {
 export function MoveProjectForm({ feature, projects, environmentsOf, move }: MoveProps) {
   const allowed = usePermission('UPDATE_FEATURE', feature.project);
   const [target, setTarget] = useState(feature.project);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [blocked, setBlocked] = useState<string[]>();
-  const [error, setError] = useState<string>();
   const options = projects.some((p) => p.id === feature.project)
     ? projects
     : [{ id: feature.project, name: feature.project }, ...projects];
@@ -132,27 +125,17 @@ export function MoveProjectForm({ feature, projects, environmentsOf, move }: Mov
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!allowed || target === feature.project || busy) return;
-    setError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       const missing = missingEnvironments(feature.environments, await environmentsOf(target));
       if (missing.length > 0) setBlocked(missing);
       else await move(target);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <form onSubmit={onSubmit} aria-label="Project" noValidate>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" role="alert" variant="light">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <NativeSelect
           label="Project"
           value={target}

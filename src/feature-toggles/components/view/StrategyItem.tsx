@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Accordion.css';
-import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContextField } from '../../../context/rules';
@@ -8,13 +8,12 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { DragHandle, useSortableRow } from '../../../shared/ui/SortableList';
 import { REALLY_DELETE } from '../../../strategies/messages';
 import { MissingDefinition } from '../../../strategies/components/MissingDefinition';
-import { StrategyForm } from '../../../strategies/components/StrategyForm';
 import { StrategySummary } from '../../../strategies/components/StrategySummary';
 import { useStrategyEditor } from '../../../strategies/components/strategy-editor';
 import { toEdited, type StrategyInstance } from '../../../strategies/strategy-instance';
 import type { Segment } from '../../../../contract/segments';
 import { useStrategyExtras, type TargetedStrategy } from './strategy-extras';
-import { StrategySegmentsField, StrategyVariantsField } from './StrategyExtrasFields';
+import { ToggleStrategyFields } from './ToggleStrategyFields';
 
 /** What a dragged strategy carries. */
 export interface StrategyDrag {
@@ -38,6 +37,13 @@ interface Props {
   onSave(strategy: TargetedStrategy): Promise<void> | void;
   onDelete(): Promise<void>;
 }
+
+/** Opens the confirmation that deletes the strategy. */
+const DeleteStrategyButton = ({ mt, onClick }: { mt?: MantineSpacing; onClick(): void }) => (
+  <Button mt={mt} variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onClick}>
+    Delete strategy
+  </Button>
+);
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
@@ -107,19 +113,15 @@ export function StrategyItem({
           {missing && <MissingDefinition name={strategy.name} />}
           {editable && definition ? (
             <Stack gap="md">
-              <StrategySegmentsField state={extras} project={project} headingOrder={3} segments={segments} />
-              <StrategyForm
+              <ToggleStrategyFields
                 definition={definition}
-                strategy={editor.strategy}
-                onChange={editor.setStrategy}
+                editor={editor}
+                extras={extras}
+                project={project}
+                segments={segments}
                 contextFields={contextFields}
                 constraintsEnabled={constraintsEnabled}
-              />
-              <StrategyVariantsField
-                state={extras}
-                project={project}
                 headingOrder={3}
-                contextFields={contextFields}
                 permission="UPDATE_FEATURE"
               />
               <Group gap="sm" justify="space-between">
@@ -145,30 +147,13 @@ export function StrategyItem({
                     </>
                   )}
                 </Group>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => setDeleting(true)}
-                >
-                  Delete strategy
-                </Button>
+                <DeleteStrategyButton onClick={() => setDeleting(true)} />
               </Group>
             </Stack>
           ) : (
             <StrategySummary strategy={strategy} />
           )}
-          {editable && !definition && (
-            <Button
-              mt="sm"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete strategy
-            </Button>
-          )}
+          {editable && !definition && <DeleteStrategyButton mt="sm" onClick={() => setDeleting(true)} />}
         </Accordion.Panel>
       </Accordion.Item>
       {deleting && (

@@ -8,8 +8,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { newContext, TARGET_REQUESTS, visit, type Mirror, type Visit } from './mirror-sync.ts';
-import { adminCookie, seedToggles } from './support.ts';
+import { TARGET_REQUESTS, visit, type Mirror, type Visit } from './mirror-sync.ts';
+import { adminCookie, firstRowProbe, seedToggles, signedInContext, TOGGLE_ROW } from './support.ts';
 
 const TOGGLES = 1000;
 const BUDGET_JS_FEATURES = 175 * 1024;
@@ -88,7 +88,7 @@ async function loginVisit(browser: Browser, url: string): Promise<Asset[]> {
 
 /** A cold signed-in visit to /features, until the offline mirror holds every toggle (bench/mirror-sync's visit). */
 async function featuresVisit(browser: Browser, url: string, cookie: string) {
-  const context = await newContext(browser, url, cookie);
+  const context = await signedInContext(browser, url, cookie, firstRowProbe(TOGGLE_ROW));
   try {
     let watched: Awaited<ReturnType<typeof watchAssets>> | undefined;
     const api: Visit = await visit(

@@ -5,26 +5,14 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { adminCookie, median, seedToggles } from './support.ts';
+import { adminCookie, firstRowMs, firstRowProbe, median, seedToggles, signedInContext, TOGGLE_ROW } from './support.ts';
 
 const DEBOUNCE_MS = 500;
 const RUNS = 5;
 
-/** Records, in the page, when the first toggle row appears (ms since navigation start). */
-const firstRowProbe = () => {
-  const w = window as unknown as { __firstRow?: number };
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('ul[aria-label="Feature toggles"] li a')) {
-      w.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
 async function firstRows(page: Page, url: string): Promise<number> {
   await page.goto(`${url}/features`);
-  await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-  return page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+  return firstRowMs(page);
 }
 
 /** Types one character into search; returns ms from the debounce firing to the status line's new count. */
@@ -61,10 +49,7 @@ async function measure(count: number) {
     await seedToggles(server.url, cookie, count);
     const seedSeconds = (Date.now() - seeded) / 1000;
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    await context.addInitScript(firstRowProbe);
+    const context = await signedInContext(browser, server.url, cookie, firstRowProbe(TOGGLE_ROW));
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await firstRows(page, server.url); // cold: fills the HTTP cache

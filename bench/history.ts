@@ -8,7 +8,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { startServerWithEvents } from '../tests/support/events-seed.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
-import { adminCookie, median } from './support.ts';
+import { adminCookie, firstRowMs, firstRowProbe, median, signedInContext } from './support.ts';
 
 const RUNS = 5;
 const USERS = ['admin', 'ann@example.com', 'bob@example.com', 'carol@example.com', 'dave@example.com'];
@@ -23,17 +23,6 @@ const toggleState = (name: string, i: number) => ({
   strategies: [{ name: 'flexibleRollout', parameters: { rollout: String(i % 100), stickiness: 'default' } }],
 });
 
-/** Records, in the page, when the first event row appears (ms since navigation start). */
-const firstRowProbe = () => {
-  const w = window as unknown as { __firstRow?: number };
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('ul[aria-label="Events"] > li')) {
-      w.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-};
-
 const drawnRows = (page: Page) => page.locator('ul[aria-label="Events"] > li').count();
 /** The console's page of events (HISTORY_PAGE_SIZE in src/events/api/queries.ts). */
 const PAGE = 50;
@@ -43,8 +32,7 @@ async function visit(page: Page, url: string) {
     for (const key of Object.keys(localStorage)) if (key.endsWith(':query-cache')) localStorage.removeItem(key);
   });
   await page.goto(`${url}/history`);
-  await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-  const first = await page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+  const first = await firstRowMs(page);
   await page.waitForTimeout(500);
   const rows = await drawnRows(page);
   // More on scroll: End, then the first row of the second page in the DOM. (Passed as source text: tsx's
@@ -82,14 +70,11 @@ async function measure(count: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const cookie = await adminCookie(server.url);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    await context.addInitScript(firstRowProbe);
+    const context = await signedInContext(browser, server.url, cookie, firstRowProbe('ul[aria-label="Events"] > li'));
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     await page.goto(`${server.url}/history`); // cold: fills the HTTP cache with the console's files
-    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
+    await firstRowMs(page);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await visit(page, server.url));
     return {

@@ -6,22 +6,21 @@
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { adminCookie, seedToggles, sessionHeaders, simpleToggle } from './support.ts';
+import {
+  adminCookie,
+  firstRowMs,
+  firstRowProbe,
+  seedToggles,
+  sessionHeaders,
+  signedInContext,
+  simpleToggle,
+  TOGGLE_ROW,
+} from './support.ts';
 
 export const TARGET_REQUESTS = 10;
 const SYNC_PATH = '/api/admin/sync/features';
 const DATABASE = 'switchyard'; // src/offline/db-name.ts for the base path ''
 const TIMEOUT_MS = Number(process.env.BENCH_SYNC_TIMEOUT_MS ?? 180_000);
-
-// Passed as source text: tsx's keep-names transform would otherwise inject a helper the page lacks.
-const FIRST_ROW_PROBE = `(() => {
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('ul[aria-label="Feature toggles"] li a')) {
-      window.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-})()`;
 
 /**
  * In the page: how many stored toggles have every environment's strategies, and their versions by name (never
@@ -138,8 +137,7 @@ export async function visit(
     }
     const upTo = api.count();
     const completeMs = await page.evaluate<number>('performance.now()');
-    await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-    const firstRowMs = await page.evaluate<number>('window.__firstRow');
+    const firstRow = await firstRowMs(page);
     const { requests, bytes, sync, paths } = await api.total(upTo);
     const held = mirror.complete;
     const complete = done(mirror);
@@ -148,7 +146,7 @@ export async function visit(
       bytes,
       syncRequests: sync,
       paths,
-      firstRowMs,
+      firstRowMs: firstRow,
       completeMs,
       held,
       complete,
@@ -159,15 +157,6 @@ export async function visit(
   }
 }
 
-/** A browser context signed in with `cookie` that notes when the first row of the list appears. */
-export async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, url: string, cookie: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url }]);
-  await context.addInitScript(FIRST_ROW_PROBE);
-  return context;
-}
-
 async function measure(count: number) {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -176,7 +165,7 @@ async function measure(count: number) {
     await seedToggles(server.url, cookie, count);
     const all = (mirror: Mirror) => mirror.complete >= count;
 
-    const context = await newContext(browser, server.url, cookie);
+    const context = await signedInContext(browser, server.url, cookie, firstRowProbe(TOGGLE_ROW));
     const cold = await visit(context, server.url, all, 0);
     // A later visit: three toggles changed meanwhile; done once the mirror holds their new versions.
     const changed = [1, 2, 3].map((i) => simpleToggle(i).name);
@@ -199,7 +188,7 @@ async function measure(count: number) {
     await context.close();
 
     // Baseline: a server without the bulk call (the console's fallback, what it did before).
-    const unleash = await newContext(browser, server.url, cookie);
+    const unleash = await signedInContext(browser, server.url, cookie, firstRowProbe(TOGGLE_ROW));
     await unleash.route(`**${SYNC_PATH}*`, (route) =>
       route.fulfill({
         status: 404,

@@ -5,7 +5,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { startServer } from '../tests/support/server.ts';
-import { adminCookie, median, seedToggles } from './support.ts';
+import { adminCookie, firstRowMs, firstRowProbe, median, seedToggles, signedInContext, TOGGLE_ROW } from './support.ts';
 
 const RUNS = 7;
 const TARGET_FIRST_ROWS_MS = 300;
@@ -13,20 +13,11 @@ const TARGET_DRAIN_MS = 2000;
 const UNLEASH_42_WARM_MS = 1000; // Unleash 4.2's console, warm, 1000 toggles (measured once, not per run)
 
 // Passed as source text: tsx's keep-names transform would otherwise inject a helper the page lacks.
-const PROBE = `(() => {
-  new MutationObserver((_, observer) => {
-    if (document.querySelector('ul[aria-label="Feature toggles"] li a')) {
-      window.__firstRow = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
-  addEventListener('online', () => { window.__onlineAt = performance.now(); });
-})()`;
+const ONLINE_PROBE = `addEventListener('online', () => { window.__onlineAt = performance.now(); });`;
 
 async function firstRows(page: Page, url: string): Promise<number> {
   await page.goto(`${url}/features`);
-  await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
-  return page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
+  return firstRowMs(page);
 }
 
 async function measure(count: number, offline: boolean) {
@@ -35,10 +26,7 @@ async function measure(count: number, offline: boolean) {
   try {
     const cookie = await adminCookie(server.url);
     await seedToggles(server.url, cookie, count);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
-    await context.addInitScript(PROBE);
+    const context = await signedInContext(browser, server.url, cookie, firstRowProbe(TOGGLE_ROW), ONLINE_PROBE);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     // Warm up: the worker installs and takes control, the mirror syncs every toggle.

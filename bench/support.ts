@@ -1,4 +1,6 @@
-// Shared by the benchmarks: sign in through the API and seed toggles through the API, as a user's scripts would.
+// Shared by the benchmarks: sign in through the API and seed toggles through the API, as a user's scripts would; a
+// signed-in browser context that notes when a list's first row appears.
+import type { Browser, Page } from '@playwright/test';
 import { sessionCookie, sessionHeaders, skipWalkthrough } from '../tests/support/session.ts';
 
 export { sessionHeaders };
@@ -58,6 +60,37 @@ export async function seedToggles(
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** A toggle's row in the console's list (/features). */
+export const TOGGLE_ROW = 'ul[aria-label="Feature toggles"] li a';
+
+/**
+ * Records, in the page, when the first element matching `selector` appears (`window.__firstRow`, ms since navigation
+ * start). Passed as source text: tsx's keep-names transform would otherwise inject a helper the page lacks.
+ */
+export const firstRowProbe = (selector: string) => `(() => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('${selector}')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+/** A 1280x800 browser context signed in with `cookie`, each page running `scripts` (probes) before the console. */
+export async function signedInContext(browser: Browser, url: string, cookie: string, ...scripts: string[]) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const [name, value] = cookie.split('=');
+  await context.addCookies([{ name, value, url }]);
+  for (const script of scripts) await context.addInitScript(script);
+  return context;
+}
+
+/** When the first row appeared (ms since navigation start), once it has: the page's context runs a firstRowProbe. */
+export async function firstRowMs(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow !== undefined);
+  return page.evaluate(() => (window as unknown as { __firstRow: number }).__firstRow);
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

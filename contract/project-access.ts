@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './wire.ts';
+import { UserIdentityFields } from './users.ts';
 
 // Wire shapes of project access (Unleash 4's project roles: GET api/admin/projects/{id}/users and its role calls).
 
@@ -13,14 +13,7 @@ export const ProjectRoleSchema = Type.Object({
 export type ProjectRole = Static<typeof ProjectRoleSchema>;
 
 /** A user holding a role in the project. `imageUrl` is always empty: avatars are drawn by the console. */
-export const ProjectUserSchema = Type.Object({
-  id: Type.Integer(),
-  name: Nullable(Type.String()),
-  username: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  imageUrl: Type.String(),
-  roleId: Type.Integer(),
-});
+export const ProjectUserSchema = Type.Object({ ...UserIdentityFields, roleId: Type.Integer() });
 export type ProjectUser = Static<typeof ProjectUserSchema>;
 
 /** GET api/admin/projects/{id}/users. */
@@ -43,13 +36,6 @@ export const ProjectUserRoleParams = Type.Object({
 export const UserSearchQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** One match of the user search (Unleash 4's keys, plus username: the search matches it too). */
-export const UserSearchResultSchema = Type.Object({
-  isAPI: Type.Literal(false),
-  id: Type.Integer(),
-  name: Nullable(Type.String()),
-  username: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  imageUrl: Type.String(),
-});
+export const UserSearchResultSchema = Type.Object({ isAPI: Type.Literal(false), ...UserIdentityFields });
 export type UserSearchResult = Static<typeof UserSearchResultSchema>;
 export const UserSearchResultsSchema = Type.Array(UserSearchResultSchema);

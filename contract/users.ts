@@ -9,14 +9,19 @@ export const PermissionEntrySchema = Type.Object({
 });
 export type PermissionEntry = Static<typeof PermissionEntrySchema>;
 
-/** A person's account as the API shows it (Unleash 4 keys). Never the password hash. */
-export const UserSchema = Type.Object({
+/** Who a person is, in every answer that names one (Unleash 4 keys). */
+export const UserIdentityFields = {
   id: Type.Integer(),
   name: Nullable(Type.String()),
   username: Nullable(Type.String()),
   email: Nullable(Type.String()),
   /** Always empty: no avatar is served from another origin (Unleash 4 sent a Gravatar URL). */
   imageUrl: Type.String(),
+};
+
+/** A person's account as the API shows it (Unleash 4 keys). Never the password hash. */
+export const UserSchema = Type.Object({
+  ...UserIdentityFields,
   seenAt: Nullable(Timestamp),
   loginAttempts: Type.Integer(),
   createdAt: Timestamp,

@@ -8,7 +8,7 @@ import {
 } from '../../contract/addons.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { PROVIDERS } from './providers.ts';
 import { listAddons, listAttempts } from '../platform/events/outbox.ts';
 import { changeAddon, createAddon, removeAddon, requireAddon } from './service.ts';
@@ -56,9 +56,6 @@ export const addonRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   app.delete(
     '/api/admin/addons/:id',
     { config: { permission: 'DELETE_ADDON' }, schema: { params: AddonIdParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeAddon(deps, callerName(request), request.params.id);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeAddon(deps, callerName(request), request.params.id)),
   );
 };

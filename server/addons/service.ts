@@ -1,7 +1,7 @@
 import type { AddonInput, AddonProvider } from '../../contract/addons.ts';
 import { SECRET_MASK } from '../../contract/sso.ts';
 import type { AppDeps } from '../deps.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
 import { checkTemplate, TemplateError } from './mustache.ts';
 import { findProvider, PROVIDERS } from './providers.ts';
@@ -145,8 +145,7 @@ export async function changeAddon(deps: AppDeps, actor: string, id: number, inpu
     await appendEvent(tx, {
       type: 'addon-config-updated',
       createdBy: actor,
-      data: addonView(row),
-      preData: addonView(before),
+      ...beforeAndAfter(addonView, before, row),
     });
     return row;
   });

@@ -8,7 +8,7 @@ import {
 } from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { createToken, removeToken, updateTokenExpiry } from './service.ts';
 import { listTokens } from './store.ts';
 import { tokenView } from './views.ts';
@@ -43,18 +43,13 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       config: { permission: 'ADMIN' },
       schema: { params: SecretParams, body: UpdateTokenBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await updateTokenExpiry(deps, callerName(request), request.params.secret, request.body);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, updateTokenExpiry(deps, callerName(request), request.params.secret, request.body)),
   );
 
   app.delete(
     '/api/admin/api-tokens/:secret',
     { config: { permission: 'ADMIN' }, schema: { params: SecretParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeToken(deps, callerName(request), request.params.secret);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeToken(deps, callerName(request), request.params.secret)),
   );
 };

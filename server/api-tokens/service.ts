@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CreateTokenInput, UpdateTokenInput } from '../../contract/api-tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import type { InitToken } from '../config.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
 import { findEnvironment } from '../environments/index.ts';
 import { projectExists } from '../projects/index.ts';
@@ -71,8 +71,7 @@ export async function updateTokenExpiry(
       type: 'api-token-updated',
       createdBy: actor,
       project: after.project,
-      data: tokenEventData(after),
-      preData: tokenEventData(before),
+      ...beforeAndAfter(tokenEventData, before, after),
     });
   });
 }

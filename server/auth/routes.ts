@@ -4,7 +4,7 @@ import { DemoLoginBody, LogoutRedirectSchema, PasswordLoginBody } from '../../co
 import { UserIdParams, UserSchema } from '../../contract/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie, userView } from '../users/index.ts';
 import { demoLogin, logout, passwordLogin, unlockUser } from './service.ts';
 
@@ -54,9 +54,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.post(
     '/api/admin/user-admin/:id/unlock',
     { config: { permission: 'ADMIN' }, schema: { params: UserIdParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await unlockUser(deps, callerName(request), request.params.id);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, unlockUser(deps, callerName(request), request.params.id)),
   );
 };

@@ -13,7 +13,7 @@ import {
   RegistrationBody,
 } from '../../contract/client-api.ts';
 import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { parseTagFilter } from '../tags/index.ts';
 import { clientAnswer } from './answers.ts';
@@ -179,18 +179,12 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   app.post(
     '/api/client/register',
     { config: { permission: 'CLIENT' }, schema: { body: RegistrationBody, response: { 202: NoBody } } },
-    async (request, reply) => {
-      await register(deps, tokenOf(request), request.body, request.ip);
-      return reply.status(202).send();
-    },
+    (request, reply) => answerEmpty(reply, 202, register(deps, tokenOf(request), request.body, request.ip)),
   );
 
   app.post(
     '/api/client/metrics',
     { config: { permission: 'CLIENT' }, schema: { body: MetricsBody, response: { 202: NoBody } } },
-    async (request, reply) => {
-      await recordMetrics(deps, tokenOf(request), request.body, request.ip);
-      return reply.status(202).send();
-    },
+    (request, reply) => answerEmpty(reply, 202, recordMetrics(deps, tokenOf(request), request.body, request.ip)),
   );
 };

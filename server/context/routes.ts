@@ -9,7 +9,7 @@ import {
 } from '../../contract/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { listContextFields } from './read-model.ts';
 import {
@@ -44,10 +44,7 @@ export const contextRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'CREATE_CONTEXT_FIELD' },
       schema: { body: CreateContextFieldBody, response: { 201: NoBody } },
     },
-    async (request, reply) => {
-      await createContextField(deps, callerName(request), request.body);
-      return reply.status(201).send();
-    },
+    (request, reply) => answerEmpty(reply, 201, createContextField(deps, callerName(request), request.body)),
   );
 
   app.put(
@@ -56,10 +53,8 @@ export const contextRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'UPDATE_CONTEXT_FIELD' },
       schema: { params: ContextNameParams, body: UpdateContextFieldBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await changeContextField(deps, callerName(request), request.params.name, request.body);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, changeContextField(deps, callerName(request), request.params.name, request.body)),
   );
 
   app.delete(
@@ -68,9 +63,6 @@ export const contextRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'DELETE_CONTEXT_FIELD' },
       schema: { params: ContextNameParams, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await removeContextField(deps, callerName(request), request.params.name);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeContextField(deps, callerName(request), request.params.name)),
   );
 };

@@ -1,7 +1,7 @@
 import type { ContextFieldInput } from '../../contract/context.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { assertUrlFriendly, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { findContextField, type ContextFieldRow } from './read-model.ts';
 import { deleteContextField, insertContextField, updateContextField, type ContextFieldData } from './store.ts';
@@ -91,8 +91,7 @@ export async function changeContextField(
     await appendEvent(tx, {
       type: 'context-field-updated',
       createdBy: actor,
-      data: contextFieldView(row),
-      preData: contextFieldView(before),
+      ...beforeAndAfter(contextFieldView, before, row),
     });
     return row;
   });

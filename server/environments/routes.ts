@@ -9,7 +9,7 @@ import {
   EnvironmentUpdateBody,
 } from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { listEnvironments, requireEnvironment } from './read-model.ts';
@@ -68,10 +68,7 @@ export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
       config: { permission: 'UPDATE_ENVIRONMENT' },
       schema: { body: EnvironmentOrderBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await sortEnvironments(deps, callerName(request), request.body);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, sortEnvironments(deps, callerName(request), request.body)),
   );
 
   for (const [state, enabled] of [
@@ -84,10 +81,8 @@ export const environmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
         config: { permission: 'UPDATE_ENVIRONMENT' },
         schema: { params: EnvironmentParams, response: { 204: NoBody } },
       },
-      async (request, reply) => {
-        await setEnvironmentEnabled(deps, callerName(request), request.params.name, enabled);
-        return reply.status(204).send();
-      },
+      (request, reply) =>
+        answerEmpty(reply, 204, setEnvironmentEnabled(deps, callerName(request), request.params.name, enabled)),
     );
   }
 };

@@ -1,7 +1,7 @@
 import type { EnvironmentType } from '../../contract/environments.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { invalidOperation, nameExists } from '../platform/http/errors.ts';
 import { environmentNotFound, findEnvironment, listEnvironments, type EnvironmentRow } from './read-model.ts';
 import { assertBelowEnvironmentLimit, assertPathId } from './rules.ts';
@@ -68,8 +68,7 @@ export async function changeEnvironment(
       type: 'environment-updated',
       createdBy: actor,
       environment: name,
-      data: environmentResponse(row),
-      preData: environmentResponse(before),
+      ...beforeAndAfter(environmentResponse, before, row),
     });
     return row;
   });
@@ -89,8 +88,7 @@ export async function setEnvironmentEnabled(
       type: enabled ? 'environment-enabled' : 'environment-disabled',
       createdBy: actor,
       environment: name,
-      data: environmentResponse(row),
-      preData: environmentResponse(before),
+      ...beforeAndAfter(environmentResponse, before, row),
     });
   });
 }
@@ -106,8 +104,7 @@ export async function sortEnvironments(deps: AppDeps, actor: string, positions: 
     await appendEvent(tx, {
       type: 'environment-order-changed',
       createdBy: actor,
-      data: orderOf(await listEnvironments(tx)),
-      preData: orderOf(before),
+      ...beforeAndAfter(orderOf, before, await listEnvironments(tx)),
     });
   });
 }

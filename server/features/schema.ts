@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, jsonList, jsonObject, timestampTz } from '../platform/db/columns.ts';
+import { belongsTo, belongsToId, createdAt, jsonList, jsonObject, timestampTz } from '../platform/db/columns.ts';
 import { environments } from '../environments/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { segments } from '../segments/schema.ts';
@@ -91,9 +91,7 @@ export const featureDependencies = pgTable(
 export const favoriteFeatures = pgTable(
   'favorite_features',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     feature: belongsTo('feature', () => features.name),
     createdAt: createdAt(),
   },

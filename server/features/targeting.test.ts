@@ -58,49 +58,30 @@ describe('constraints', () => {
 
   it('refuses a bad value, an unknown operator and a missing value, naming the field, through every call', async () => {
     const base = { contextName: 'version', operator: 'SEMVER_EQ', value: '1.2.3' };
-    await refused(
-      'POST',
-      DEV,
-      { name: 'default', constraints: [base, { ...base, value: '1.2' }] },
-      400,
-      { message: 'Enter a semantic version, such as 1.2.3 or 2.0.0-beta.1', path: ['constraints', 1, 'value'] },
-      'target.toggle',
-    );
-    await refused(
-      'POST',
-      DEV,
-      { name: 'default', constraints: [{ contextName: 'n', operator: 'NUM_EQ' }] },
-      400,
-      { message: 'Enter a value', path: ['constraints', 0, 'value'] },
-      'target.toggle',
-    );
-    await refused(
-      'POST',
-      DEV,
-      { name: 'default', constraints: [{ contextName: 'd', operator: 'DATE_AFTER', value: 'tomorrow' }] },
-      400,
-      { path: ['constraints', 0, 'value'] },
-      'target.toggle',
-    );
-    await refused(
-      'POST',
-      DEV,
-      { name: 'default', constraints: [{ contextName: 'u', operator: 'REGEX', value: '([a-z' }] },
-      400,
-      { message: 'Enter a valid regular expression' },
-      'target.toggle',
-    );
+    /** A new strategy in development with these constraints: refused with a 400 whose first detail is `detail`. */
+    const refusedConstraints = (constraints: object[], detail: object) =>
+      refused('POST', DEV, { name: 'default', constraints }, 400, detail, 'target.toggle');
+    await refusedConstraints([base, { ...base, value: '1.2' }], {
+      message: 'Enter a semantic version, such as 1.2.3 or 2.0.0-beta.1',
+      path: ['constraints', 1, 'value'],
+    });
+    await refusedConstraints([{ contextName: 'n', operator: 'NUM_EQ' }], {
+      message: 'Enter a value',
+      path: ['constraints', 0, 'value'],
+    });
+    await refusedConstraints([{ contextName: 'd', operator: 'DATE_AFTER', value: 'tomorrow' }], {
+      path: ['constraints', 0, 'value'],
+    });
+    await refusedConstraints([{ contextName: 'u', operator: 'REGEX', value: '([a-z' }], {
+      message: 'Enter a valid regular expression',
+    });
     const unknown = await call('POST', DEV, { name: 'default', constraints: [{ ...base, operator: 'LIKE' }] });
     expect(unknown.status).toBe(400);
     expect(JSON.stringify(unknown.body.details)).toContain('operator');
-    await refused(
-      'POST',
-      DEV,
-      { name: 'default', constraints: [{ contextName: 'env', operator: 'IN', values: [] }] },
-      400,
-      { message: 'You need to specify at least one value', path: ['constraints', 0, 'values'] },
-      'target.toggle',
-    );
+    await refusedConstraints([{ contextName: 'env', operator: 'IN', values: [] }], {
+      message: 'You need to specify at least one value',
+      path: ['constraints', 0, 'values'],
+    });
     const [strategy] = (await call('GET', DEV)).body;
     await refused(
       'PATCH',

@@ -14,7 +14,7 @@ import { clientState, recordMetrics, register } from '../client-api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { noAccess } from '../platform/http/errors.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { allowedOrigin, contextFromQuery, withRemoteAddress } from './rules.ts';
 import { currentOrigins, frontendToggles, OriginsCache, setOrigins } from './service.ts';
 
@@ -97,10 +97,7 @@ export const frontendApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
     scope.post(
       '/api/frontend/client/metrics',
       { config: { permission: 'FRONTEND' }, schema: { body: FrontendMetricsBody, response: { 202: NoBody } } },
-      async (request, reply) => {
-        await recordMetrics(deps, tokenOf(request), request.body, request.ip);
-        return reply.status(202).send();
-      },
+      (request, reply) => answerEmpty(reply, 202, recordMetrics(deps, tokenOf(request), request.body, request.ip)),
     );
     scope.post(
       '/api/frontend/client/register',
@@ -127,9 +124,6 @@ export const frontendApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
   app.post(
     '/api/admin/ui-config/cors',
     { config: { permission: 'ADMIN' }, schema: { body: CorsSettingsSchema, response: { 204: NoBody } } },
-    async (request, reply) => {
-      await setOrigins(deps, callerName(request), request.body.frontendApiOrigins);
-      return reply.status(204).send();
-    },
+    (request, reply) => answerEmpty(reply, 204, setOrigins(deps, callerName(request), request.body.frontendApiOrigins)),
   );
 };

@@ -15,7 +15,7 @@ import {
 } from '../../contract/metrics.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { applicationDetail, applications, changeApplication, removeApplication } from './service.ts';
 import { featureUsage, rawFeatureUsage, seenApps, seenToggles, toggleMetrics, toggleMetricsOf } from './usage.ts';
 
@@ -63,10 +63,8 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'UPDATE_APPLICATION' },
       schema: { params: ApplicationParams, body: ApplicationMetadataBody, response: { 202: NoBody } },
     },
-    async (request, reply) => {
-      await changeApplication(deps, callerName(request), request.params.appName, request.body);
-      return reply.status(202).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 202, changeApplication(deps, callerName(request), request.params.appName, request.body)),
   );
 
   // Unleash 4 guards the delete with UPDATE_APPLICATION too (there is no DELETE_APPLICATION): Editors and Admins.
@@ -76,10 +74,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       config: { permission: 'UPDATE_APPLICATION' },
       schema: { params: ApplicationParams, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await removeApplication(deps, callerName(request), request.params.appName);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeApplication(deps, callerName(request), request.params.appName)),
   );
 
   app.get(

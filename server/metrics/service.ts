@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { notFound, validationError } from '../platform/http/errors.ts';
 import { liveFeatures } from '../features/index.ts';
 import { listStrategies, strategyView } from '../strategies/index.ts';
@@ -97,8 +97,7 @@ export async function changeApplication(
     await appendEvent(tx, {
       type: 'application-updated',
       createdBy: actor,
-      data: applicationEventData(after),
-      preData: applicationEventData(before),
+      ...beforeAndAfter(applicationEventData, before, after),
     });
   });
 }

@@ -3,7 +3,7 @@ import { EnvironmentParams } from '../../contract/environments.ts';
 import { ProjectEnvironmentBody, ProjectEnvironmentParams, ProjectParams } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { knownPathProject } from '../projects/index.ts';
 import { addEnvironmentToProject, removeEnvironment, removeEnvironmentFromProject, removeProject } from './service.ts';
 
@@ -17,10 +17,7 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
   app.delete(
     '/api/admin/projects/:projectId',
     { config: { permission: 'DELETE_PROJECT', project }, schema: { params: ProjectParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeProject(deps, callerName(request), request.params.projectId);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeProject(deps, callerName(request), request.params.projectId)),
   );
 
   app.post(
@@ -29,10 +26,12 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
       config: { permission: 'UPDATE_PROJECT', project },
       schema: { params: ProjectParams, body: ProjectEnvironmentBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await addEnvironmentToProject(deps, callerName(request), request.params.projectId, request.body.environment);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(
+        reply,
+        200,
+        addEnvironmentToProject(deps, callerName(request), request.params.projectId, request.body.environment),
+      ),
   );
 
   app.delete(
@@ -51,9 +50,6 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
   app.delete(
     '/api/admin/environments/:name',
     { config: { permission: 'DELETE_ENVIRONMENT' }, schema: { params: EnvironmentParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeEnvironment(deps, callerName(request), request.params.name);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeEnvironment(deps, callerName(request), request.params.name)),
   );
 };

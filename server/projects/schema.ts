@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt } from '../platform/db/columns.ts';
+import { belongsTo, belongsToId, createdAt } from '../platform/db/columns.ts';
 import { environments } from '../environments/schema.ts';
 import { users } from '../users/schema.ts';
 
@@ -31,9 +31,7 @@ export const projectUsers = pgTable(
   'project_users',
   {
     project: belongsTo('project', () => projects.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     roleId: integer('role_id').notNull(),
     createdAt: createdAt(),
   },

@@ -127,27 +127,13 @@ describe('segments', () => {
       return answer;
     };
     const one = (constraint: Record<string, unknown>) => ({ constraints: [constraint] });
-    await refused(
-      one({ contextName: 'v', operator: 'SEMVER_GT', value: '1.2' }),
-      'constraints[0].value',
-      VALUE_MESSAGES.semver,
-    );
-    await refused(
-      one({ contextName: 'd', operator: 'DATE_AFTER', value: 'soon' }),
-      'constraints[0].value',
-      VALUE_MESSAGES.date,
-    );
-    await refused(
-      one({ contextName: 'n', operator: 'NUM_GT', value: 'many' }),
-      'constraints[0].value',
-      VALUE_MESSAGES.number,
-    );
-    await refused(
-      one({ contextName: 'r', operator: 'REGEX', value: '(' }),
-      'constraints[0].value',
-      VALUE_MESSAGES.regex,
-    );
-    await refused(one({ contextName: 'n', operator: 'NUM_EQ' }), 'constraints[0].value', VALUE_MESSAGES.value);
+    const badValue = (constraint: Record<string, unknown>, message: string) =>
+      refused(one(constraint), 'constraints[0].value', message);
+    await badValue({ contextName: 'v', operator: 'SEMVER_GT', value: '1.2' }, VALUE_MESSAGES.semver);
+    await badValue({ contextName: 'd', operator: 'DATE_AFTER', value: 'soon' }, VALUE_MESSAGES.date);
+    await badValue({ contextName: 'n', operator: 'NUM_GT', value: 'many' }, VALUE_MESSAGES.number);
+    await badValue({ contextName: 'r', operator: 'REGEX', value: '(' }, VALUE_MESSAGES.regex);
+    await badValue({ contextName: 'n', operator: 'NUM_EQ' }, VALUE_MESSAGES.value);
     await refused(
       one({ contextName: 'ip', operator: 'IN_CIDR', values: ['10.0.0.0/33'] }),
       'constraints[0].values',

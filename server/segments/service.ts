@@ -1,7 +1,7 @@
 import type { SegmentInput } from '../../contract/segments.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { projectExists } from '../projects/index.ts';
 import { findSegment, findSegmentByName, type SegmentRow } from './read-model.ts';
@@ -71,8 +71,7 @@ export async function replaceSegment(tx: Db, actor: string, before: SegmentRow, 
     type: 'segment-updated',
     createdBy: actor,
     project: row.project,
-    data: segmentView(row),
-    preData: segmentView(before),
+    ...beforeAndAfter(segmentView, before, row),
   });
   return row;
 }

@@ -33,6 +33,12 @@ async function startSignIn() {
   return { requestId, relayState: location.searchParams.get('RelayState')! };
 }
 
+/** A new sign-in's form as the browser posts it back: the identity provider's answer for `email`, the RelayState. */
+async function signInForm(signer: TestIdentity, email: string) {
+  const { requestId, relayState } = await startSignIn();
+  return { SAMLResponse: samlResponse(signer, requestId, email), RelayState: relayState };
+}
+
 /** The identity provider's answer: a Response whose Assertion for `email` is signed with `signer`'s key. */
 function samlResponse(signer: TestIdentity, inResponseTo: string, email: string): string {
   const now = new Date();
@@ -111,11 +117,7 @@ describe('SAML 2.0 sign-in', () => {
   });
 
   it('a response signed with the configured certificate signs in, auto-creating the account as a Viewer', async () => {
-    const { requestId, relayState } = await startSignIn();
-    const answer = await postBack({
-      SAMLResponse: samlResponse(idp, requestId, 'sam@example.com'),
-      RelayState: relayState,
-    });
+    const answer = await postBack(await signInForm(idp, 'sam@example.com'));
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe(`${server.base}/`);
     const cookie = sessionOf(answer);
@@ -133,8 +135,7 @@ describe('SAML 2.0 sign-in', () => {
   });
 
   it('a response is used once: the same response posted again is refused', async () => {
-    const { requestId, relayState } = await startSignIn();
-    const form = { SAMLResponse: samlResponse(idp, requestId, 'sam@example.com'), RelayState: relayState };
+    const form = await signInForm(idp, 'sam@example.com');
     const first = await postBack(form);
     expect(sessionOf(first)).toBeDefined();
     // Kept until the assertion's NotOnOrAfter (5 minutes here), not the RelayState's 10.
@@ -149,11 +150,7 @@ describe('SAML 2.0 sign-in', () => {
   });
 
   it('a response signed with another key is refused, and nobody is signed in or created', async () => {
-    const { requestId, relayState } = await startSignIn();
-    const answer = await postBack({
-      SAMLResponse: samlResponse(impostor, requestId, 'mallory@example.com'),
-      RelayState: relayState,
-    });
+    const answer = await postBack(await signInForm(impostor, 'mallory@example.com'));
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toMatch(new RegExp(`^${server.base}/login\\?errorMsg=`));
     expect(refusal(answer)).toMatch(/^The SAML response was refused: .*signature/i);

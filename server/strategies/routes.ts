@@ -9,7 +9,7 @@ import {
 } from '../../contract/strategies.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { listStrategies } from './read-model.ts';
 import { changeStrategy, createStrategy, requireStrategy, setDeprecated, validateStrategyName } from './service.ts';
@@ -39,10 +39,7 @@ export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
   app.post(
     '/api/admin/strategies',
     { config: { permission: 'CREATE_STRATEGY' }, schema: { body: CreateStrategyBody, response: { 201: NoBody } } },
-    async (request, reply) => {
-      await createStrategy(deps, callerName(request), request.body);
-      return reply.status(201).send();
-    },
+    (request, reply) => answerEmpty(reply, 201, createStrategy(deps, callerName(request), request.body)),
   );
 
   app.put(
@@ -51,10 +48,8 @@ export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       config: { permission: 'UPDATE_STRATEGY' },
       schema: { params: StrategyNameParams, body: UpdateStrategyBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await changeStrategy(deps, callerName(request), request.params.name, request.body);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, changeStrategy(deps, callerName(request), request.params.name, request.body)),
   );
 
   for (const [action, deprecated] of [
@@ -64,10 +59,8 @@ export const strategyRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     app.post(
       `/api/admin/strategies/:name/${action}`,
       { config: { permission: 'UPDATE_STRATEGY' }, schema: { params: StrategyNameParams, response: { 200: NoBody } } },
-      async (request, reply) => {
-        await setDeprecated(deps, callerName(request), request.params.name, deprecated);
-        return reply.status(200).send();
-      },
+      (request, reply) =>
+        answerEmpty(reply, 200, setDeprecated(deps, callerName(request), request.params.name, deprecated)),
     );
   }
 };

@@ -1,7 +1,7 @@
 import type { CreateStrategyInput, StrategyParameterInput, UpdateStrategyInput } from '../../contract/strategies.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { assertUrlFriendly, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import {
   findStrategy,
@@ -100,12 +100,7 @@ export async function changeStrategy(
       description: input.description === undefined ? before.description : input.description,
       parameters: parameters ?? before.parameters,
     });
-    await appendEvent(tx, {
-      type: 'strategy-updated',
-      createdBy: actor,
-      data: strategyView(row),
-      preData: strategyView(before),
-    });
+    await appendEvent(tx, { type: 'strategy-updated', createdBy: actor, ...beforeAndAfter(strategyView, before, row) });
     return row;
   });
 }

@@ -3,7 +3,7 @@ import { SegmentBody, SegmentParams, SegmentStrategiesSchema } from '../../contr
 import { StrategyNameParams } from '../../contract/strategies.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { changeSegment, removeSegment, removeStrategy, segmentStrategies } from './service.ts';
 
 /**
@@ -27,27 +27,19 @@ export const strategyUsageRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
       config: { permission: 'UPDATE_SEGMENT' },
       schema: { params: SegmentParams, body: SegmentBody, response: { 204: NoBody } },
     },
-    async (request, reply) => {
-      await changeSegment(deps, callerName(request), request.params.id, request.body);
-      return reply.status(204).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 204, changeSegment(deps, callerName(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/admin/segments/:id',
     { config: { permission: 'DELETE_SEGMENT' }, schema: { params: SegmentParams, response: { 204: NoBody } } },
-    async (request, reply) => {
-      await removeSegment(deps, callerName(request), request.params.id);
-      return reply.status(204).send();
-    },
+    (request, reply) => answerEmpty(reply, 204, removeSegment(deps, callerName(request), request.params.id)),
   );
 
   app.delete(
     '/api/admin/strategies/:name',
     { config: { permission: 'DELETE_STRATEGY' }, schema: { params: StrategyNameParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeStrategy(deps, callerName(request), request.params.name);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeStrategy(deps, callerName(request), request.params.name)),
   );
 };

@@ -14,7 +14,7 @@ import {
   TagTypeUpdateBody,
 } from '../../contract/tags.ts';
 import type { AppDeps } from '../deps.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { nameCheckRoute } from '../platform/http/name-check.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { notFound } from '../platform/http/errors.ts';
@@ -69,19 +69,14 @@ export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
       config: { permission: 'UPDATE_TAG_TYPE' },
       schema: { params: TagTypeParams, body: TagTypeUpdateBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await changeTagType(deps, callerName(request), request.params.name, request.body);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, changeTagType(deps, callerName(request), request.params.name, request.body)),
   );
 
   app.delete(
     '/api/admin/tag-types/:name',
     { config: { permission: 'DELETE_TAG_TYPE' }, schema: { params: TagTypeParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeTagType(deps, callerName(request), request.params.name);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeTagType(deps, callerName(request), request.params.name)),
   );
 
   app.get(
@@ -105,9 +100,6 @@ export const tagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (ap
   app.delete(
     '/api/admin/tags/:type/:value',
     { config: { permission: 'DELETE_TAG' }, schema: { params: TagParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeTag(deps, callerName(request), request.params);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeTag(deps, callerName(request), request.params)),
   );
 };

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent, appendEvents } from '../platform/events/store.ts';
+import { appendEvent, appendEvents, beforeAndAfter } from '../platform/events/store.ts';
 import type { Tag, TagType } from '../../contract/tags.ts';
 import { ApiError, nameExists, notFound } from '../platform/http/errors.ts';
 import { assertTagTypeName, checkTagShape } from './rules.ts';
@@ -80,8 +80,7 @@ export async function changeTagType(
     await appendEvent(tx, {
       type: 'tag-type-updated',
       createdBy: actor,
-      data: tagTypeResponse(row),
-      preData: tagTypeResponse(before),
+      ...beforeAndAfter(tagTypeResponse, before, row),
     });
     return row;
   });

@@ -25,7 +25,7 @@ import type { AppDeps } from '../deps.ts';
 import { callerName, requireUser } from '../platform/access/caller.ts';
 import { ROOT_ROLES } from '../platform/access/roles.ts';
 import { validationError } from '../platform/http/errors.ts';
-import { NoBody } from '../platform/http/no-body.ts';
+import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
 import { currentUser } from './read-model.ts';
 import { sessionToken } from './session-cookie.ts';
 import {
@@ -88,10 +88,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.post(
     '/auth/reset/password',
     { config: { permission: 'OPEN' }, schema: { body: ResetPasswordBody, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await resetPasswordWithToken(deps, request.body.token, request.body.password);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, resetPasswordWithToken(deps, request.body.token, request.body.password)),
   );
 
   app.post(
@@ -106,10 +104,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         response: { 200: NoBody },
       },
     },
-    async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, request.ip, request.log);
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, requestPasswordReset(deps, request.body.email, request.ip, request.log)),
   );
 
   app.post(
@@ -204,10 +200,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
   app.delete(
     '/api/admin/user-admin/:id',
     { config: { permission: 'ADMIN' }, schema: { params: UserIdParams, response: { 200: NoBody } } },
-    async (request, reply) => {
-      await removeUser(deps, callerName(request), request.params.id);
-      return reply.status(200).send();
-    },
+    (request, reply) => answerEmpty(reply, 200, removeUser(deps, callerName(request), request.params.id)),
   );
 
   app.post(
@@ -216,9 +209,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       config: { permission: 'ADMIN' },
       schema: { params: UserIdParams, body: PasswordBody, response: { 200: NoBody } },
     },
-    async (request, reply) => {
-      await setPassword(deps, callerName(request), request.params.id, request.body.password, 'all');
-      return reply.status(200).send();
-    },
+    (request, reply) =>
+      answerEmpty(reply, 200, setPassword(deps, callerName(request), request.params.id, request.body.password, 'all')),
   );
 };

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../platform/db/columns.ts';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { belongsToId, createdAt, timestampTz } from '../platform/db/columns.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -9,7 +9,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   rootRole: integer('root_role').notNull(),
   loginAttempts: integer('login_attempts').notNull().default(0),
-  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+  seenAt: timestampTz('seen_at'),
   createdAt: createdAt(),
 });
 
@@ -17,11 +17,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     /** The single sign-on provider ('oidc', 'google', 'saml') that signed this session in; null for a password. */
     provider: text('provider'),
     /** The OpenID provider's ID token, sent back as `id_token_hint` when the user signs out (single sign-out). */
@@ -38,13 +36,11 @@ export const resetTokens = pgTable(
   'reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
     /**
      * An invitation's token itself, so the user list can show its link again (docs/security.md); null for a reset,
      * and cleared when the invitation is used or replaced, or a password is set.
@@ -57,11 +53,9 @@ export const resetTokens = pgTable(
 export const userFeedback = pgTable(
   'user_feedback',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     feedbackId: text('feedback_id').notNull(),
-    given: timestamp('given', { withTimezone: true, mode: 'date' }),
+    given: timestampTz('given'),
     neverShow: boolean('never_show').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.feedbackId] })],
@@ -70,9 +64,7 @@ export const userFeedback = pgTable(
 export const userSplash = pgTable(
   'user_splash',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToId('user_id', () => users.id),
     splashId: text('splash_id').notNull(),
     seen: boolean('seen').notNull().default(false),
   },

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { ADMIN_ROLE, EDITOR_ROLE } from '../platform/access/roles.ts';
 import { reserveResetRequest } from '../platform/access/attempt-limiter.ts';
 import type { Db } from '../platform/db/client.ts';
-import { appendEvent } from '../platform/events/store.ts';
+import { appendEvent, beforeAndAfter } from '../platform/events/store.ts';
 import { ApiError, invalidOperation, nameExists, notFound, validationError } from '../platform/http/errors.ts';
 import { sendAccountMail, type AccountMail } from './mail.ts';
 import { hashPassword } from './passwords.ts';
@@ -236,12 +236,7 @@ export async function changeUser(deps: AppDeps, actor: string, id: number, input
       rootRole,
     });
     if (!user) throw notFound(`Could not find user with id ${id}`);
-    await appendEvent(tx, {
-      type: 'user-updated',
-      createdBy: actor,
-      data: userEventData(user),
-      preData: userEventData(before),
-    });
+    await appendEvent(tx, { type: 'user-updated', createdBy: actor, ...beforeAndAfter(userEventData, before, user) });
     return user;
   });
 }

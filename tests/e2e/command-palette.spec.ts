@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, signIn, test, untilInstalled } from './fixtures.ts';
 
 const server = freshServer();
 const KILL_SWITCH = 'payments.kill-switch';
@@ -115,11 +115,7 @@ test('offline: with the mirror filled, the palette still finds a toggle and open
   const { context, page } = await phone(browser);
   await signIn(page, server().url);
   await page.goto(`${server().url}/features`);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => !!r.active)), { timeout: 30_000 })
-    .toBe(true);
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+  await untilInstalled(page, 30_000);
   await expect(page.getByTitle(/^Synced/)).toBeAttached({ timeout: 30_000 });
 
   await context.setOffline(true);

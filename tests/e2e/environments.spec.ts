@@ -5,7 +5,7 @@
 // A real server on a fresh data folder, Debian's Chromium; checks through the API with the page's session.
 import type { Locator, Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, PHONE, signIn, test, untilInstalled } from './fixtures.ts';
 
 const server = freshServer();
 const api = apiOf(server);
@@ -154,11 +154,7 @@ test('offline, the list shows what the console keeps and writes wait for the con
   await signIn(page, server().url);
   // The installed console: its service worker holds the screens' code, as it does on a phone's home screen.
   await page.goto(`${server().url}/environments`);
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 30_000 })
-    .toBe(true);
-  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+  await untilInstalled(page, 30_000);
   await expect.poll(() => shownOrder(page)).toEqual(['default', 'development', 'production']);
   await context.setOffline(true);
   await expect(page.getByRole('button', { name: 'Delete development' })).toHaveAttribute('aria-disabled', 'true');

@@ -104,32 +104,29 @@ test('an admin creates, finds, flips, tags, clones, archives and revives a toggl
   await page.getByRole('tab', { name: 'Log' }).click();
   await expect(page.getByRole('list', { name: 'Events' }).getByText('feature-created', { exact: true })).toBeVisible();
 
-  // Archive the original (with confirmation), find it in /archive, revive it.
-  await page.goto(`${url}/projects/default/features/${name}/strategies`);
-  await page.getByRole('button', { name: 'Archive', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Archive feature toggle' })
-    .getByRole('button', { name: 'Archive toggle' })
-    .click();
-  // Archived, the console goes to the toggle's project; the archive is a link on the toggle list.
-  await expect(page).toHaveURL(/\/projects\/default$/);
-  await page.getByRole('banner').getByRole('link', { name: 'Feature toggles' }).click();
-  await page.getByRole('link', { name: 'Archive' }).click();
+  /** Archives the original from its page (with confirmation), then opens the archive. */
+  const archiveAndOpenArchive = async () => {
+    await page.goto(`${url}/projects/default/features/${name}/strategies`);
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Archive feature toggle' })
+      .getByRole('button', { name: 'Archive toggle' })
+      .click();
+    // Archived, the console goes to the toggle's project; the archive is a link on the toggle list.
+    await expect(page).toHaveURL(/\/projects\/default$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Feature toggles' }).click();
+    await page.getByRole('link', { name: 'Archive' }).click();
+  };
+
+  // Archive the original, find it in /archive, revive it.
+  await archiveAndOpenArchive();
   await expect(page.getByRole('heading', { name: 'Archived Features' })).toBeVisible();
   await page.getByRole('button', { name: `Revive ${name}` }).click();
   await expect(page.getByRole('button', { name: `Revive ${name}` })).toBeHidden();
   expect((await toggleState()).archived).toBe(false);
 
   // Archived again and opened from the archive, Revive on its own page restores it and returns to the project page.
-  await page.goto(`${url}/projects/default/features/${name}/strategies`);
-  await page.getByRole('button', { name: 'Archive', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Archive feature toggle' })
-    .getByRole('button', { name: 'Archive toggle' })
-    .click();
-  await expect(page).toHaveURL(/\/projects\/default$/);
-  await page.getByRole('banner').getByRole('link', { name: 'Feature toggles' }).click();
-  await page.getByRole('link', { name: 'Archive' }).click();
+  await archiveAndOpenArchive();
   await page.getByRole('list', { name: 'Archived features' }).getByRole('link', { name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/default/archived/${name}/logs$`));
   await page.getByRole('button', { name: 'Revive', exact: true }).click();

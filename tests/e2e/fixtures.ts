@@ -41,6 +41,25 @@ export async function signIn(page: Page, url: string, username = ADMIN_USERNAME,
 }
 
 /**
+ * Waits until the console's service worker controls the page, reloading it once if the worker took over after it
+ * loaded: from then on the worker holds the screens' code, as on a phone's home screen. `timeout` for each wait.
+ */
+export async function untilInstalled(page: Page, timeout = 20_000) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => !!r.active)), { timeout })
+    .toBe(true);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout }).toBe(true);
+}
+
+/** Opens the feature list of the installed console (untilInstalled) and waits until the mirror has synced. */
+export async function openInstalled(page: Page, url: string) {
+  await page.goto(`${url}/features`);
+  await untilInstalled(page);
+  await expect(page.getByTitle(/^Synced/)).toBeAttached();
+}
+
+/**
  * The API of `server` called with a page's session, as the console calls it (with the console's header, which the
  * server needs for a change made with the session cookie): the parsed answer (undefined for an empty one); any status
  * but 2xx fails the test, naming the call and the answer.

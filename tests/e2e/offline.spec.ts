@@ -2,7 +2,7 @@
 // replays it exactly once when the network is back; a conflict shows the refresh notice instead of being resolved
 // silently. A real server on a fresh data folder, Debian's Chromium, the real service worker and IndexedDB.
 import type { BrowserContext, Page } from '@playwright/test';
-import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, openInstalled, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 
@@ -29,17 +29,6 @@ const environmentOf = async (page: Page, name: string, env: string) =>
 const eventsOf = async (page: Page, name: string) =>
   ((await api(page, 'GET', `api/admin/events/${name}`)).events as Array<{ type: string }>).map((e) => e.type);
 
-/** Opens the feature list and waits until the service worker controls the page and the mirror has synced. */
-async function openInstalled(page: Page) {
-  await page.goto(`${server().url}/features`);
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 })
-    .toBe(true);
-  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-  await expect(page.getByTitle(/^Synced/)).toBeAttached();
-}
-
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
 }
@@ -64,7 +53,7 @@ test('changes made offline survive closing the page and reach the server exactly
   await signIn(page, server().url);
   await createToggle(page, 'checkout.kill-switch');
   await createToggle(page, 'legacy.banner');
-  await openInstalled(page);
+  await openInstalled(page, server().url);
   await expect(page.getByRole('link', { name: 'checkout.kill-switch' })).toBeVisible();
 
   await goOffline(context);
@@ -130,7 +119,7 @@ test('a change that conflicts with one made elsewhere shows the refresh notice a
 }) => {
   await signIn(page, server().url);
   await createToggle(page, 'search.new-ranking');
-  await openInstalled(page);
+  await openInstalled(page, server().url);
   await page.goto(`${server().url}/projects/default/features2/search.new-ranking`);
   const development = page.getByRole('switch', { name: 'search.new-ranking in development' });
   await expect(development).not.toBeChecked();

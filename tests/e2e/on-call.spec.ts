@@ -4,7 +4,7 @@
 // (the manifest's 'Pinned toggles' shortcut). A real server on a fresh data folder, Chromium, the service worker.
 import type { Locator, Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, PHONE, signIn, test, untilInstalled } from './fixtures.ts';
 
 const server = freshServer();
 const KILL_SWITCH = 'payments.kill-switch';
@@ -55,11 +55,7 @@ interface Manifest {
 
 /** Waits until the service worker controls the page and the mirror holds every toggle's environments. */
 async function installed(page: Page) {
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 })
-    .toBe(true);
-  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+  await untilInstalled(page);
   await expect(page.getByRole('switch', { name: `${KILL_SWITCH} in production` })).toBeEnabled();
 }
 

@@ -5,7 +5,7 @@
 // when it was queued offline and replayed later. No route interception: every answer is the server's own.
 import type { APIRequest, APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, signIn, test } from './fixtures.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, expect, freshServer, openInstalled, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 const EDITOR_PASSWORD = 'On-call-Pass-2026!';
@@ -57,17 +57,6 @@ const openView = (page: Page, feature: string) => page.goto(`${server().url}/pro
 async function openWaitingList(page: Page, count: string) {
   await page.getByRole('button', { name: count }).click();
   return page.getByRole('list', { name: 'Changes waiting to sync' }).getByRole('listitem');
-}
-
-/** Opens the console and waits until the service worker controls the page and the mirror has synced. */
-async function openInstalled(page: Page) {
-  await page.goto(`${server().url}/features`);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => !!r.active)), { timeout: 20_000 })
-    .toBe(true);
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(page.getByTitle(/^Synced/)).toBeAttached();
 }
 
 const setOffline = (context: BrowserContext, offline: boolean) => context.setOffline(offline);
@@ -137,7 +126,7 @@ test('flips queued offline: for a toggle deleted meanwhile (404), one archived m
   const admin = await adminApi(playwright.request);
   for (const name of ['checkout.banner', 'legacy.promo', 'search.boost']) await createToggle(admin, name);
   await signIn(page, server().url);
-  await openInstalled(page);
+  await openInstalled(page, server().url);
 
   await setOffline(context, true);
   for (const [index, name] of ['checkout.banner', 'legacy.promo', 'search.boost'].entries()) {

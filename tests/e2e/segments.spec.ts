@@ -6,7 +6,7 @@
 // Debian's Chromium.
 import type { Page } from '@playwright/test';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
+import { adminApiOf, expect, freshServer, PHONE, signIn, test, untilInstalled } from './fixtures.ts';
 
 const server = freshServer();
 const call = adminApiOf(server);
@@ -143,11 +143,7 @@ test.describe('at 390x844', () => {
     ]);
 
     // The installed console: its service worker holds the screens' code, as it does on a phone's home screen.
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => !!r.active)), { timeout: 30_000 })
-      .toBe(true);
-    if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
+    await untilInstalled(page, 30_000);
     await expect(list).toContainText('eu-offices');
     await context.setOffline(true);
     await expect(list.getByRole('button', { name: 'Delete eu-offices' })).toHaveAttribute('aria-disabled', 'true');

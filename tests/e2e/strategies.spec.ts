@@ -3,7 +3,7 @@
 // and save, three variants and a fixed one, the blocked move, and an edit made offline that replays once online.
 // A real server on a fresh data folder, Debian's Chromium; set-up and checks through the API with the page's session.
 import type { Locator, Page } from '@playwright/test';
-import { apiOf, expect, freshServer, signIn, test } from './fixtures.ts';
+import { apiOf, expect, freshServer, openInstalled, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
 
@@ -58,17 +58,6 @@ async function drag(page: Page, handle: Locator, target: Locator, offsetY = 0) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + offsetY, { steps: 15 });
   await page.mouse.up();
-}
-
-/** Opens the console and waits until the service worker controls the page and the mirror has synced. */
-async function openInstalled(page: Page) {
-  await page.goto(`${server().url}/features`);
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.ready.then(r => !!r.active)'), { timeout: 20_000 })
-    .toBe(true);
-  if (!(await page.evaluate('!!navigator.serviceWorker.controller'))) await page.reload();
-  await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-  await expect(page.getByTitle(/^Synced/)).toBeAttached();
 }
 
 test('a Gradual rollout with a constraint is added to production after the confirmation', async ({ page }) => {
@@ -254,7 +243,7 @@ test('a strategy edited offline is saved once the network is back, exactly once'
   await signIn(page, server().url);
   await createToggle(page, name, { development: [rollout('checkout')] });
   const [saved] = await strategiesOf(page, name, 'development');
-  await openInstalled(page);
+  await openInstalled(page, server().url);
   await openStrategies(page, name, 'development');
 
   await context.setOffline(true);

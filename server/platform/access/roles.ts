@@ -1,4 +1,4 @@
-import type { Permission, PermissionEntry } from '../../../contract/permissions.ts';
+import { PERMISSIONS, type Permission, type PermissionEntry } from '../../../contract/permissions.ts';
 
 /** The root roles and the permissions each expands to; `can()` in contract/ checks them. */
 export const ROOT_ROLES = [
@@ -59,32 +59,25 @@ export interface ProjectRoleGrant {
   roleId: number;
 }
 
-const EDITOR_ROOT_PERMISSIONS: readonly Permission[] = [
-  'CREATE_STRATEGY',
-  'UPDATE_STRATEGY',
-  'DELETE_STRATEGY',
-  'UPDATE_APPLICATION',
-  'CREATE_PROJECT',
-  'CREATE_TAG_TYPE',
-  'UPDATE_TAG_TYPE',
-  'DELETE_TAG_TYPE',
-  'CREATE_TAG',
-  'DELETE_TAG',
-  'CREATE_ADDON',
-  'UPDATE_ADDON',
-  'DELETE_ADDON',
-  'CREATE_CONTEXT_FIELD',
-  'UPDATE_CONTEXT_FIELD',
-  'DELETE_CONTEXT_FIELD',
-  'CREATE_SEGMENT',
-  'UPDATE_SEGMENT',
-  'DELETE_SEGMENT',
-];
-
 const MEMBER_PERMISSIONS: readonly Permission[] = ['CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE'];
 
 /** What an Editor holds in every project and an Owner in theirs: the toggles, the project and its access. */
 const OWNER_PERMISSIONS: readonly Permission[] = [...MEMBER_PERMISSIONS, 'UPDATE_PROJECT'];
+
+/** What only an Admin holds: deleting projects, environments and API tokens. */
+const ADMIN_ONLY_PERMISSIONS: readonly Permission[] = [
+  'ADMIN',
+  'DELETE_PROJECT',
+  'UPDATE_ENVIRONMENT',
+  'DELETE_ENVIRONMENT',
+  'CREATE_API_TOKEN',
+  'DELETE_API_TOKEN',
+];
+
+/** An Editor holds every other permission instance-wide, except those it holds per project (OWNER_PERMISSIONS). */
+const EDITOR_ROOT_PERMISSIONS = PERMISSIONS.filter(
+  (permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission) && !OWNER_PERMISSIONS.includes(permission),
+);
 
 const projectPermissions = (project: string, held: readonly Permission[]) =>
   held.map((permission) => ({ project, permission }));

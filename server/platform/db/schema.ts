@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, jsonList, jsonObject, timestampTz } from './columns.ts';
+import { belongsToId, createdAt, jsonList, jsonObject, timestampTz } from './columns.ts';
 
 // The tables platform code owns; each domain's own are in its schema.ts (drizzle.config.ts reads them all).
 
@@ -68,12 +68,8 @@ export const addonDeliveries = pgTable(
   'addon_deliveries',
   {
     id: serial('id').primaryKey(),
-    addonId: integer('addon_id')
-      .notNull()
-      .references(() => addons.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    addonId: belongsToId('addon_id', () => addons.id),
+    eventId: belongsToId('event_id', () => events.id),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
@@ -93,12 +89,8 @@ export const addonAttempts = pgTable(
   'addon_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id')
-      .notNull()
-      .references(() => addonDeliveries.id, { onDelete: 'cascade' }),
-    addonId: integer('addon_id')
-      .notNull()
-      .references(() => addons.id, { onDelete: 'cascade' }),
+    deliveryId: belongsToId('delivery_id', () => addonDeliveries.id),
+    addonId: belongsToId('addon_id', () => addons.id),
     at: timestampTz('at').notNull().defaultNow(),
     status: integer('status'),
     error: text('error'),

@@ -15,6 +15,12 @@ export interface NewEvent {
   preData?: unknown;
 }
 
+/** An update's `data` and `preData`: the record after and before, shown by the same `view` so that they compare. */
+export const beforeAndAfter = <Row>(view: (row: Row) => unknown, before: Row, after: Row) => ({
+  data: view(after),
+  preData: view(before),
+});
+
 /**
  * The PostgreSQL channel every change is announced on: other processes on the same database LISTEN to it and stop
  * serving what they read before (server/platform/revisions/). NOTIFY is delivered only when the transaction commits.

@@ -42,6 +42,11 @@ function sendError(reply: FastifyReply, status: number, body: Record<string, unk
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A refusal of the request itself, in Unleash's shape: its message once more as the one detail. */
+function sendRefusal(reply: FastifyReply, status: number, name: string, message: string) {
+  return sendError(reply, status, { name, message, details: [{ message }] });
+}
+
 /** One error handler for the whole API: Unleash-shaped JSON bodies, never a stack trace to the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -55,28 +60,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY': {
-        const message = 'The request body is not valid JSON';
-        return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
-      }
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
-        const message = 'The request body must be JSON, sent with Content-Type: application/json';
-        return sendError(reply, 415, { name: 'ContentTypeError', message, details: [{ message }] });
-      }
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH': {
-        const message = 'The request body does not match its Content-Length';
-        return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
-      }
-      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
-        const message = 'The request body is too large';
-        return sendError(reply, 413, { name: 'BadDataError', message, details: [{ message }] });
-      }
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendRefusal(reply, 400, 'BadDataError', 'The request body is not valid JSON');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendRefusal(
+          reply,
+          415,
+          'ContentTypeError',
+          'The request body must be JSON, sent with Content-Type: application/json',
+        );
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return sendRefusal(reply, 400, 'BadDataError', 'The request body does not match its Content-Length');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendRefusal(reply, 413, 'BadDataError', 'The request body is too large');
     }
     // Any other refusal by Fastify or a plugin: its status, but never its message (it may be an internal one, such
     // as a RangeError's, which a parser error carries with status 400).
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = STATUS_CODES[error.statusCode] ?? 'Bad Request';
-      return sendError(reply, error.statusCode, { name: 'BadRequestError', message, details: [{ message }] });
+      return sendRefusal(reply, error.statusCode, 'BadRequestError', STATUS_CODES[error.statusCode] ?? 'Bad Request');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, UNEXPECTED);
@@ -92,14 +93,15 @@ export function registerErrorHandler(app: FastifyInstance) {
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   setSecurityHeaders(reply);
   switch (error.code) {
-    case 'FST_ERR_BAD_URL': {
-      const message = 'The request URL is not valid: it has a malformed percent-encoding';
-      return sendError(reply, 400, { name: 'BadDataError', message, details: [{ message }] });
-    }
-    case 'FST_ERR_MAX_PARAM_LENGTH': {
-      const message = 'A part of the request URL is too long';
-      return sendError(reply, 414, { name: 'BadDataError', message, details: [{ message }] });
-    }
+    case 'FST_ERR_BAD_URL':
+      return sendRefusal(
+        reply,
+        400,
+        'BadDataError',
+        'The request URL is not valid: it has a malformed percent-encoding',
+      );
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendRefusal(reply, 414, 'BadDataError', 'A part of the request URL is too long');
   }
   request.log.error({ err: error }, 'unhandled router error');
   return sendError(reply, 500, UNEXPECTED);

@@ -8,10 +8,12 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  workers: 2,
-  timeout: 60_000,
+  // A spec waits on its server, the service worker and animations much of the time: three keep two cores busy.
+  workers: 3,
+  // A spec walks a person's whole path (a dozen steps and more): on a busy 2-core machine that takes minutes.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',

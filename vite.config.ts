@@ -150,8 +150,8 @@ const serverTests = (db: 'pglite' | 'postgres', globalSetup: string[] = []) => (
     // was 40% of the suite's CPU time. Each file makes its own servers and databases; the app keeps no state in its
     // modules that one file could leave to the next.
     isolate: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
 

@@ -8,8 +8,7 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   fullyParallel: false,
-  // A spec waits on its server, the service worker and animations much of the time: three keep two cores busy.
-  workers: 3,
+  workers: 2,
   // A spec walks a person's whole path (a dozen steps and more): on a busy 2-core machine that takes minutes.
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -19,6 +18,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -196,6 +196,9 @@ async function checkSession(browser: Browser, scheme: (typeof SCHEMES)[number]) 
   const resize = async (to: Size) => {
     size = to;
     await page.setViewportSize(to.viewport);
+    // The header follows the width once React has re-rendered (a media query's listener): its menus or the burger.
+    if (await page.locator('.sy-header').count())
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(to.phone ? 0 : 1);
     await settle(page);
   };
   const check = async (screen: string) => {

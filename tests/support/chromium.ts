@@ -4,6 +4,7 @@ export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-software-rasterizer',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',

@@ -37,7 +37,7 @@ async function measure(count: number, offline: boolean) {
         await page.reload();
         await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       });
-    await page.getByText(/Synced/).waitFor({ state: 'attached' });
+    await page.getByTitle(/^Synced/).waitFor({ state: 'attached' });
     await firstRows(page, server.url);
 
     const online: number[] = [];
@@ -49,7 +49,7 @@ async function measure(count: number, offline: boolean) {
     for (let i = 0; i < RUNS; i++) off.push(await firstRows(page, server.url));
 
     // One flip while offline, then back online: time from the online event to an empty queue.
-    await page.getByRole('switch', { name: 'Toggle bench.toggle-00001' }).click({ force: true }); // Mantine's track covers the input
+    await page.getByRole('switch', { name: 'bench.toggle-00001 in development' }).dispatchEvent('click');
     await page.getByRole('button', { name: '1 change waiting' }).waitFor();
     const drained = page.evaluate<number>(`new Promise((resolve) => {
       const check = () => {
@@ -64,8 +64,12 @@ async function measure(count: number, offline: boolean) {
     })`);
     await context.setOffline(false);
     const drain = await drained;
-    const flipped = await fetch(`${server.url}/api/admin/features/bench.toggle-00001`, { headers: { cookie } });
-    if (!(await flipped.json()).enabled) throw new Error('the queued flip did not reach the server');
+    const flipped = await fetch(`${server.url}/api/admin/projects/default/features/bench.toggle-00001`, {
+      headers: { cookie },
+    });
+    const { environments } = (await flipped.json()) as { environments: { name: string; enabled: boolean }[] };
+    if (!environments.find((e) => e.name === 'development')?.enabled)
+      throw new Error('the queued flip did not reach the server');
     return { count, online: median(online), offline: median(off), drain };
   } finally {
     await browser.close();

@@ -191,10 +191,12 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     '/api/client/streaming',
     {
       config: { permission: 'CLIENT', eventStream: true },
+      exposeHeadRoute: false, // a HEAD would hold a stream open with nothing to send it
       schema: {
         querystring: ClientDeltaQuery,
         headers: ClientStreamingHeaders,
-        response: { 200: Type.String({ description: 'text/event-stream: unleash-connected, unleash-updated' }) },
+        produces: ['text/event-stream'],
+        response: { 200: Type.String({ description: 'unleash-connected, then unleash-updated events; or fetch-mode' }) },
       },
     },
     async (request, reply) => {

@@ -87,7 +87,8 @@ export class ClientStreams {
     const response = reply.raw;
     if (this.#closed || this.#count >= this.#config.maxConnections) {
       reply.hijack();
-      head(response).end(POLL_INSTEAD);
+      // A closing process only ends the stream: the SDK reconnects, to another process or to this one restarted.
+      head(response).end(this.#closed ? undefined : POLL_INSTEAD);
       return;
     }
     this.#count += 1;
@@ -116,8 +117,8 @@ export class ClientStreams {
     } else if (lastId !== snapshot.etag) {
       this.#write(stream, message('unleash-updated', snapshot, deltaBody(known, snapshot)));
     }
-    // A change committed while the snapshot was read has not been sent to this scope yet.
-    if (!this.#revisions.isCurrent(snapshot.revision)) void this.#refresh(scope);
+    // A change committed while the snapshot was read may not have been sent to this scope yet.
+    if (snapshot.revision !== this.#revisions.current) void this.#refresh(scope);
   }
 
   /** Ends every stream (the app is closing); SDKs reconnect to another process or when this one is back. */
@@ -167,14 +168,16 @@ export class ClientStreams {
   #publish(scope: Scope, snapshot: Snapshot) {
     const messages = new Map<string, Buffer>();
     for (const stream of scope.streams) {
-      if (stream.served.etag === snapshot.etag || stream.served.revision > snapshot.revision) continue;
-      let update = messages.get(stream.served.etag);
-      if (!update) {
-        update = message('unleash-updated', snapshot, deltaBody(deltaBase(stream.served), snapshot));
-        messages.set(stream.served.etag, update);
+      if (stream.served.revision > snapshot.revision) continue; // opened on a newer state than this one
+      if (stream.served.etag !== snapshot.etag) {
+        let update = messages.get(stream.served.etag);
+        if (!update) {
+          update = message('unleash-updated', snapshot, deltaBody(deltaBase(stream.served), snapshot));
+          messages.set(stream.served.etag, update);
+        }
+        this.#write(stream, update);
       }
       stream.served = snapshot;
-      this.#write(stream, update);
     }
     if (messages.size > 0) this.#deltas.remember(scope.key, snapshot);
   }
@@ -192,7 +195,9 @@ export class ClientStreams {
     }
     if (!stream.response.write(bytes)) {
       stream.blocked = true;
-      stream.response.once('drain', () => (stream.blocked = false));
+      stream.response.once('drain', () => {
+        stream.blocked = false;
+      });
     }
   }
 }

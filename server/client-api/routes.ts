@@ -196,7 +196,9 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
         querystring: ClientDeltaQuery,
         headers: ClientStreamingHeaders,
         produces: ['text/event-stream'],
-        response: { 200: Type.String({ description: 'unleash-connected, then unleash-updated events; or fetch-mode' }) },
+        response: {
+          200: Type.String({ description: 'unleash-connected, then unleash-updated events; or fetch-mode' }),
+        },
       },
     },
     async (request, reply) => {

@@ -157,7 +157,10 @@ describe('GET api/client/streaming on the wire', () => {
       const updated = await nth(stream, 2);
       expect(updated.event).toBe('unleash-updated');
       expect(eventsOf(updated)).toEqual([
-        expect.objectContaining({ type: 'feature-updated', feature: expect.objectContaining({ name: 'stream.a', enabled: true }) }),
+        expect.objectContaining({
+          type: 'feature-updated',
+          feature: expect.objectContaining({ name: 'stream.a', enabled: true }),
+        }),
       ]);
       expect(updated.id).not.toBe(connected.id);
       expect(updated.id).toBe(await currentId(server.url));

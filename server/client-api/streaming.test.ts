@@ -1,6 +1,7 @@
 // The streaming API (GET api/client/streaming): on the wire, with the official Node SDK in streaming mode, past the
 // maximum of streams, and across two processes on one PostgreSQL.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unleash } from 'unleash-client';
 import type { ClientDelta } from '../../contract/client-api.ts';
@@ -258,8 +259,42 @@ describe('past STREAMING_MAX_CONNECTIONS', () => {
     if (!closed) await own?.close();
   });
 
+  it('drops a reader that does not keep up instead of buffering for it, which frees its place', async () => {
+    // 25 strategies with a group id of 10,000 characters: every change of this toggle is a message of 250 KB.
+    const groupId = 'x'.repeat(10_000);
+    const strategy = { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId } };
+    const body = { name: 'stream.big', enabled: false, strategies: Array.from({ length: 25 }, () => strategy) };
+    const created = await own.call('POST', 'api/admin/features', { cookie: await own.adminCookie(), body });
+    expect(created.status, created.text.slice(0, 300)).toBe(201);
+    // A reader that never reads: its stream takes the one place, then the socket's buffers fill up.
+    const stalled = connect(Number(new URL(own.url).port), '127.0.0.1');
+    stalled.on('error', () => {});
+    stalled.write(`GET /api/client/streaming HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${CLIENT}\r\n\r\n`);
+    stalled.pause();
+    try {
+      // Each change is written to it until a write finds the last one undrained: then it is dropped, and the next
+      // reader gets a stream instead of `fetch-mode`.
+      for (let round = 1; ; round += 1) {
+        await flip('stream.big', round % 2 === 1, own);
+        const probe = await openStream(own.url);
+        const first = await nth(probe, 1);
+        probe.close();
+        if (first.event === 'unleash-connected') break;
+        expect(first.event).toBe('fetch-mode');
+        expect(round, 'changes sent without the reader being dropped').toBeLessThan(400);
+      }
+    } finally {
+      stalled.destroy();
+    }
+  });
+
   it('tells SDKs to poll, which they do; the streams held end when the app closes', async () => {
-    const held = await openStream(own.url);
+    // The one place: free once the server has seen the last test's reader go.
+    let held = await openStream(own.url);
+    for (let tries = 1; (await nth(held, 1)).event === 'fetch-mode'; tries += 1) {
+      expect(tries).toBeLessThan(1000);
+      held = await openStream(own.url);
+    }
     expect((await nth(held, 1)).event).toBe('unleash-connected');
 
     const refused = await openStream(own.url);

@@ -96,6 +96,12 @@ export const ClientFeaturesSchema = Type.Object({
 /** GET api/client/delta: the same narrowing as GET api/client/features; segments are always sent by id. */
 export const ClientDeltaQuery = Type.Omit(ClientFeaturesQuery, ['inlineSegmentConstraints']);
 
+/**
+ * GET api/client/streaming (the query is ClientDeltaQuery): `Last-Event-ID`, the id of the last message the SDK got
+ * (a state's ETag), to resume from; any other text gets a hydration.
+ */
+export const ClientStreamingHeaders = Type.Object({ 'last-event-id': Type.Optional(Type.String()) });
+
 const EventId = Type.Integer();
 /**
  * The delta API's answer (client specification 19 and 20): a `hydration` with every toggle and segment, or the

@@ -21,7 +21,16 @@ describe('parseConfig', () => {
       consoleDir: undefined,
       email: undefined,
       addonDelivery: { timeoutMs: 10_000, retryMs: 5000, maxAttempts: 10, pollMs: 5000 },
+      streaming: { maxConnections: 1000, heartbeatMs: 30_000 },
     });
+  });
+
+  it('reads the streaming settings (STREAMING_*), refusing a heartbeat the SDKs would time out before', () => {
+    const env = { STREAMING_MAX_CONNECTIONS: '0', STREAMING_HEARTBEAT_MS: '250' };
+    expect(parseConfig(env).streaming).toEqual({ maxConnections: 0, heartbeatMs: 250 });
+    expect(() => parseConfig({ STREAMING_HEARTBEAT_MS: '60000' })).toThrow(
+      new ConfigError('STREAMING_HEARTBEAT_MS must be a whole number from 10 to 55000, got "60000"'),
+    );
   });
 
   it('reads the addon delivery settings (ADDON_*), refusing a value out of range', () => {

@@ -37,6 +37,15 @@ export interface Config {
   email: EmailConfig | undefined;
   /** How addon deliveries are sent (ADDON_*). */
   addonDelivery: AddonDeliveryConfig;
+  /** SDKs' event streams, GET api/client/streaming (STREAMING_*). */
+  streaming: StreamingConfig;
+}
+
+export interface StreamingConfig {
+  /** Streams one process holds at most; past it an SDK is told to poll (STREAMING_MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** How often an idle stream gets a comment line, so proxies keep it open (STREAMING_HEARTBEAT_MS). */
+  heartbeatMs: number;
 }
 
 export interface AddonDeliveryConfig {
@@ -217,6 +226,12 @@ function parseAddonDelivery(env: Env): AddonDeliveryConfig {
   };
 }
 
+/** The SDKs' read timeout is 60 s: a heartbeat must come sooner. */
+const parseStreaming = (env: Env): StreamingConfig => ({
+  maxConnections: wholeNumber(env, 'STREAMING_MAX_CONNECTIONS', 1000, 0, 1_000_000),
+  heartbeatMs: wholeNumber(env, 'STREAMING_HEARTBEAT_MS', 30_000, 10, 55_000),
+});
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -249,5 +264,6 @@ export function parseConfig(env: Env): Config {
     consoleDir: parseConsoleDir(env.CONSOLE_DIR),
     email: parseEmail(env, unleashUrl),
     addonDelivery: parseAddonDelivery(env),
+    streaming: parseStreaming(env),
   };
 }

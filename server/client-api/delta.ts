@@ -15,7 +15,7 @@ import { EncodedBody, type Snapshot } from './snapshots.ts';
 // by another process, or forgotten) is answered with a hydration, which is always correct.
 
 /** A state the delta API served: each toggle's fingerprint (a hash of its JSON) and project, each segment's JSON. */
-interface DeltaBase {
+export interface DeltaBase {
   features: Map<string, { hash: string; project: string }>;
   segments: Map<number, string>;
 }
@@ -30,6 +30,9 @@ function baseOf(snapshot: Snapshot): DeltaBase {
   return { features, segments: new Map(snapshot.segments.map((s) => [s.id, serializeClientSegment(s)])) };
 }
 
+/** The state of a snapshot as the delta API diffs against it (made once per snapshot). */
+export const deltaBase = (snapshot: Snapshot): DeltaBase => snapshot.derived('delta-base', baseOf);
+
 /** How many served states are remembered (their fingerprints: ~100 bytes a toggle), the oldest forgotten first. */
 const KEPT_STATES = 32;
 
@@ -41,7 +44,7 @@ export class DeltaHistory {
   remember(key: string, snapshot: Snapshot): void {
     const id = `${key}\n${snapshot.etag}`;
     this.#states.delete(id);
-    this.#states.set(id, snapshot.derived('delta-base', baseOf));
+    this.#states.set(id, deltaBase(snapshot));
     while (this.#states.size > KEPT_STATES) this.#states.delete(this.#states.keys().next().value!);
   }
 

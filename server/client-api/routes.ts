@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import semver from 'semver';
 import {
@@ -9,6 +10,7 @@ import {
   ClientFeaturesQuery,
   ClientFeaturesSchema,
   ClientIndexSchema,
+  ClientStreamingHeaders,
   MetricsBody,
   RegistrationBody,
 } from '../../contract/client-api.ts';
@@ -21,6 +23,7 @@ import { DeltaHistory, deltaBody, hydration } from './delta.ts';
 import { noneMatch, preferredEncoding } from './rules.ts';
 import { recordMetrics, register, weakEtag, type ClientQuery } from './service.ts';
 import { snapshotsOf, type EncodedBody, type Snapshot } from './snapshots.ts';
+import { ClientStreams } from './streams.ts';
 
 /** The token of the caller (the guard lets only API tokens through to permission CLIENT). */
 function tokenOf(request: FastifyRequest) {
@@ -28,6 +31,14 @@ function tokenOf(request: FastifyRequest) {
   if (caller.kind !== 'token') throw new Error('client API reached without a token');
   return caller.token;
 }
+
+/** What the SDK asked for in the query (the token then narrows it). */
+const askedOf = ({ namePrefix, tag, project, environment }: Static<typeof ClientDeltaQuery>): ClientQuery => ({
+  namePrefix,
+  tag: parseTagFilter(tag),
+  project,
+  environment,
+});
 
 /** Sends one toggle's JSON (a slice of a snapshot) with a weak ETag, or 304 when the client already has it. */
 function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
@@ -97,6 +108,8 @@ const INDEX = {
 export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const snapshots = snapshotsOf(app.revisions);
   const deltas = new DeltaHistory();
+  const streams = new ClientStreams(deps, app.revisions, deltas, app.log);
+  app.addHook('preClose', async () => streams.close());
   // A request whose client has gone (timed out while queued) is dropped before its token is even looked up.
   app.addHook('onRequest', (request, reply, done) => {
     if (gone(request)) reply.hijack();
@@ -129,9 +142,8 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       schema: { querystring: ClientFeaturesQuery, response: { 200: ClientFeaturesSchema, 304: NoBody } },
     },
     async (request, reply) => {
-      const { namePrefix, tag, project, environment, inlineSegmentConstraints } = request.query;
-      const asked: ClientQuery = { namePrefix, tag: parseTagFilter(tag), project, environment };
-      const answer = clientAnswer(tokenOf(request), asked, inlinesSegments(request, inlineSegmentConstraints));
+      const inlines = inlinesSegments(request, request.query.inlineSegmentConstraints);
+      const answer = clientAnswer(tokenOf(request), askedOf(request.query), inlines);
       const snapshot = await snapshotFor(request, answer);
       return snapshot ? sendSnapshot(request, reply, snapshot) : reply.hijack();
     },
@@ -162,9 +174,7 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       schema: { querystring: ClientDeltaQuery, response: { 200: ClientDeltaSchema, 304: NoBody } },
     },
     async (request, reply) => {
-      const { namePrefix, tag, project, environment } = request.query;
-      const asked: ClientQuery = { namePrefix, tag: parseTagFilter(tag), project, environment };
-      const answer = clientAnswer(tokenOf(request), asked, false);
+      const answer = clientAnswer(tokenOf(request), askedOf(request.query), false);
       const snapshot = await snapshotFor(request, answer);
       if (!snapshot || gone(request)) return reply.hijack();
       reply.header('ETag', snapshot.etag).header('Vary', 'Accept-Encoding');
@@ -173,6 +183,28 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const known = sentEtag(request);
       const base = known === undefined ? undefined : deltas.find(answer.key, known);
       return sendEncoded(request, reply, base ? deltaBody(base, snapshot) : hydration(snapshot));
+    },
+  );
+
+  // The streaming API: the delta API's hydration, then its events pushed after each change (see streams.ts).
+  app.get(
+    '/api/client/streaming',
+    {
+      config: { permission: 'CLIENT', eventStream: true },
+      exposeHeadRoute: false, // a HEAD would hold a stream open with nothing to send it
+      schema: {
+        querystring: ClientDeltaQuery,
+        headers: ClientStreamingHeaders,
+        produces: ['text/event-stream'],
+        response: {
+          200: Type.String({ description: 'unleash-connected, then unleash-updated events; or fetch-mode' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = clientAnswer(tokenOf(request), askedOf(request.query), false);
+      const current = () => snapshotFor(request, answer);
+      await streams.open(reply, answer, current, request.headers['last-event-id']);
     },
   );
 

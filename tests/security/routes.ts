@@ -51,7 +51,9 @@ export function useSecuritySuite(): SecuritySuite {
   beforeAll(async () => {
     const collector = collectRoutes();
     try {
-      suite.server = await startServer();
+      // Every call reads its whole answer: an SDK's event stream is answered `fetch-mode: polling` and ends at once
+      // (past the maximum, 0 here), after the same refusals as an open stream.
+      suite.server = await startServer({ STREAMING_MAX_CONNECTIONS: '0' });
     } finally {
       collector.stop();
     }
@@ -753,6 +755,7 @@ export function samples(s: Seeded): Record<string, Sample> {
     'GET /api/client/features': { access: 'sdk', path: 'api/client/features' },
     'GET /api/client/features/:featureName': { access: 'sdk', path: `api/client/features/${t}` },
     'GET /api/client/delta': { access: 'sdk', path: 'api/client/delta' },
+    'GET /api/client/streaming': { access: 'sdk', path: 'api/client/streaming' },
     'POST /api/client/register': {
       access: 'sdk',
       path: 'api/client/register',

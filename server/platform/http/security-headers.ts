@@ -2,6 +2,16 @@ import { createRequire } from 'node:module';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An SDK's event stream (GET api/client/streaming): it writes its own headers (content type, no-cache) and gets
+     * none of those below, which only a browser acts on; its answer never passes through onSend.
+     */
+    eventStream?: true;
+  }
+}
+
 /**
  * The Content-Security-Policy of every answer. No inline script and no other origin: the console's index.html
  * loads only its own modules, the service worker is registered from them, and the API reference loads
@@ -41,12 +51,17 @@ const HELMET_OPTIONS = {
  * browsers honour over TLS only); plus Permissions-Policy, which helmet does not set. And `Cache-Control: no-store`
  * on every answer that sets no caching of its own: API answers (tokens, users, sessions) are never kept by a
  * browser or a proxy, while the console's files keep theirs (hashed assets immutable, index.html no-cache).
- * Hashed assets carry only the headers that apply to them (DOCUMENT_ONLY_HEADERS below are left off).
+ * Hashed assets carry only the headers that apply to them (DOCUMENT_ONLY_HEADERS below are left off), and SDKs'
+ * event streams none (`eventStream` routes).
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
+  // Before helmet's own onRoute hook, which reads `helmet: false` as "skip this route".
+  app.addHook('onRoute', (route) => {
+    if (route.config?.eventStream) route.helmet = false;
+  });
   await app.register(fastifyHelmet, { global: true, ...HELMET_OPTIONS });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.eventStream) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
   app.addHook('onSend', async (_request, reply) => {
     const caching = reply.getHeader('Cache-Control');

@@ -7,6 +7,7 @@
 export class Revisions {
   #current = 0;
   #heard: boolean;
+  readonly #listeners = new Set<() => void>();
 
   /** `heard`: whether every other process's change is announced (false until a PostgreSQL LISTEN is up). */
   constructor(heard: boolean) {
@@ -20,6 +21,13 @@ export class Revisions {
   /** Something was (or may have been) committed: whatever was read before is no longer current. */
   bump(): void {
     this.#current += 1;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Calls `listener` after every bump (open event streams push the new state); returns what stops it. */
+  onBump(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /**

@@ -1,0 +1,203 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { StreamingConfig } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Revisions } from '../platform/revisions/revisions.ts';
+import type { clientAnswer } from './answers.ts';
+import { deltaBase, deltaBody, hydration, type DeltaHistory } from './delta.ts';
+import { snapshotsOf, type Snapshot } from './snapshots.ts';
+
+// The streaming API (GET api/client/streaming, Unleash's protocol as the SDKs speak it): a text/event-stream that
+// opens with `unleash-connected` (the delta API's hydration) and then sends `unleash-updated` (the delta API's
+// events) after each change. Every message's `id` is the state's ETag, as the delta API's revision id: a reconnect
+// with `Last-Event-ID` gets the events since that state when this process remembers it, else a hydration.
+
+type Answer = ReturnType<typeof clientAnswer>;
+
+/** One SDK's open stream: its socket and the state it has been sent. */
+interface Stream {
+  response: ServerResponse;
+  served: Snapshot;
+  /** write() returned false and the socket has not drained since: the next write drops the reader. */
+  blocked: boolean;
+}
+
+/** The streams of one answer key (token scope and query): a change is built and encoded once for all of them. */
+interface Scope {
+  key: string;
+  answer: Answer;
+  streams: Set<Stream>;
+  refreshing: boolean;
+  /** A change arrived while the scope was being refreshed: refresh again when done. */
+  again: boolean;
+}
+
+/**
+ * Starts an event stream's answer: only what an SDK needs. Its connection closes with it (a keep-alive socket would
+ * outlive the stream and hold up the server's close).
+ */
+function head(response: ServerResponse): ServerResponse {
+  response.shouldKeepAlive = false;
+  return response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+}
+const HEARTBEAT = Buffer.from(':\n\n');
+/** Sent instead of a stream when this process holds its maximum: the SDK falls back to polling. */
+const POLL_INSTEAD = 'event: fetch-mode\ndata: polling\n\n';
+
+/** One message of the stream; the JSON bodies hold no line breaks, so each is one `data:` line. */
+const message = (event: string, snapshot: Snapshot, body: Buffer) =>
+  Buffer.concat([Buffer.from(`id: ${snapshot.etag}\nevent: ${event}\ndata: `), body, Buffer.from('\n\n')]);
+
+/**
+ * The open streams of an app. After every revision bump (our changes, and other processes' heard by LISTEN) each
+ * scope with streams reads its snapshot once (shared with the other client routes) and writes one message to every
+ * stream of it; a reader that does not keep up is dropped, never buffered for.
+ */
+export class ClientStreams {
+  readonly #deps: AppDeps;
+  readonly #revisions: Revisions;
+  readonly #deltas: DeltaHistory;
+  readonly #log: FastifyBaseLogger;
+  readonly #config: StreamingConfig;
+  readonly #scopes = new Map<string, Scope>();
+  /** Streams held or being opened, counted against the maximum. */
+  #count = 0;
+  #closed = false;
+  readonly #stopListening: () => void;
+  readonly #heartbeat: NodeJS.Timeout;
+
+  constructor(deps: AppDeps, revisions: Revisions, deltas: DeltaHistory, log: FastifyBaseLogger) {
+    this.#deps = deps;
+    this.#revisions = revisions;
+    this.#deltas = deltas;
+    this.#log = log;
+    this.#config = deps.config.streaming;
+    this.#stopListening = revisions.onBump(() => {
+      for (const scope of this.#scopes.values()) void this.#refresh(scope);
+    });
+    this.#heartbeat = setInterval(() => this.#beat(), this.#config.heartbeatMs).unref();
+  }
+
+  /**
+   * Opens a stream of that answer once `current` has read its snapshot (its errors, such as an unknown environment,
+   * are answered as on any route), or tells the SDK to poll when this process holds its maximum. `current` resolves
+   * undefined when the client has gone. `lastId`: the SDK's Last-Event-ID.
+   */
+  async open(reply: FastifyReply, answer: Answer, current: () => Promise<Snapshot | undefined>, lastId?: string) {
+    const response = reply.raw;
+    if (this.#closed || this.#count >= this.#config.maxConnections) {
+      reply.hijack();
+      // A closing process only ends the stream: the SDK reconnects, to another process or to this one restarted.
+      head(response).end(this.#closed ? undefined : POLL_INSTEAD);
+      return;
+    }
+    this.#count += 1;
+    let snapshot: Snapshot | undefined;
+    try {
+      snapshot = await current();
+    } catch (error) {
+      this.#count -= 1;
+      throw error;
+    }
+    reply.hijack();
+    if (!snapshot || response.destroyed || this.#closed) {
+      this.#count -= 1;
+      if (!response.destroyed) head(response).end();
+      return;
+    }
+    const scope = this.#scopeOf(answer);
+    const stream: Stream = { response, served: snapshot, blocked: false };
+    scope.streams.add(stream);
+    response.on('close', () => this.#remove(scope, stream));
+    head(response);
+    const known = lastId === undefined ? undefined : this.#deltas.find(answer.key, lastId);
+    this.#deltas.remember(answer.key, snapshot);
+    if (!known) {
+      this.#write(stream, message('unleash-connected', snapshot, hydration(snapshot).encoded.identity!));
+    } else if (lastId !== snapshot.etag) {
+      this.#write(stream, message('unleash-updated', snapshot, deltaBody(known, snapshot)));
+    }
+    // A change committed while the snapshot was read may not have been sent to this scope yet.
+    if (snapshot.revision !== this.#revisions.current) void this.#refresh(scope);
+  }
+
+  /** Ends every stream (the app is closing); SDKs reconnect to another process or when this one is back. */
+  close(): void {
+    this.#closed = true;
+    this.#stopListening();
+    clearInterval(this.#heartbeat);
+    for (const scope of this.#scopes.values()) for (const stream of scope.streams) stream.response.end();
+  }
+
+  #scopeOf(answer: Answer): Scope {
+    let scope = this.#scopes.get(answer.key);
+    if (!scope) {
+      scope = { key: answer.key, answer, streams: new Set(), refreshing: false, again: false };
+      this.#scopes.set(answer.key, scope);
+    }
+    return scope;
+  }
+
+  #remove(scope: Scope, stream: Stream) {
+    if (!scope.streams.delete(stream)) return;
+    this.#count -= 1;
+    if (scope.streams.size === 0 && this.#scopes.get(scope.key) === scope) this.#scopes.delete(scope.key);
+  }
+
+  /** Reads the scope's current snapshot and sends it to its streams; changes meanwhile are one more round. */
+  async #refresh(scope: Scope): Promise<void> {
+    if (scope.refreshing) {
+      scope.again = true;
+      return;
+    }
+    scope.refreshing = true;
+    try {
+      do {
+        scope.again = false;
+        const snapshot = await snapshotsOf(this.#revisions).get(scope.key, () => scope.answer.read(this.#deps));
+        this.#publish(scope, snapshot);
+      } while (scope.again && scope.streams.size > 0 && !this.#closed);
+    } catch (error) {
+      this.#log.error({ err: error }, 'the client streams could not read the new state; sent at the next change');
+    } finally {
+      scope.refreshing = false;
+    }
+  }
+
+  /** Sends each stream the events from its state to the snapshot's: one message per distinct state (usually one). */
+  #publish(scope: Scope, snapshot: Snapshot) {
+    const messages = new Map<string, Buffer>();
+    for (const stream of scope.streams) {
+      if (stream.served.revision > snapshot.revision) continue; // opened on a newer state than this one
+      if (stream.served.etag !== snapshot.etag) {
+        let update = messages.get(stream.served.etag);
+        if (!update) {
+          update = message('unleash-updated', snapshot, deltaBody(deltaBase(stream.served), snapshot));
+          messages.set(stream.served.etag, update);
+        }
+        this.#write(stream, update);
+      }
+      stream.served = snapshot;
+    }
+    if (messages.size > 0) this.#deltas.remember(scope.key, snapshot);
+  }
+
+  #beat() {
+    for (const scope of this.#scopes.values()) for (const stream of scope.streams) this.#write(stream, HEARTBEAT);
+  }
+
+  /** Writes to a stream, or drops its reader when what was written before has not drained. */
+  #write(stream: Stream, bytes: Buffer) {
+    if (stream.response.writableEnded || stream.response.destroyed) return;
+    if (stream.blocked) {
+      stream.response.destroy();
+      return;
+    }
+    if (!stream.response.write(bytes)) {
+      stream.blocked = true;
+      stream.response.once('drain', () => {
+        stream.blocked = false;
+      });
+    }
+  }
+}

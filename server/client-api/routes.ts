@@ -190,7 +190,7 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   app.get(
     '/api/client/streaming',
     {
-      config: { permission: 'CLIENT', eventStream: true },
+      config: { permission: 'CLIENT' },
       exposeHeadRoute: false, // a HEAD would hold a stream open with nothing to send it
       schema: {
         querystring: ClientDeltaQuery,

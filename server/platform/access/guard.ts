@@ -10,6 +10,12 @@ import { needsProjectRoles, needsProjects, permissionsFor, type ProjectRoleGrant
  */
 export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | 'FRONTEND' | Permission;
 
+/** The route permissions of the APIs SDKs call: their answers carry only what SDKs need; their writes bump nothing. */
+export const SDK_PERMISSIONS: ReadonlySet<RoutePermission | undefined> = new Set<RoutePermission>([
+  'CLIENT',
+  'FRONTEND',
+]);
+
 const FRONTEND_TOKEN_NEEDED = 'The frontend API (api/frontend) needs a frontend API token';
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CallResult } from '../../test-support/harness.ts';
 import { admin, server, useServer } from '../../test-support/fixture.ts';
@@ -62,7 +63,6 @@ describe('every answer carries the security headers', () => {
       await server.call('GET', 'api/admin/features'), // 401
       await server.call('POST', 'api/admin/features', { cookie: admin, rawBody: '{' }), // 400
       await server.call('GET', 'api/admin/nothing-here', { cookie: admin }), // 404
-      await server.call('GET', 'api/client/features', { token: CLIENT_TOKEN }),
       await server.call('POST', 'auth/simple/login', { body: { username: 'admin', password: 'wrong' } }),
       await server.call('GET', 'health'),
       await server.call('GET', 'api/admin/features/a%zzb', { cookie: admin }), // refused by the router itself
@@ -84,6 +84,49 @@ describe('every answer carries the security headers', () => {
     expect(docs.text).not.toMatch(/<script>|<script\s+(?![^>]*\bsrc=)[^>]*>/); // every script of the page is a file
     expectSecurityHeaders(docs);
     expectSecurityHeaders(await server.call('GET', 'docs/openapi.json'));
+  });
+});
+
+/** An answer's head as it went over the wire: the status line and every header, in bytes. */
+function headBytes(path: string, headers: Record<string, string>): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}/yard/${path}`, { headers }, (response) => {
+      response.resume();
+      const lines = [`HTTP/1.1 ${response.statusCode} ${response.statusMessage}`];
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+      }
+      resolve({ status: response.statusCode!, bytes: Buffer.byteLength(`${lines.join('\r\n')}\r\n\r\n`) });
+    }).on('error', reject);
+  });
+}
+
+describe('the APIs SDKs call carry only the headers an SDK needs', () => {
+  it("nosniff and caching, none of the console's document policies, on answers and refusals", async () => {
+    const answers = [
+      await server.call('GET', 'api/client/features', { token: CLIENT_TOKEN }),
+      await server.call('GET', 'api/client/delta', { token: CLIENT_TOKEN }),
+      await server.call('GET', 'api/client/features'), // 401
+      await server.call('POST', 'api/client/metrics', { token: CLIENT_TOKEN, rawBody: '{' }), // 400
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 400]);
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      for (const name of ['content-security-policy', 'permissions-policy', 'strict-transport-security']) {
+        expect(answer.headers.get(name), name).toBeNull();
+      }
+    }
+  });
+
+  it("a polling SDK's 304 is at most 250 bytes of head", async () => {
+    const first = await server.call('GET', 'api/client/features', { token: CLIENT_TOKEN });
+    const again = await headBytes('api/client/features', {
+      authorization: CLIENT_TOKEN,
+      'if-none-match': first.headers.get('etag')!,
+    });
+    expect(again.status).toBe(304);
+    expect(again.bytes).toBeLessThanOrEqual(250);
   });
 });
 

@@ -1,16 +1,7 @@
 import { createRequire } from 'node:module';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * An SDK's event stream (GET api/client/streaming): it writes its own headers (content type, no-cache) and gets
-     * none of those below, which only a browser acts on; its answer never passes through onSend.
-     */
-    eventStream?: true;
-  }
-}
+import { SDK_PERMISSIONS } from '../access/guard.ts';
 
 /**
  * The Content-Security-Policy of every answer. No inline script and no other origin: the console's index.html
@@ -51,17 +42,19 @@ const HELMET_OPTIONS = {
  * browsers honour over TLS only); plus Permissions-Policy, which helmet does not set. And `Cache-Control: no-store`
  * on every answer that sets no caching of its own: API answers (tokens, users, sessions) are never kept by a
  * browser or a proxy, while the console's files keep theirs (hashed assets immutable, index.html no-cache).
- * Hashed assets carry only the headers that apply to them (DOCUMENT_ONLY_HEADERS below are left off), and SDKs'
- * event streams none (`eventStream` routes).
+ * Hashed assets carry only the headers that apply to them (DOCUMENT_ONLY_HEADERS below are left off). The APIs SDKs
+ * call (SDK_PERMISSIONS) get only nosniff: the rest acts on documents, and a million polling SDKs would receive it
+ * with every 304 (1 KB against a 304's 200 bytes).
  */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   // Before helmet's own onRoute hook, which reads `helmet: false` as "skip this route".
   app.addHook('onRoute', (route) => {
-    if (route.config?.eventStream) route.helmet = false;
+    if (SDK_PERMISSIONS.has(route.config?.permission)) route.helmet = false;
   });
   await app.register(fastifyHelmet, { global: true, ...HELMET_OPTIONS });
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.config.eventStream) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (SDK_PERMISSIONS.has(request.routeOptions.config.permission)) reply.header('X-Content-Type-Options', 'nosniff');
+    else reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
   app.addHook('onSend', async (_request, reply) => {
     const caching = reply.getHeader('Cache-Control');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PoolConfig } from 'pg';
+import { SDK_PERMISSIONS } from '../access/guard.ts';
 import type { Db } from '../db/client.ts';
 import { ChangeListener } from './listener.ts';
 import { Revisions } from './revisions.ts';
@@ -38,8 +39,7 @@ export function registerRevisions(app: FastifyInstance, { db }: { db: Db }) {
       !READS.has(request.method) &&
       request.caller &&
       !refused &&
-      request.routeOptions.config.permission !== 'CLIENT' &&
-      request.routeOptions.config.permission !== 'FRONTEND'
+      !SDK_PERMISSIONS.has(request.routeOptions.config.permission)
     ) {
       revisions.bump();
     }

@@ -31,3 +31,15 @@ export const FeatureSyncPageSchema = Type.Object({
   next: Type.Union([Type.String(), Type.Null()]),
 });
 export type FeatureSyncPage = Static<typeof FeatureSyncPageSchema>;
+
+/**
+ * GET api/admin/sync/stream (ours): an open console's event stream. `console-build` (on connecting, when the server
+ * serves a built console): the build's id. `toggles-changed` (its `id` the revision): after changes, the toggles they
+ * named, or only the revision when they were many or changed every toggle; the console then syncs `since` its own.
+ */
+export const LIVE_BUILD_EVENT = 'console-build';
+export const LIVE_CHANGES_EVENT = 'toggles-changed';
+export interface LiveChanges {
+  revision: number;
+  features?: string[];
+}

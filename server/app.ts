@@ -15,6 +15,7 @@ import { environmentRoutes } from './environments/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
+import { liveConsoleRoutes } from './features/toggles/live-routes.ts';
 import { frontendApiRoutes } from './frontend-api/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { importExportRoutes } from './import-export/routes.ts';
@@ -24,7 +25,7 @@ import { registerAccessControl } from './platform/access/guard.ts';
 import type { Db } from './platform/db/client.ts';
 import { registerOpenApi } from './platform/docs/openapi.ts';
 import { docsRoutes } from './platform/docs/routes.ts';
-import { consoleRoutes } from './platform/http/console.ts';
+import { consoleBuild, consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   });
   const deps = createDeps(config, db);
   const base = config.baseUriPath;
+  const distDir = options.distDir ?? defaultDistDir;
 
   registerErrorHandler(app);
   registerJsonParser(app);
@@ -142,7 +144,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(frontendApiRoutes, { deps });
       await scope.register(metricsRoutes, { deps });
       await scope.register(docsRoutes, { baseUriPath: base });
-      await scope.register(consoleRoutes, { distDir: options.distDir ?? defaultDistDir, baseUriPath: base });
+      await scope.register(liveConsoleRoutes, { deps, build: consoleBuild(distDir) });
+      await scope.register(consoleRoutes, { distDir, baseUriPath: base });
     },
     { prefix: base },
   );

@@ -1,5 +1,10 @@
 import { and, asc, exists, gt, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
-import { type FeatureSyncPage, type FeatureSyncRequest, SYNC_PAGE_DEFAULT } from '../../../contract/sync.ts';
+import {
+  type FeatureSyncPage,
+  type FeatureSyncRequest,
+  type LiveChanges,
+  SYNC_PAGE_DEFAULT,
+} from '../../../contract/sync.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { committedRevision, eventsSince, projectsNamedSince, togglesNamedSince } from '../../platform/events/store.ts';
 import type { EventType } from '../../platform/events/types.ts';
@@ -90,4 +95,26 @@ export async function featureSyncPage(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** Toggles named one by one in a live console's message; past it, only the revision is sent. */
+export const LIVE_NAMES_MAX = 100;
+
+/**
+ * What changed after revision `since` (undefined: not known, only the revision is told): the committed revision and
+ * the toggles events since named, left out when they are more than LIVE_NAMES_MAX or an environment or project
+ * event changed toggles without naming them. `revision` equals `since` when nothing was committed since.
+ */
+export async function changedToggles(db: Db, since: number | undefined): Promise<LiveChanges> {
+  const revision = await committedRevision(db, since ?? 0);
+  if (since === undefined || revision <= since) return { revision };
+  const [every] = await eventsSince(db, since, [...EVERY_TOGGLE, ...PROJECT_TOGGLES]).limit(1);
+  if (every) return { revision };
+  const named = togglesNamedSince(db, since).as('named');
+  const rows = await db
+    .selectDistinct({ name: named.name })
+    .from(named)
+    .orderBy(asc(named.name))
+    .limit(LIVE_NAMES_MAX + 1);
+  return rows.length > LIVE_NAMES_MAX ? { revision } : { revision, features: rows.map((row) => row.name!) };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -66,4 +67,16 @@ function statIfFile(path: string) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The id of the console built in `distDir`: a hash of its service worker (which lists every file's revision, so any
+ * change of the build changes it), or of index.html without one; undefined when there is no built console.
+ */
+export function consoleBuild(distDir: string): string | undefined {
+  for (const name of ['sw.js', 'index.html']) {
+    const file = resolve(distDir, name);
+    if (statIfFile(file)) return createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 16);
+  }
+  return undefined;
 }

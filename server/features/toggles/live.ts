@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { LIVE_BUILD_EVENT, LIVE_CHANGES_EVENT } from '../../../contract/sync.ts';
+import type { AppDeps } from '../../deps.ts';
+import {
+  eventMessage,
+  HEARTBEAT,
+  startEventStream,
+  writeEvent,
+  type EventStream,
+} from '../../platform/http/event-stream.ts';
+import type { Revisions } from '../../platform/revisions/revisions.ts';
+import { changedToggles } from './sync.ts';
+
+/**
+ * The open consoles' event streams (GET api/admin/sync/stream). After every revision bump (our changes, and other
+ * processes' heard by LISTEN) what changed is read once for all of them and one message is written to every stream;
+ * changes arriving while it is read make one more round. A reader that does not keep up is dropped. They count
+ * against STREAMING_MAX_CONNECTIONS apart from the SDKs' streams; past it a stream ends at once (the console retries).
+ */
+export class ConsoleStreams {
+  readonly #deps: AppDeps;
+  readonly #log: FastifyBaseLogger;
+  /** Sent on connecting: the console build this server serves (none without a built console). */
+  readonly #hello: Buffer | undefined;
+  readonly #streams = new Set<EventStream>();
+  /** The revision of the last message (undefined until one is sent: the first tells the revision only). */
+  #announced: number | undefined;
+  #reading = false;
+  #again = false;
+  #closed = false;
+  readonly #stopListening: () => void;
+  readonly #heartbeat: NodeJS.Timeout;
+
+  constructor(deps: AppDeps, revisions: Revisions, build: string | undefined, log: FastifyBaseLogger) {
+    this.#deps = deps;
+    this.#log = log;
+    this.#hello = build === undefined ? undefined : eventMessage(LIVE_BUILD_EVENT, JSON.stringify(build));
+    this.#stopListening = revisions.onBump(() => void this.#announce());
+    this.#heartbeat = setInterval(
+      () => this.#streams.forEach((s) => writeEvent(s, HEARTBEAT)),
+      deps.config.streaming.heartbeatMs,
+    );
+    this.#heartbeat.unref();
+  }
+
+  /** Holds the console's stream open, or ends it at once when this process is closing or holds its maximum. */
+  open(reply: FastifyReply): void {
+    reply.hijack();
+    const stream = startEventStream(reply.raw);
+    if (this.#closed || this.#streams.size >= this.#deps.config.streaming.maxConnections) {
+      stream.response.end();
+      return;
+    }
+    this.#streams.add(stream);
+    stream.response.on('close', () => this.#streams.delete(stream));
+    if (this.#hello) writeEvent(stream, this.#hello);
+  }
+
+  /** Ends every stream (the app is closing); consoles reconnect to another process or when this one is back. */
+  close(): void {
+    this.#closed = true;
+    this.#stopListening();
+    clearInterval(this.#heartbeat);
+    for (const stream of this.#streams) stream.response.end();
+  }
+
+  /** Reads what changed since the last message and tells every stream; changes meanwhile are one more round. */
+  async #announce(): Promise<void> {
+    if (this.#reading) {
+      this.#again = true;
+      return;
+    }
+    this.#reading = true;
+    try {
+      do {
+        this.#again = false;
+        if (this.#streams.size === 0) break;
+        const changes = await changedToggles(this.#deps.db, this.#announced);
+        if (changes.revision === this.#announced) continue;
+        this.#announced = changes.revision;
+        const message = eventMessage(LIVE_CHANGES_EVENT, JSON.stringify(changes), changes.revision);
+        for (const stream of this.#streams) writeEvent(stream, message);
+      } while (this.#again && !this.#closed);
+    } catch (error) {
+      this.#log.error({ err: error }, 'the consoles could not be told of a change; told at the next one');
+    } finally {
+      this.#reading = false;
+    }
+  }
+}

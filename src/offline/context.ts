@@ -42,6 +42,12 @@ export function useLastSynced(): number | undefined {
   return synced;
 }
 
+/** Whether the server's live stream is open: what changes there shows here as it happens. */
+export function useLive(): boolean {
+  const { live } = useOfflineEngine();
+  return useSyncExternalStore(live.subscribeLive, live.isLive);
+}
+
 /** Whether the browser offers to install the console. */
 export function useCanInstall(): boolean {
   const { install } = useOfflineEngine();

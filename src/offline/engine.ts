@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { basePath } from '../shared/api/base-path';
+import { basePath, withBase } from '../shared/api/base-path';
 import { api as consoleApi, type ApiClient } from '../shared/api/client';
 import { connectivity, probeWhileUnreachable } from '../shared/api/connectivity';
 import { showToast } from '../shared/messages/toast';
@@ -8,6 +8,7 @@ import { followAccount } from './account';
 import type { Change, QueuedChange } from './changes';
 import { databaseName } from './db-name';
 import { createInstallOffer } from './install';
+import { createLive } from './live';
 import { createMirror } from './mirror';
 import { createPending, createSignedIn, type SignedIn } from './pending';
 import { persistQueryCache } from './persist';
@@ -71,6 +72,13 @@ export function createOfflineEngine(options: OfflineEngineOptions) {
   const mirror = createMirror(queryClient, registry);
   const install = createInstallOffer();
   const update = createUpdatePrompt();
+  const live = createLive({
+    url: withBase('api/admin/sync/stream', base),
+    signedIn,
+    online: connectivity,
+    markSynced: () => mirror.markSynced(),
+    onBuild: update.announced,
+  });
   let storage: Promise<Storage> | undefined;
   let started: Promise<void> = Promise.resolve();
   let forgetCachedSession = () => {};
@@ -105,6 +113,7 @@ export function createOfflineEngine(options: OfflineEngineOptions) {
     forgetCachedSession = persistQueryCache(queryClient, base, mirror.isMirrored);
     // After the persisted session is restored: queued changes are recorded with, and sent for, the signed-in account.
     stops.push(followAccount(queryClient, base, account, signedIn));
+    stops.push(live.start());
     const open = () => void openStorage().catch(warnNoStorage);
     if (await storedBefore(name).catch(() => true)) await openStorage().catch(warnNoStorage);
     else if (navigator.serviceWorker?.controller) whenSignedIn(signedIn, open);
@@ -129,6 +138,8 @@ export function createOfflineEngine(options: OfflineEngineOptions) {
     mirror,
     install,
     update,
+    /** The server's event stream: domains follow it to sync what changed (see live.ts). */
+    live,
     describe: registry.describe,
     failureMessage: registry.failureMessage,
 

@@ -30,6 +30,8 @@ export function watchForUpdates(update: () => Promise<unknown>, now: () => numbe
 export function createUpdatePrompt() {
   let waiting = false;
   let registration: ServiceWorkerRegistration | undefined;
+  /** The console build the server named first in this page: the one the page was loaded with. */
+  let loadedBuild: string | undefined;
   const listeners = new Set<() => void>();
 
   return {
@@ -51,6 +53,14 @@ export function createUpdatePrompt() {
       if (!registered) return;
       registration = registered;
       watchForUpdates(() => registered.update());
+    },
+    /**
+     * The server names the console build it serves (its live stream, on connecting): another one than this page's
+     * is looked for at once, so the update notice appears within seconds rather than at the next hourly check.
+     */
+    announced(build: string) {
+      loadedBuild ??= build;
+      if (build !== loadedBuild) registration?.update().catch(() => undefined);
     },
     /** 'Reload': the waiting worker takes over, and the page reloads once it controls it. */
     apply() {

@@ -151,7 +151,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('console streams in two proce
   it("tells the other process's consoles of a change made through one", async () => {
     const stream = await readEventStream(`${other.url}/${STREAM}`, { cookie: viewer });
     try {
-      await expect.poll(() => stream.messages.length, WAIT).toBe(1);
+      expect(stream.response.status).toBe(200);
       await flip('live.a', true);
       await expect.poll(() => changesOf(stream).length, WAIT).toBeGreaterThanOrEqual(1);
       await flip('live.b', false);

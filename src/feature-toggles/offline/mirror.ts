@@ -2,10 +2,12 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { FeatureSyncPage } from '../../../contract/sync';
 import type { SwitchyardDb } from '../../offline/db';
 import type { OfflineEngine } from '../../offline/engine';
+import type { LiveEvent } from '../../offline/live';
 import { putInSlices } from '../../offline/mirror';
 import { inBackground, inSlices, nextTask } from '../../shared/tasks';
 import { versionOf } from '../../shared/api/client';
 import { NetworkError, type ApiError } from '../../shared/api/errors';
+import { projectKeys } from '../../projects/api/queries';
 import { classicPath, projectFeaturePath } from '../paths';
 import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../types';
 import { isToggleChange } from './changes';
@@ -195,16 +197,44 @@ export function createToggleMirror(engine: OfflineEngine) {
     await syncEnvironments(projects);
   }
 
+  /** The bulk sync under way, and whether another was asked for meanwhile (it then runs once more). */
+  let bulkRound: Promise<void> | undefined;
+  let bulkAgain = false;
+
+  /**
+   * The bulk sync (see readInBulk), one at a time: asked for while one runs, it runs once more after it. What it
+   * brought is shown at once on every open screen (see showSynced).
+   */
+  function syncInBulk(): Promise<void> {
+    if (bulkRound) {
+      bulkAgain = true;
+      return bulkRound;
+    }
+    bulkRound = (async () => {
+      try {
+        do {
+          bulkAgain = false;
+          showSynced(await readInBulk());
+        } while (bulkAgain);
+      } finally {
+        bulkRound = undefined;
+      }
+    })();
+    return bulkRound;
+  }
+
   /**
    * GET api/admin/sync/features page after page, the first page first: every toggle or, after a complete sync, only
    * those changed (and the names of those deleted) since its revision. Where the sync stands is stored once a page's
    * toggles are (in slices, see putInSlices), so a full sync cut short goes on from its last stored page the next time.
+   * Returns the toggles it brought and those deleted.
    */
-  async function syncInBulk() {
+  async function readInBulk(): Promise<{ changed: ProjectFeature[]; deleted: string[] }> {
     const resume = syncState?.after ? syncState : undefined;
     const since = syncState && !resume ? syncState.revision : undefined;
     let revision = resume?.revision;
     let after = resume?.after ?? undefined;
+    const brought = { changed: [] as ProjectFeature[], deleted: [] as string[] };
     do {
       const query = new URLSearchParams({ limit: String(SYNC_PAGE) });
       if (after !== undefined) query.set('after', after);
@@ -214,8 +244,39 @@ export function createToggleMirror(engine: OfflineEngine) {
       // A full sync keeps its place after every page; a sync of the changes moves on once it is complete.
       const state = since === undefined || page.next === null ? { revision, after: page.next } : undefined;
       await receiveSyncPage(page.features, page.deleted, state);
+      brought.changed.push(...page.features);
+      brought.deleted.push(...page.deleted);
       after = page.next ?? undefined;
     } while (after !== undefined);
+    return brought;
+  }
+
+  /**
+   * Toggles the bulk sync brought go into the open screens' queries: the list, each toggle and its project shape
+   * (with pending changes applied); the list and the projects' tables are read again when toggles came or went, or
+   * changed in them.
+   */
+  function showSynced({ changed, deleted }: { changed: ProjectFeature[]; deleted: string[] }) {
+    if (changed.length === 0 && deleted.length === 0) return;
+    refreshViews(new Set(changed.map((feature) => feature.name)));
+    const listed = new Set(listNames);
+    if (listNames && (changed.some((f) => !listed.has(f.name)) || deleted.some((name) => listed.has(name)))) {
+      void queryClient.invalidateQueries({ queryKey: toggleKeys.list(), exact: true });
+    }
+    const projects = new Set(changed.map((feature) => feature.project));
+    if (deleted.length > 0) void queryClient.invalidateQueries({ queryKey: ['project'] });
+    else projects.forEach((project) => void queryClient.invalidateQueries({ queryKey: projectKeys.overview(project) }));
+  }
+
+  /**
+   * The server's live stream: it has opened (changes may have been missed while it was closed) or tells of changes
+   * newer than the mirror's: they are synced at once. Without the bulk call (a real Unleash 4) nothing is done.
+   */
+  function followLive(event: LiveEvent) {
+    if (bulkSync === false) return;
+    const current = syncState && !syncState.after ? syncState.revision : undefined;
+    if (event.type === 'changes' && current !== undefined && event.changes.revision <= current) return;
+    syncInBulk().catch(() => undefined); // offline or failing: the next change, opening or poll syncs
   }
 
   /**
@@ -412,6 +473,7 @@ export function createToggleMirror(engine: OfflineEngine) {
     confirmState,
     noteVersion,
     fetchToggle,
+    followLive,
   };
 }
 

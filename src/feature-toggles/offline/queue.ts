@@ -93,5 +93,6 @@ export function registerToggles(engine: OfflineEngine): ToggleMirror {
   const toggles = createToggleMirror(engine);
   engine.registerMirror(toggles);
   engine.registerChanges(toggleChanges(toggles, engine.pending));
+  engine.live.subscribe(toggles.followLive);
   return toggles;
 }

@@ -19,6 +19,8 @@ export interface RunningServer {
   output: () => string;
   /** Stops the server and deletes its data folder (unless keepData). */
   stop: (options?: { keepData?: boolean }) => Promise<void>;
+  /** Stops it (keeping its data) and starts it again on the same port and data: a redeployment, as a page sees it. */
+  restart: (env?: Record<string, string>) => Promise<RunningServer>;
 }
 
 export async function freePort(): Promise<number> {
@@ -103,8 +105,13 @@ export async function startServer(
   return launch(dataDir, env, healthyWithinMs);
 }
 
-async function launch(dataDir: string, env: Record<string, string>, healthyWithinMs: number): Promise<RunningServer> {
-  const port = await freePort();
+async function launch(
+  dataDir: string,
+  env: Record<string, string>,
+  healthyWithinMs: number,
+  port?: number,
+): Promise<RunningServer> {
+  port ??= await freePort();
   const basePath = env.BASE_URI_PATH ?? '';
   // The built server when it is built from the sources as they are (`npm test` builds it first: a start takes a
   // third of the time without tsx); else the sources through tsx.
@@ -147,11 +154,15 @@ async function launch(dataDir: string, env: Record<string, string>, healthyWithi
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  return {
+  const server: RunningServer = {
     url,
     pid: child.pid!,
     dataDir,
     output: () => log,
+    restart: async (next = env) => {
+      await server.stop({ keepData: true });
+      return launch(dataDir, next, healthyWithinMs, port);
+    },
     stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -164,4 +175,5 @@ async function launch(dataDir: string, env: Record<string, string>, healthyWithi
       else if (child.exitCode !== 0) throw new Error(`server did not stop cleanly (${child.exitCode}):\n${log}`);
     },
   };
+  return server;
 }

@@ -51,8 +51,8 @@ export function useSecuritySuite(): SecuritySuite {
   beforeAll(async () => {
     const collector = collectRoutes();
     try {
-      // Every call reads its whole answer: an SDK's event stream is answered `fetch-mode: polling` and ends at once
-      // (past the maximum, 0 here), after the same refusals as an open stream.
+      // Every call reads its whole answer: an SDK's event stream is answered `fetch-mode: polling` and a console's
+      // ends at once (past the maximum, 0 here), after the same refusals as an open stream.
       suite.server = await startServer({ STREAMING_MAX_CONNECTIONS: '0' });
     } finally {
       collector.stop();
@@ -748,6 +748,7 @@ export function samples(s: Seeded): Record<string, Sample> {
       path: `${STRATEGY_PATH}/${s.doomedStrategyId}`,
     },
     'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
+    'GET /api/admin/sync/stream': { access: 'signed-in', path: 'api/admin/sync/stream' },
     'GET /api/admin/events': { access: 'admin', path: 'api/admin/events' },
     'GET /api/admin/events/:toggleName': { access: 'signed-in', path: `api/admin/events/${t}` },
     'GET /api/client': { access: 'sdk', path: 'api/client' },

@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unleash } from 'unleash-client';
 import type { ClientDelta } from '../../contract/client-api.ts';
+import { readEventStream, type ReadStream, type StreamMessage } from '../test-support/event-stream.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
 import { startServer, type TestServer } from '../test-support/harness.ts';
 import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
@@ -15,53 +16,15 @@ const ADMIN = '*:*.streaming-admin-secret-abcdefghij';
 /** Generous: a busy machine may take seconds, and the SDK reconnects after 1 to 3 s. */
 const WAIT = { timeout: 60_000 };
 
-interface Message {
-  id?: string;
-  event: string;
-  data: string;
-}
-
-/** An event stream as a reader sees it: its messages and comment lines so far, and whether it has ended. */
-async function openStream(url: string, headers: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/client/streaming`, {
-    headers: { authorization: CLIENT, 'accept-encoding': 'gzip, br', ...headers },
-    signal: controller.signal,
-  });
-  const stream = { response, messages: [] as Message[], comments: 0, ended: false, close: () => controller.abort() };
-  const read = async () => {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      buffer += decoder.decode(chunk.value, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const message: Message = { event: 'message', data: '' };
-        for (const line of buffer.slice(0, end).split('\n')) {
-          if (line.startsWith(':')) stream.comments += 1;
-          const [field, value] = [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trimStart()];
-          if (field === 'id') message.id = value;
-          if (field === 'event') message.event = value;
-          if (field === 'data') message.data += value;
-        }
-        buffer = buffer.slice(end + 2);
-        if (message.data) stream.messages.push(message);
-      }
-    }
-  };
-  read()
-    .catch(() => {}) // aborted by close()
-    .finally(() => (stream.ended = true));
-  return stream;
-}
-
-type Stream = Awaited<ReturnType<typeof openStream>>;
+/** The SDKs' event stream as a reader sees it (see readEventStream). */
+const openStream = (url: string, headers: Record<string, string> = {}) =>
+  readEventStream(`${url}/api/client/streaming`, { authorization: CLIENT, 'accept-encoding': 'gzip, br', ...headers });
 /** The stream's n-th message (from 1), once it has come. */
-async function nth(stream: Stream, n: number): Promise<Message> {
+async function nth(stream: ReadStream, n: number): Promise<StreamMessage> {
   await expect.poll(() => stream.messages.length, WAIT).toBeGreaterThanOrEqual(n);
   return stream.messages[n - 1];
 }
-const eventsOf = (message: Message) => (JSON.parse(message.data) as ClientDelta).events;
+const eventsOf = (message: StreamMessage) => (JSON.parse(message.data) as ClientDelta).events;
 /** The ETag GET api/client/delta has now: the id of the current state. */
 async function currentId(url: string) {
   return (await fetch(`${url}/api/client/delta`, { headers: { authorization: CLIENT } })).headers.get('etag');

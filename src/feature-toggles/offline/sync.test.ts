@@ -3,7 +3,7 @@ import { createApiClient, type ApiClient } from '../../shared/api/client';
 import type { FeatureToggle, ProjectFeature } from '../types';
 import type { SwitchyardDb } from '../../offline/db';
 import { ROWS_PER_SLICE } from '../../offline/mirror';
-import { storedToggles, toggleTable, type ToggleMirror } from './mirror';
+import { storedToggles, toggleKeys, toggleTable, type ToggleMirror } from './mirror';
 import { closePages, openPage, type Page } from './test-support';
 
 // The mirror's background sync against a server with GET api/admin/sync/features (see server/features/sync.ts).
@@ -233,5 +233,48 @@ describe('the bulk sync', () => {
       `/api/admin/sync/features?limit=500&after=${nameOf(999)}`,
     ]);
     await vi.waitFor(async () => expect(await detailed()).toHaveLength(COUNT), WAIT);
+  });
+});
+
+describe('the live stream', () => {
+  it('a change it names is synced at once and shown in the open list; one already held is not asked for', async () => {
+    await openStorage();
+    const { queryClient } = pages[0];
+    queryClient.setQueryData(toggleKeys.list(), mirror.receiveList(serverList()));
+    const first = server.revision;
+    await vi.waitFor(() => expect(mirror.bulkSyncState()).toEqual({ revision: first, after: null }), WAIT);
+    const shownEnabled = (name: string) =>
+      queryClient.getQueryData<FeatureToggle[]>(toggleKeys.list())?.find((t) => t.name === name)?.enabled;
+    expect(shownEnabled(nameOf(3))).toBe(true);
+
+    change(toggle(3, 2, false)); // another admin turns it off
+    requested.length = 0;
+    mirror.followLive({ type: 'changes', changes: { revision: server.revision, features: [nameOf(3)] } });
+    await vi.waitFor(() => expect(shownEnabled(nameOf(3))).toBe(false), WAIT);
+    expect(requested).toEqual([`/api/admin/sync/features?limit=500&since=${first}`]);
+    expect(mirror.bulkSyncState()).toEqual({ revision: server.revision, after: null });
+
+    requested.length = 0;
+    mirror.followLive({ type: 'changes', changes: { revision: server.revision, features: [nameOf(3)] } });
+    // Opened (again), the stream may have missed changes: the mirror asks what changed since its revision.
+    mirror.followLive({ type: 'open' });
+    await vi.waitFor(() => expect(requested).toHaveLength(1), WAIT);
+    expect(requested).toEqual([`/api/admin/sync/features?limit=500&since=${server.revision}`]);
+  });
+
+  it('changes arriving while it syncs make one more round, not one each', async () => {
+    await openStorage();
+    mirror.receiveList(serverList());
+    await vi.waitFor(() => expect(mirror.bulkSyncState()?.revision).toBe(server.revision), WAIT);
+    let open!: () => void;
+    server.gate = new Promise((resolve) => (open = resolve));
+    requested.length = 0;
+    for (const i of [1, 2, 3]) {
+      change(toggle(i, 2));
+      mirror.followLive({ type: 'changes', changes: { revision: server.revision, features: [nameOf(i)] } });
+    }
+    open();
+    await vi.waitFor(() => expect(mirror.bulkSyncState()?.revision).toBe(server.revision), WAIT);
+    expect(requested).toHaveLength(2);
   });
 });

@@ -17,12 +17,12 @@ const SyncedAgo = lazy<ComponentType<{ at: number | undefined }>>(() =>
  * icon (and 'Online' for screen readers); offline, 'Offline · synced 5 minutes ago' (on a phone the relative time is
  * for screen readers only). The exact time is the title, formatted once the status is pointed at: a page's first date
  * format loads the locale's data, too slow for the render that shows the first screen. While the server's live
- * stream is open the console is synced now, and the title says so.
+ * stream is open (and something has synced) the console is synced now, and the title says so.
  */
 export function SyncStatus() {
   const online = useOnline();
   const lastSynced = useLastSynced();
-  const live = useLive() && online;
+  const live = useLive() && online && lastSynced !== undefined;
   const locale = useLocale();
   const [pointedAt, setPointedAt] = useState(false);
   useEffect(() => {

@@ -112,7 +112,7 @@ describe('the live stream', () => {
     latest().send(LIVE_CHANGES_EVENT, { revision: 7, features: ['a'] });
     expect(builds).toEqual(['build-1']);
     expect(events).toEqual([{ type: 'open' }, { type: 'changes', changes: { revision: 7, features: ['a'] } }]);
-    expect(synced.length).toBe(2); // opened, then the change
+    expect(synced.length).toBe(1); // the change (its sync follows)
     stop();
     expect(latest().closed).toBe(true);
     expect(live.isLive()).toBe(false);
@@ -151,7 +151,7 @@ describe('the live stream', () => {
     setVisibility('hidden');
     expect(latest().closed).toBe(true);
     expect(live.isLive()).toBe(false);
-    expect(synced).toHaveLength(2); // opened, and closed: synced until then
+    expect(synced).toHaveLength(1); // closed: synced until then
     vi.advanceTimersByTime(10 * LIVE_RETRY_MAX_MS);
     expect(TestSource.made).toHaveLength(1);
     setVisibility('visible');

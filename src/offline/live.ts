@@ -17,7 +17,7 @@ export interface LiveOptions {
   /** Whether someone is signed in, and whether the server can be reached: the stream opens only then. */
   signedIn: { get(): unknown; subscribe(listener: () => void): () => void };
   online: { isOnline(): boolean; subscribe(listener: () => void): () => void };
-  /** The stream is open or has just closed: the console is synced as of now. */
+  /** The stream has told of changes or has just closed: the console is synced as of now. */
   markSynced(): void;
   /** The server named the console build it serves. */
   onBuild(build: string): void;
@@ -52,10 +52,11 @@ export function createLive(options: LiveOptions) {
     started && !unsupported && !!signedIn.get() && online.isOnline() && document.visibilityState === 'visible';
   const tell = (event: LiveEvent) => listeners.forEach((listener) => listener(event));
 
+  /** Open, the console is synced as of now (the header says so); closed, it was until then. */
   function setOpen(next: boolean) {
     if (open === next) return;
     open = next;
-    options.markSynced();
+    if (!open) options.markSynced();
     liveListeners.forEach((listener) => listener());
   }
 

@@ -52,11 +52,11 @@ export const OfrepEvaluationSchema = Type.Object({
 });
 export type OfrepEvaluation = Static<typeof OfrepEvaluationSchema>;
 
-export const OFREP_ERROR_CODES = ['FLAG_NOT_FOUND', 'PARSE_ERROR', 'INVALID_CONTEXT', 'GENERAL'] as const;
-export type OfrepErrorCode = (typeof OFREP_ERROR_CODES)[number];
+/** The refusals this server sends (OFREP's TARGETING_KEY_MISSING and GENERAL never apply here). */
+export const OFREP_ERROR_CODES = ['FLAG_NOT_FOUND', 'PARSE_ERROR', 'INVALID_CONTEXT'] as const;
 const ErrorCodeSchema = Type.Enum([...OFREP_ERROR_CODES]);
 
-/** A flag that could not be evaluated (an answer of the single call, or an item of the bulk one). */
+/** The single call's refusal: the flag is not found, or the request does not parse or fit. */
 export const OfrepFailureSchema = Type.Object({
   key: Type.String(),
   errorCode: ErrorCodeSchema,
@@ -65,10 +65,7 @@ export const OfrepFailureSchema = Type.Object({
 export type OfrepFailure = Static<typeof OfrepFailureSchema>;
 
 /** The bulk answer: every flag the token sees, evaluated for one context. */
-export const OfrepBulkSchema = Type.Object({
-  flags: Type.Array(Type.Union([OfrepEvaluationSchema, OfrepFailureSchema])),
-});
-export type OfrepBulk = Static<typeof OfrepBulkSchema>;
+export const OfrepBulkSchema = Type.Object({ flags: Type.Array(OfrepEvaluationSchema) });
 
 /** The bulk call's refusal of the request as a whole (no key). */
 export const OfrepBulkFailureSchema = Type.Object({ errorCode: ErrorCodeSchema, errorDetails: Type.String() });

@@ -79,6 +79,11 @@ describe('OFREP with the OpenFeature Node provider', () => {
     const off = await clients.client.getBooleanDetails('of.off', true, { targetingKey: 'carol' });
     expect(off).toMatchObject({ value: false, reason: 'DISABLED' });
     expect(off.errorCode).toBeUndefined();
+    // Off is false: a typed getter gets the code's default.
+    expect(await clients.client.getStringDetails('of.off', 'none', { targetingKey: 'carol' })).toMatchObject({
+      value: 'none',
+      errorCode: 'TYPE_MISMATCH',
+    });
   });
 
   it('takes the targetingKey as the userId and other keys as properties', async () => {

@@ -16,7 +16,7 @@ import { answerCors, evaluationOptions, OriginsCache, withRemoteAddress } from '
 import { ApiError } from '../platform/http/errors.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { unleashContext } from './rules.ts';
-import { flagNotFound, flagOf, isFailure } from './views.ts';
+import { flagNotFound, flagOf } from './views.ts';
 
 const FLAGS = '/ofrep/v1/evaluate/flags';
 /** The headers OpenFeature's OFREP providers send. */
@@ -94,8 +94,7 @@ export const ofrepRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const { state, context } = await evaluation(request, request.body.context);
       const feature = state.features.get(key);
       if (!feature) return reply.status(404).send(flagNotFound(key));
-      const flag = flagOf(feature, evaluate(state, key, context, evaluationOptions));
-      return isFailure(flag) ? reply.status(400).send(flag) : flag;
+      return flagOf(feature, evaluate(state, key, context, evaluationOptions));
     },
   );
 

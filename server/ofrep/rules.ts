@@ -27,22 +27,11 @@ export function reasonOf(evaluation: Evaluation): OfrepReason {
 }
 
 /**
- * A variant's payload as OpenFeature types it: `number` a number, `json` the parsed value, `string` (and `csv`)
- * the text; a payload that does not parse as its type is a problem, named.
+ * A variant's payload as OpenFeature types it: `number` a number, `json` the parsed value, `string` (and `csv`) the
+ * text. Payloads are checked against their type when written (server/features/variants.ts), so each parses.
  */
-export function payloadValue(payload: { type: string; value: string }): { value: unknown } | { problem: string } {
-  if (payload.type === 'number') {
-    const value = Number(payload.value);
-    return payload.value.trim() !== '' && Number.isFinite(value)
-      ? { value }
-      : { problem: 'its number payload is not a number' };
-  }
-  if (payload.type === 'json') {
-    try {
-      return { value: JSON.parse(payload.value) as unknown };
-    } catch {
-      return { problem: 'its json payload is not valid JSON' };
-    }
-  }
-  return { value: payload.value };
+export function payloadValue(payload: { type: string; value: string }): unknown {
+  if (payload.type === 'number') return Number(payload.value);
+  if (payload.type === 'json') return JSON.parse(payload.value) as unknown;
+  return payload.value;
 }

@@ -4,23 +4,18 @@ import type { OfrepEvaluation, OfrepFailure } from '../../contract/ofrep.ts';
 import { payloadValue, reasonOf } from './rules.ts';
 
 /**
- * One toggle's evaluation as an OFREP flag: its boolean, or the chosen variant's payload as the value (the variant
- * named), the reason, and the toggle's project, type and impression data as metadata; a payload that does not
- * parse is a PARSE_ERROR.
+ * One toggle's evaluation as an OFREP flag: the chosen variant's payload as the value (the variant named), else the
+ * toggle's boolean; the reason; the toggle's project, type and impression data as metadata.
  */
-export function flagOf(feature: ClientFeature, evaluation: Evaluation): OfrepEvaluation | OfrepFailure {
+export function flagOf(feature: ClientFeature, evaluation: Evaluation): OfrepEvaluation {
   const { variant } = evaluation;
-  const metadata = { project: feature.project, type: feature.type, impressionData: evaluation.impressionData };
-  const chosen = variant.enabled ? { variant: variant.name } : {};
-  const payload = variant.enabled && variant.payload ? payloadValue(variant.payload) : { value: evaluation.enabled };
-  if ('problem' in payload) {
-    return {
-      key: feature.name,
-      errorCode: 'PARSE_ERROR',
-      errorDetails: `The variant ${variant.name} of ${feature.name}: ${payload.problem}`,
-    };
-  }
-  return { key: feature.name, value: payload.value, reason: reasonOf(evaluation), ...chosen, metadata };
+  return {
+    key: feature.name,
+    value: variant.enabled && variant.payload ? payloadValue(variant.payload) : evaluation.enabled,
+    reason: reasonOf(evaluation),
+    ...(variant.enabled ? { variant: variant.name } : {}),
+    metadata: { project: feature.project, type: feature.type, impressionData: evaluation.impressionData },
+  };
 }
 
 /** The answer for a key the token does not see (not in its environment or projects, or no toggle at all). */
@@ -29,6 +24,3 @@ export const flagNotFound = (key: string): OfrepFailure => ({
   errorCode: 'FLAG_NOT_FOUND',
   errorDetails: `Flag '${key}' was not found`,
 });
-
-/** Whether a flag could not be evaluated. */
-export const isFailure = (flag: OfrepEvaluation | OfrepFailure): flag is OfrepFailure => 'errorCode' in flag;

@@ -38,8 +38,7 @@ function tokenOf(request: FastifyRequest) {
 function ofrepRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const ours = error instanceof ApiError && error.statusCode === 400 ? error.errorName : undefined;
   const notJson = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || ours === 'BadDataError';
-  const invalid = error.validation !== undefined || ours === 'ValidationError';
-  if (!notJson && !invalid) throw error;
+  if (!notJson && !error.validation && ours !== 'ValidationError') throw error;
   const { key } = request.params as { key?: string };
   return reply
     .status(400)
@@ -47,8 +46,17 @@ function ofrepRefusal(error: FastifyError, request: FastifyRequest, reply: Fasti
     .send({
       ...(key === undefined ? {} : { key }),
       errorCode: notJson ? 'PARSE_ERROR' : 'INVALID_CONTEXT',
-      errorDetails: notJson && !(error instanceof ApiError) ? 'The request body is not valid JSON' : error.message,
+      errorDetails:
+        notJson && !(error instanceof ApiError) ? 'The request body is not valid JSON' : refusalDetails(error),
     });
+}
+
+/** The first schema failure in words ("context.plan must be a string, a number or a boolean"), else the message. */
+function refusalDetails(error: FastifyError): string {
+  const failure = error.validation?.find((e) => e.keyword === 'anyOf') ?? error.validation?.[0];
+  if (!failure) return error.message;
+  const field = failure.instancePath.split('/').filter(Boolean).join('.') || 'body';
+  return `${field} ${failure.keyword === 'anyOf' ? 'must be a string, a number or a boolean' : failure.message}`;
 }
 
 /** Sends a JSON answer with its ETag, or a 304 when the provider already holds exactly that answer. */

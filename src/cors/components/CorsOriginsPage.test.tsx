@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { INVALID_ORIGIN } from '../../../contract/frontend-api';
@@ -22,25 +22,45 @@ function kept(permissions: PermissionEntry[]) {
 const field = () => screen.findByRole('textbox', { name: ORIGINS_LABEL }, { timeout: 45_000 });
 
 describe('the CORS origins screen', () => {
-  it("checks the lines by the server's rule before sending, naming the first bad one", { timeout: 90_000 }, async () => {
-    const user = userEvent.setup();
-    const client = kept(ADMIN);
-    renderRoute('/admin/cors', client);
-    const origins = await field();
-    expect(origins).toHaveValue('https://shop.example.com\n*');
-    expect(origins).not.toHaveAttribute('readonly');
-    await user.clear(origins);
-    await user.type(origins, 'https://ok.example{Enter}{Enter}https://shop.example.com/cart');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(origins).toHaveAccessibleDescription(
-      expect.stringContaining(`Line 3, "https://shop.example.com/cart": ${INVALID_ORIGIN}`),
-    );
-    expect(origins).toHaveAttribute('aria-invalid', 'true');
-    expect(client.isMutating()).toBe(0);
-    // Changing the field clears its message.
-    await user.type(origins, 'x');
-    expect(origins).not.toHaveAttribute('aria-invalid');
-  });
+  it(
+    "checks the lines by the server's rule before sending, naming the first bad one",
+    { timeout: 90_000 },
+    async () => {
+      const user = userEvent.setup();
+      const client = kept(ADMIN);
+      renderRoute('/admin/cors', client);
+      const origins = await field();
+      expect(origins).toHaveValue('https://shop.example.com\n*');
+      expect(origins).not.toHaveAttribute('readonly');
+      await user.clear(origins);
+      await user.type(origins, 'https://ok.example{Enter}{Enter}https://shop.example.com/cart');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(origins).toHaveAccessibleDescription(
+        expect.stringContaining(`Line 3, "https://shop.example.com/cart": ${INVALID_ORIGIN}`),
+      );
+      expect(origins).toHaveAttribute('aria-invalid', 'true');
+      expect(client.isMutating()).toBe(0);
+      // Changing the field clears its message.
+      await user.type(origins, 'x');
+      expect(origins).not.toHaveAttribute('aria-invalid');
+    },
+  );
+
+  it(
+    'follows a newer list from the server while the field is unedited, never over edits',
+    { timeout: 90_000 },
+    async () => {
+      const user = userEvent.setup();
+      const client = kept(ADMIN);
+      renderRoute('/admin/cors', client);
+      const origins = await field();
+      act(() => client.setQueryData(corsOriginsQuery.queryKey, ['https://shop.example.com']));
+      await waitFor(() => expect(origins).toHaveValue('https://shop.example.com'));
+      await user.type(origins, '{Enter}https://new.example');
+      act(() => client.setQueryData(corsOriginsQuery.queryKey, ['*']));
+      expect(origins).toHaveValue('https://shop.example.com\nhttps://new.example');
+    },
+  );
 
   it('shows a non-admin the list read-only, Save locked saying why', { timeout: 90_000 }, async () => {
     renderRoute('/admin/cors', kept(VIEWER));

@@ -1,5 +1,5 @@
 import { Code, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { useLeaveGuard } from '../../shared/forms/leave-guard';
 import { useForm } from '../../shared/forms/use-form';
@@ -23,8 +23,9 @@ function CorsOriginsForm({ stored }: { stored: string[] }) {
   const canChange = usePermission('ADMIN');
   /** The lines of the last save, which a 400's index points into. */
   const sent = useRef<OriginLine[]>([]);
+  const text = originsText(stored);
   const form = useForm<{ origins: string }, string[]>(
-    { origins: originsText(stored) },
+    { origins: text },
     {
       validate: ({ origins }) => ({ origins: originsProblem(originLines(origins)) }),
       submit: ({ origins }) => {
@@ -41,6 +42,12 @@ function CorsOriginsForm({ stored }: { stored: string[] }) {
       },
     },
   );
+  // A newer list from the server (a kept one was shown first, or it changed elsewhere) replaces an unedited field.
+  const [shown, setShown] = useState(text);
+  if (text !== shown) {
+    setShown(text);
+    if (form.values.origins === shown) form.setValues({ origins: text });
+  }
   useLeaveGuard(() => form.dirty);
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label={CORS_TITLE}>

@@ -2,12 +2,13 @@
 // there after a reload; a path in an origin is refused before sending with the server's message, an origin too long
 // for the server is refused by it with its message on that line, and a narrowed list is what the frontend API's
 // preflights then follow. The page is keyboard reachable with a visible focus and axe clean in light and dark. At
-// 390x844 the same through the navigation drawer, by touch, 44 px targets. A Viewer sees the list read-only, Save
-// locked. A real server on a fresh data folder, Debian's Chromium; screenshots go to the test's output folder.
+// 390x844 the same through the navigation drawer, by touch, every target on the page 44 px. A Viewer sees the list
+// read-only, Save locked. A real server on a fresh data folder, Debian's Chromium; screenshots go to the test's
+// output folder.
 import type { Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { expectFitsPhone } from '../support/targets.ts';
+import { expectFitsPhone, smallTargets } from '../support/targets.ts';
 import { adminApiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
 
 const server = freshServer();
@@ -135,6 +136,7 @@ test.describe('at 390x844', () => {
     const field = originsField(page);
     const before = await field.inputValue();
     await expectFitsPhone(page, [field, saveButton(page)]);
+    expect(await smallTargets(page), 'targets under 44 px anywhere on the page').toEqual([]);
     await expectAxeClean(page, 'light');
     await expectAxeClean(page, 'dark');
     await screenshots(page, '390x844');

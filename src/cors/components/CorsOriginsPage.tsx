@@ -62,9 +62,9 @@ function CorsOriginsForm({ stored }: { stored: string[] }) {
           label={ORIGINS_LABEL}
           description={
             <>
-              One origin per line, as the browser sends it: scheme, host and port, such as{' '}
-              <Code>https://shop.example.com</Code> or <Code>http://localhost:3000</Code>. A line with <Code>*</Code>{' '}
-              alone allows every origin; an empty list allows none.{canChange ? '' : ` ${ADMINS_ONLY}`}
+              One origin per line, such as <Code>https://shop.example.com</Code> or <Code>http://localhost:3000</Code>:
+              scheme, host and port, as browsers send it. <Code>*</Code> alone on a line allows every origin; an empty
+              list allows none.{canChange ? '' : ` ${ADMINS_ONLY}`}
             </>
           }
           autosize

@@ -110,6 +110,7 @@ test('an admin adds an origin from the Configure menu; bad ones are refused with
   await saveButton(page).click();
   await expect(field).toHaveAccessibleDescription(new RegExp(`^Line 2, "https://a+…": ${escaped(tooLong)}`));
   await expect(page.getByText(SAVED)).toHaveCount(0);
+  await screenshots(page, '1280x800-refused');
   expect(await adminApi('GET', 'api/admin/ui-config/cors')).toEqual({
     frontendApiOrigins: ['*', 'https://shop.example.com'],
   });

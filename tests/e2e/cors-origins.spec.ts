@@ -3,8 +3,7 @@
 // for the server is refused by it with its message on that line, and a narrowed list is what the frontend API's
 // preflights then follow. The page is keyboard reachable with a visible focus and axe clean in light and dark. At
 // 390x844 the same through the navigation drawer, by touch, every target on the page 44 px. A Viewer sees the list
-// read-only, Save locked. A real server on a fresh data folder, Debian's Chromium; screenshots go to the test's
-// output folder.
+// read-only, Save locked. A real server on a fresh data folder, Debian's Chromium.
 import type { Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { seriousViolations } from '../support/axe.ts';
@@ -53,15 +52,6 @@ async function expectAxeClean(page: Page, scheme: 'light' | 'dark', selector?: s
   expect(await seriousViolations(page, selector), scheme).toEqual([]);
 }
 
-async function screenshots(page: Page, size: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.screenshot({ path: test.info().outputPath(`cors-${size}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('an admin adds an origin from the Configure menu; bad ones are refused with the server’s message', async ({
   page,
 }) => {
@@ -74,7 +64,6 @@ test('an admin adds an origin from the Configure menu; bad ones are refused with
   await expect(field).toHaveValue('*');
   await expectAxeClean(page, 'light');
   await expectAxeClean(page, 'dark');
-  await screenshots(page, '1280x800');
 
   // Added on a line of its own, saved, and kept.
   await field.click();
@@ -110,7 +99,6 @@ test('an admin adds an origin from the Configure menu; bad ones are refused with
   await saveButton(page).click();
   await expect(field).toHaveAccessibleDescription(new RegExp(`^Line 2, "https://a+…": ${escaped(tooLong)}`));
   await expect(page.getByText(SAVED)).toHaveCount(0);
-  await screenshots(page, '1280x800-refused');
   expect(await adminApi('GET', 'api/admin/ui-config/cors')).toEqual({
     frontendApiOrigins: ['*', 'https://shop.example.com'],
   });
@@ -140,7 +128,6 @@ test.describe('at 390x844', () => {
     expect(await smallTargets(page), 'targets under 44 px anywhere on the page').toEqual([]);
     await expectAxeClean(page, 'light');
     await expectAxeClean(page, 'dark');
-    await screenshots(page, '390x844');
 
     await field.tap();
     await field.fill(`${before}\nhttp://localhost:3000`);
@@ -166,5 +153,4 @@ test('a Viewer sees the origins read-only, Save locked', async ({ page }) => {
   // not hold (axe's label-content-name-mismatch, on every screen for such a user), a finding of the header's.
   await expectAxeClean(page, 'light', '#content');
   await expectAxeClean(page, 'dark', '#content');
-  await screenshots(page, '1280x800-viewer');
 });

@@ -1,8 +1,10 @@
 // bench/streaming: how soon a change reaches SDKs that stream (GET api/client/streaming) against SDKs that poll, in
 // the same run: the official Node SDK in streaming mode, on one process with PGlite and with two processes on one
-// PostgreSQL (the change made through the other one); then 5,000 streams held by one process.
+// PostgreSQL (the change made through the other one); then 5,000 streams held by one process. And OFREP's bulk
+// evaluation against the frontend API's, for the same token, toggles and context.
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import type { Unleash } from 'unleash-client';
 import { startPostgresCluster } from '../server/test-support/postgres-cluster.ts';
 import { startServer, type RunningServer } from '../tests/support/server.ts';
@@ -16,6 +18,7 @@ const POLLED_FLIPS = Number(process.env.BENCH_POLLED_FLIPS ?? 4);
 /** How often the official SDK polls by default. */
 const POLL_MS = 15_000;
 const CROWD = Number(process.env.BENCH_STREAMS ?? 5000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FLIPPED = 'bench.toggle-00001'; // enabled with a 100% rollout for the context the bench evaluates
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -201,6 +204,46 @@ async function crowd(): Promise<boolean> {
   }
 }
 
+/** Requests per second of a POST with that body and token, 10 connections. */
+async function postRate(url: string, token: string, body: object): Promise<{ rps: number; failures: number }> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+    body: JSON.stringify(body),
+    connections: 10,
+    duration: SECONDS,
+  });
+  return { rps: result.requests.average, failures: result.errors + result.timeouts + result.non2xx };
+}
+
+/** OFREP's bulk evaluation against the frontend API's: a frontend token, the same toggles and user. */
+async function ofrepAgainstFrontend(url: string, cookie: string): Promise<boolean> {
+  const created = await fetch(`${url}/api/admin/api-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...sessionHeaders(cookie) },
+    body: JSON.stringify({ username: 'bench-web', type: 'frontend', project: 'default', environment: 'default' }),
+  });
+  const { secret } = (await created.json()) as { secret: string };
+  const rounds = { frontend: [] as number[], ofrep: [] as number[] };
+  let failures = 0;
+  for (let round = 0; round < 2; round++) {
+    const frontend = await postRate(`${url}/api/frontend`, secret, { context: { userId: 'user-42' } });
+    const ofrep = await postRate(`${url}/ofrep/v1/evaluate/flags`, secret, { context: { targetingKey: 'user-42' } });
+    rounds.frontend.push(frontend.rps);
+    rounds.ofrep.push(ofrep.rps);
+    failures += frontend.failures + ofrep.failures;
+  }
+  const [frontend, ofrep] = [Math.max(...rounds.frontend), Math.max(...rounds.ofrep)];
+  console.log(`  bulk evaluation of ${TOGGLES} toggles for one user, 10 connections x ${SECONDS} s, best of 2 rounds`);
+  console.log(`    POST api/frontend               ${frontend.toFixed(0).padStart(6)} req/s`);
+  console.log(
+    `    POST ofrep/v1/evaluate/flags     ${ofrep.toFixed(0).padStart(6)} req/s  ${(ofrep / frontend).toFixed(2)}x` +
+      ` the frontend API (target 0.8x); ${failures} failed`,
+  );
+  return failures === 0 && ofrep >= 0.8 * frontend;
+}
+
 async function onePglite(): Promise<boolean> {
   const server = await startServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN });
   try {
@@ -215,7 +258,7 @@ async function onePglite(): Promise<boolean> {
       `    polling every 15 s (${POLLED_FLIPS} flips)  mean ${ms(polled)}: streaming's p50 is ` +
         `${(polled / streamed.p50).toFixed(0)}x sooner`,
     );
-    return streamed.p99 <= 100;
+    return (await ofrepAgainstFrontend(server.url, cookie)) && streamed.p99 <= 100;
   } finally {
     await server.stop();
   }

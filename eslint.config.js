@@ -36,6 +36,7 @@ const consoleFloors = [
   'projects',
   'environments',
   'api-tokens',
+  'cors',
   'strategies',
   'segments',
   'feature-toggles',

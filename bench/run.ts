@@ -8,6 +8,7 @@ import { lighthouseBench } from './lighthouse.ts';
 import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
 import { startBench } from './start.ts';
+import { streamingBench } from './streaming.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<boolean>> = {
   'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,
   start: startBench,
+  streaming: streamingBench,
 };
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !(name in benches));

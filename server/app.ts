@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes.ts';
 import { importExportRoutes } from './import-export/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
+import { ofrepRoutes } from './ofrep/index.ts';
 import { registerAccessControl } from './platform/access/guard.ts';
 import type { Db } from './platform/db/client.ts';
 import { registerOpenApi } from './platform/docs/openapi.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(addonRoutes, { deps });
       await scope.register(clientApiRoutes, { deps });
       await scope.register(frontendApiRoutes, { deps });
+      await scope.register(ofrepRoutes, { deps });
       await scope.register(metricsRoutes, { deps });
       await scope.register(docsRoutes, { baseUriPath: base });
       await scope.register(liveConsoleRoutes, { deps, build: consoleBuild(distDir) });

@@ -1,4 +1,4 @@
 /** What other domains and startup may use of API tokens. */
-export { countTokensScopedTo, findToken } from './read-model.ts';
+export { countTokensScopedTo, findToken, tokenExpiries } from './read-model.ts';
 export { createInitTokens } from './service.ts';
 export type { ApiTokenRow } from './store.ts';

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { apiTokens } from './schema.ts';
 import type { ApiTokenRow } from './store.ts';
@@ -7,6 +7,16 @@ import type { ApiTokenRow } from './store.ts';
 export async function findToken(db: Db, secret: string): Promise<ApiTokenRow | undefined> {
   const [row] = await db.select().from(apiTokens).where(eq(apiTokens.secret, secret));
   return row;
+}
+
+/** When each of these tokens expires (null: never), for those that still exist, in one read. */
+export async function tokenExpiries(db: Db, secrets: string[]): Promise<Map<string, Date | null>> {
+  if (secrets.length === 0) return new Map();
+  const rows = await db
+    .select({ secret: apiTokens.secret, expiresAt: apiTokens.expiresAt })
+    .from(apiTokens)
+    .where(inArray(apiTokens.secret, secrets));
+  return new Map(rows.map((row) => [row.secret, row.expiresAt]));
 }
 
 /** How many API tokens are scoped to the project, or to the environment. */

@@ -88,6 +88,12 @@ function inlinesSegments(request: FastifyRequest, asked: boolean | undefined): b
   return !(version && semver.gte(version, SEGMENTS_SPEC));
 }
 
+/** The SDK's Unleash-Connection-Id header: one per SDK instance, kept across its requests. */
+function connectionIdOf(request: FastifyRequest): string | undefined {
+  const id = request.headers['unleash-connection-id'];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The ETag an SDK sent back (If-None-Match), as a single tag; undefined without one. */
 const sentEtag = (request: FastifyRequest) =>
   request.headers['if-none-match']?.split(',')[0].trim().replace(/^W\//, '');
@@ -145,7 +151,11 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const inlines = inlinesSegments(request, request.query.inlineSegmentConstraints);
       const answer = clientAnswer(tokenOf(request), askedOf(request.query), inlines);
       const snapshot = await snapshotFor(request, answer);
-      return snapshot ? sendSnapshot(request, reply, snapshot) : reply.hijack();
+      if (!snapshot) return reply.hijack();
+      // An SDK that fell back to polling learns with its next change that it may stream again.
+      const changed = !noneMatch(request.headers['if-none-match'], snapshot.etag);
+      if (changed && streams.mayStreamAgain(connectionIdOf(request))) reply.header('fetch-mode', 'streaming');
+      return sendSnapshot(request, reply, snapshot);
     },
   );
 
@@ -202,9 +212,11 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       },
     },
     async (request, reply) => {
-      const answer = clientAnswer(tokenOf(request), askedOf(request.query), false);
+      const token = tokenOf(request);
+      const answer = clientAnswer(token, askedOf(request.query), false);
       const current = () => snapshotFor(request, answer);
-      await streams.open(reply, answer, current, request.headers['last-event-id']);
+      const sdk = { lastId: request.headers['last-event-id'], connectionId: connectionIdOf(request) };
+      await streams.open(reply, answer, { secret: token.secret, expiresAt: token.expiresAt }, current, sdk);
     },
   );
 

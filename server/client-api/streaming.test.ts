@@ -1,6 +1,7 @@
 // The streaming API (GET api/client/streaming): on the wire, with the official Node SDK in streaming mode, past the
 // maximum of streams, and across two processes on one PostgreSQL.
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Unleash } from 'unleash-client';
@@ -8,7 +9,7 @@ import type { ClientDelta } from '../../contract/client-api.ts';
 import { readEventStream, type ReadStream, type StreamMessage } from '../test-support/event-stream.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
 import { startServer, type TestServer } from '../test-support/harness.ts';
-import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
+import { restartedApp, startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
 import { snapshotsOf } from './snapshots.ts';
 
 const CLIENT = '*:default.streaming-client-secret-abcdef';
@@ -17,8 +18,8 @@ const ADMIN = '*:*.streaming-admin-secret-abcdefghij';
 const WAIT = { timeout: 60_000 };
 
 /** The SDKs' event stream as a reader sees it (see readEventStream). */
-const openStream = (url: string, headers: Record<string, string> = {}) =>
-  readEventStream(`${url}/api/client/streaming`, { authorization: CLIENT, 'accept-encoding': 'gzip, br', ...headers });
+const openStream = (url: string, headers: Record<string, string> = {}, token = CLIENT) =>
+  readEventStream(`${url}/api/client/streaming`, { authorization: token, 'accept-encoding': 'gzip, br', ...headers });
 /** The stream's n-th message (from 1), once it has come. */
 async function nth(stream: ReadStream, n: number): Promise<StreamMessage> {
   await expect.poll(() => stream.messages.length, WAIT).toBeGreaterThanOrEqual(n);
@@ -40,14 +41,14 @@ const createToggle = async (name: string, through: TestServer = server) => {
   expect(created.status).toBe(201);
 };
 
-/** The official SDK in streaming mode; it polls only if told to (its polling interval is an hour). */
-async function startSdk(url: string, warnings: unknown[] = []): Promise<Unleash> {
+/** The official SDK in streaming mode; it polls only if told to (by default its polling interval is an hour). */
+async function startSdk(url: string, warnings: unknown[] = [], refreshInterval = 3_600_000): Promise<Unleash> {
   const { Unleash } = await import('unleash-client');
   const sdk = new Unleash({
     appName: 'streaming-test',
     url: `${url}/api/`,
     customHeaders: { Authorization: CLIENT },
-    refreshInterval: 3_600_000,
+    refreshInterval,
     disableMetrics: true,
     storageProvider: { set: async () => {}, get: async () => undefined },
     experimentalMode: { type: 'streaming' },
@@ -210,6 +211,85 @@ describe('the Node SDK in streaming mode', () => {
   });
 });
 
+describe('a restarted server', () => {
+  it('hydrates the SDK with what changed while it was down, through the stream', async () => {
+    await createToggle('stream.restart');
+    // The same database and port, as a process restarted behind its address: its memory (the states it served) is new.
+    const first = await restartedApp(server);
+    await first.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = first.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}${server.base}`;
+    const sdk = await startSdk(url);
+    const warnings: unknown[] = [];
+    sdk.on('warn', (warning: unknown) => warnings.push(warning));
+    const restarted = await restartedApp(server);
+    try {
+      expect(sdk.isEnabled('stream.restart')).toBe(false);
+      await first.close();
+      await flip('stream.restart', true);
+      await restarted.listen({ host: '127.0.0.1', port });
+      await expect.poll(() => sdk.isEnabled('stream.restart'), WAIT).toBe(true);
+      // It never fell back to polling, which would not have asked again for an hour.
+      expect(warnings).not.toContain('Server has explicitly requested switching to polling mode');
+    } finally {
+      sdk.destroy();
+      await restarted.close();
+    }
+  });
+});
+
+describe("a token's streams", () => {
+  const newToken = async (expiresAt?: string) => {
+    const body = { username: 'stream-token', type: 'client', environment: 'development', projects: ['*'], expiresAt };
+    const created = await server.call('POST', 'api/admin/api-tokens', { token: ADMIN, body });
+    expect(created.status, created.text).toBe(201);
+    return created.body.secret as string;
+  };
+
+  it('end when the token is deleted, and it is refused from then on', async () => {
+    const secret = await newToken();
+    const stream = await openStream(server.url, {}, secret);
+    const other = await openStream(server.url);
+    try {
+      expect((await nth(stream, 1)).event).toBe('unleash-connected');
+      await nth(other, 1);
+      const path = `api/admin/api-tokens/${encodeURIComponent(secret)}`;
+      expect((await server.call('DELETE', path, { token: ADMIN })).status).toBe(200);
+      await expect.poll(() => stream.ended, WAIT).toBe(true);
+      expect((await openStream(server.url, {}, secret)).response.status).toBe(401);
+      // Another token's stream goes on.
+      await flip('stream.b', true);
+      expect((await nth(other, 2)).event).toBe('unleash-updated');
+      expect(other.ended).toBe(false);
+    } finally {
+      stream.close();
+      other.close();
+    }
+  });
+
+  it('end when the token expires', async () => {
+    const secret = await newToken(new Date(Date.now() + 3000).toISOString());
+    const stream = await openStream(server.url, {}, secret);
+    try {
+      expect((await nth(stream, 1)).event).toBe('unleash-connected');
+      await expect.poll(() => stream.ended, WAIT).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+/** Opens a stream on a server with one place, once the server has seen the last reader of it go. */
+async function holdThePlace(url: string): Promise<ReadStream> {
+  let held = await openStream(url);
+  for (let tries = 1; (await nth(held, 1)).event === 'fetch-mode'; tries += 1) {
+    expect(tries).toBeLessThan(1000);
+    held = await openStream(url);
+  }
+  expect((await nth(held, 1)).event).toBe('unleash-connected');
+  return held;
+}
+
 describe('past STREAMING_MAX_CONNECTIONS', () => {
   let own: TestServer;
   let closed = false;
@@ -251,14 +331,42 @@ describe('past STREAMING_MAX_CONNECTIONS', () => {
     }
   });
 
-  it('tells SDKs to poll, which they do; the streams held end when the app closes', async () => {
-    // The one place: free once the server has seen the last test's reader go.
-    let held = await openStream(own.url);
-    for (let tries = 1; (await nth(held, 1)).event === 'fetch-mode'; tries += 1) {
-      expect(tries).toBeLessThan(1000);
-      held = await openStream(own.url);
+  it('asks an SDK it told to poll back to streaming with its next change, once there is room', async () => {
+    const held = await holdThePlace(own.url);
+    const requests: Array<{ path: string; sdk: unknown }> = [];
+    const record = (request: IncomingMessage) => {
+      const path = request.url!.split('?')[0];
+      if (path.startsWith('/api/client/')) requests.push({ path, sdk: request.headers['unleash-connection-id'] });
+    };
+    const warnings: unknown[] = [];
+    const sdk = await startSdk(own.url, warnings, 200);
+    try {
+      expect(warnings).toContain('Server has explicitly requested switching to polling mode');
+      // From now on the SDK polls; it opens a stream again only when an answer asks it to.
+      own.app.server.on('request', record);
+      const streamed = () => requests.filter((r) => r.path === '/api/client/streaming').length;
+      held.close();
+      // The SDK sees the header only on a changed answer: change something until its poll brings it back.
+      let on = false;
+      await expect
+        .poll(async () => {
+          await flip('stream.polled', (on = !on), own);
+          return streamed();
+        }, WAIT)
+        .toBe(1);
+      const polls = requests.filter((r) => r.path === '/api/client/features');
+      expect(polls.length).toBeGreaterThan(0);
+      expect(new Set(requests.map((r) => r.sdk))).toEqual(new Set([expect.any(String)])); // all the one SDK's
+      await flip('stream.polled', true, own);
+      await expect.poll(() => sdk.isEnabled('stream.polled'), WAIT).toBe(true);
+    } finally {
+      own.app.server.off('request', record);
+      sdk.destroy();
     }
-    expect((await nth(held, 1)).event).toBe('unleash-connected');
+  });
+
+  it('tells SDKs to poll, which they do; the streams held end when the app closes', async () => {
+    const held = await holdThePlace(own.url);
 
     const refused = await openStream(own.url);
     await expect.poll(() => refused.ended, WAIT).toBe(true);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { tokenExpiries } from '../api-tokens/index.ts';
 import type { StreamingConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
@@ -14,12 +15,19 @@ import { snapshotsOf, type Snapshot } from './snapshots.ts';
 
 type Answer = ReturnType<typeof clientAnswer>;
 
-/** One SDK's open stream: its socket and the state it has been sent. */
+/** The API token a stream was opened with: the stream ends when the token is deleted or expires. */
+export interface StreamToken {
+  secret: string;
+  expiresAt: Date | null;
+}
+
+/** One SDK's open stream: its socket, the state it has been sent, and what it may leave unread. */
 interface Stream {
   response: ServerResponse;
   served: Snapshot;
-  /** write() returned false and the socket has not drained since: the next write drops the reader. */
-  blocked: boolean;
+  token: StreamToken;
+  /** The reader is dropped when a write would leave more than this many bytes waiting in its socket's buffer. */
+  unreadLimit: number;
 }
 
 /** The streams of one answer key (token scope and query): a change is built and encoded once for all of them. */
@@ -43,6 +51,10 @@ function head(response: ServerResponse): ServerResponse {
 const HEARTBEAT = Buffer.from(':\n\n');
 /** Sent instead of a stream when this process holds its maximum: the SDK falls back to polling. */
 const POLL_INSTEAD = 'event: fetch-mode\ndata: polling\n\n';
+/** What a reader may leave unread beyond its opening message (a hydration may be megabytes) before it is dropped. */
+const MAX_UNREAD = 1024 * 1024;
+/** How many SDKs told to poll are remembered, to be asked back to streaming (the oldest forgotten first). */
+const KEPT_POLLING = 10_000;
 
 /** One message of the stream; the JSON bodies hold no line breaks, so each is one `data:` line. */
 const message = (event: string, snapshot: Snapshot, body: Buffer) =>
@@ -51,7 +63,8 @@ const message = (event: string, snapshot: Snapshot, body: Buffer) =>
 /**
  * The open streams of an app. After every revision bump (our changes, and other processes' heard by LISTEN) each
  * scope with streams reads its snapshot once (shared with the other client routes) and writes one message to every
- * stream of it; a reader that does not keep up is dropped, never buffered for.
+ * stream of it; a reader that does not keep up is dropped, never buffered for. The tokens of the streams are read
+ * once per bump too: a deleted token's streams end, as do an expired one's (checked with every heartbeat).
  */
 export class ClientStreams {
   readonly #deps: AppDeps;
@@ -62,6 +75,11 @@ export class ClientStreams {
   readonly #scopes = new Map<string, Scope>();
   /** Streams held or being opened, counted against the maximum. */
   #count = 0;
+  /** The connection ids (Unleash-Connection-Id) of SDKs told to poll, oldest first. */
+  readonly #polling = new Set<string>();
+  /** Whether the streams' tokens are being read, and whether a bump came meanwhile. */
+  #checking = false;
+  #checkAgain = false;
   #closed = false;
   readonly #stopListening: () => void;
   readonly #heartbeat: NodeJS.Timeout;
@@ -74,6 +92,7 @@ export class ClientStreams {
     this.#config = deps.config.streaming;
     this.#stopListening = revisions.onBump(() => {
       for (const scope of this.#scopes.values()) void this.#refresh(scope);
+      if (this.#scopes.size > 0) void this.#checkTokens();
     });
     this.#heartbeat = setInterval(() => this.#beat(), this.#config.heartbeatMs).unref();
   }
@@ -81,14 +100,21 @@ export class ClientStreams {
   /**
    * Opens a stream of that answer once `current` has read its snapshot (its errors, such as an unknown environment,
    * are answered as on any route), or tells the SDK to poll when this process holds its maximum. `current` resolves
-   * undefined when the client has gone. `lastId`: the SDK's Last-Event-ID.
+   * undefined when the client has gone. `sdk`: the SDK's Last-Event-ID and Unleash-Connection-Id headers.
    */
-  async open(reply: FastifyReply, answer: Answer, current: () => Promise<Snapshot | undefined>, lastId?: string) {
+  async open(
+    reply: FastifyReply,
+    answer: Answer,
+    token: StreamToken,
+    current: () => Promise<Snapshot | undefined>,
+    sdk: { lastId?: string; connectionId?: string },
+  ) {
     const response = reply.raw;
     if (this.#closed || this.#count >= this.#config.maxConnections) {
       reply.hijack();
       // A closing process only ends the stream: the SDK reconnects, to another process or to this one restarted.
       head(response).end(this.#closed ? undefined : POLL_INSTEAD);
+      if (!this.#closed && sdk.connectionId) this.#rememberPolling(sdk.connectionId);
       return;
     }
     this.#count += 1;
@@ -105,20 +131,32 @@ export class ClientStreams {
       if (!response.destroyed) head(response).end();
       return;
     }
+    const { lastId } = sdk;
+    const known = lastId === undefined ? undefined : this.#deltas.find(answer.key, lastId);
+    this.#deltas.remember(answer.key, snapshot);
+    let opening: Buffer | undefined;
+    if (!known) opening = message('unleash-connected', snapshot, hydration(snapshot).encoded.identity!);
+    else if (lastId !== snapshot.etag) opening = message('unleash-updated', snapshot, deltaBody(known, snapshot));
     const scope = this.#scopeOf(answer);
-    const stream: Stream = { response, served: snapshot, blocked: false };
+    const stream: Stream = { response, served: snapshot, token, unreadLimit: (opening?.length ?? 0) + MAX_UNREAD };
     scope.streams.add(stream);
     response.on('close', () => this.#remove(scope, stream));
     head(response);
-    const known = lastId === undefined ? undefined : this.#deltas.find(answer.key, lastId);
-    this.#deltas.remember(answer.key, snapshot);
-    if (!known) {
-      this.#write(stream, message('unleash-connected', snapshot, hydration(snapshot).encoded.identity!));
-    } else if (lastId !== snapshot.etag) {
-      this.#write(stream, message('unleash-updated', snapshot, deltaBody(known, snapshot)));
-    }
+    if (opening) this.#write(stream, opening);
     // A change committed while the snapshot was read may not have been sent to this scope yet.
     if (snapshot.revision !== this.#revisions.current) void this.#refresh(scope);
+  }
+
+  /**
+   * Whether an SDK this process told to poll may stream again, now that it holds fewer streams than its maximum:
+   * asked on a changed api/client/features answer, which then says so (`fetch-mode: streaming`), once. Other SDKs
+   * are never asked: a polling SDK may have been set up to poll.
+   */
+  mayStreamAgain(connectionId: string | undefined): boolean {
+    if (connectionId === undefined || !this.#polling.has(connectionId)) return false;
+    if (this.#closed || this.#count >= this.#config.maxConnections) return false;
+    this.#polling.delete(connectionId);
+    return true;
   }
 
   /** Ends every stream (the app is closing); SDKs reconnect to another process or when this one is back. */
@@ -136,6 +174,12 @@ export class ClientStreams {
       this.#scopes.set(answer.key, scope);
     }
     return scope;
+  }
+
+  #rememberPolling(connectionId: string) {
+    this.#polling.delete(connectionId);
+    this.#polling.add(connectionId);
+    if (this.#polling.size > KEPT_POLLING) this.#polling.delete(this.#polling.values().next().value!);
   }
 
   #remove(scope: Scope, stream: Stream) {
@@ -182,22 +226,52 @@ export class ClientStreams {
     if (messages.size > 0) this.#deltas.remember(scope.key, snapshot);
   }
 
+  /** Reads the tokens of every stream at once, then ends the streams of tokens deleted or expired since. */
+  async #checkTokens(): Promise<void> {
+    if (this.#checking) {
+      this.#checkAgain = true;
+      return;
+    }
+    this.#checking = true;
+    try {
+      do {
+        this.#checkAgain = false;
+        const streams = [...this.#scopes.values()].flatMap((scope) => [...scope.streams]);
+        const expiries = await tokenExpiries(this.#deps.db, [...new Set(streams.map((s) => s.token.secret))]);
+        for (const stream of streams) {
+          const expiresAt = expiries.get(stream.token.secret);
+          if (expiresAt === undefined) stream.response.end();
+          else stream.token.expiresAt = expiresAt;
+        }
+        this.#endExpired();
+      } while (this.#checkAgain && !this.#closed);
+    } catch (error) {
+      this.#log.error({ err: error }, 'the client streams could not read their tokens; read at the next change');
+    } finally {
+      this.#checking = false;
+    }
+  }
+
+  #endExpired() {
+    const now = Date.now();
+    for (const scope of this.#scopes.values()) {
+      for (const stream of scope.streams) {
+        const expiresAt = stream.token.expiresAt;
+        if (expiresAt && expiresAt.getTime() <= now) stream.response.end();
+      }
+    }
+  }
+
   #beat() {
+    this.#endExpired();
     for (const scope of this.#scopes.values()) for (const stream of scope.streams) this.#write(stream, HEARTBEAT);
   }
 
-  /** Writes to a stream, or drops its reader when what was written before has not drained. */
+  /** Writes to a stream, or drops its reader when that would leave more than it may unread in its buffer. */
   #write(stream: Stream, bytes: Buffer) {
-    if (stream.response.writableEnded || stream.response.destroyed) return;
-    if (stream.blocked) {
-      stream.response.destroy();
-      return;
-    }
-    if (!stream.response.write(bytes)) {
-      stream.blocked = true;
-      stream.response.once('drain', () => {
-        stream.blocked = false;
-      });
-    }
+    const response = stream.response;
+    if (response.writableEnded || response.destroyed) return;
+    if (response.writableLength + bytes.length > stream.unreadLimit) response.destroy();
+    else response.write(bytes);
   }
 }

@@ -13,15 +13,14 @@ import type { EvaluationContext } from '../../contract/evaluation/index.ts';
 import { clientState, recordMetrics, register } from '../client-api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { noAccess } from '../platform/http/errors.ts';
 import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
-import { allowedOrigin, contextFromQuery, withRemoteAddress } from './rules.ts';
+import { answerCors } from './cors.ts';
+import { contextFromQuery, withRemoteAddress } from './rules.ts';
 import { currentOrigins, frontendToggles, OriginsCache, setOrigins } from './service.ts';
 
 /** The headers unleash-proxy-client and Unleash's other frontend SDKs send. */
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, If-None-Match, Unleash-AppName, Unleash-Connection-Id, Unleash-Sdk, Unleash-Client-Spec';
-const PREFLIGHT_MAX_AGE = String(24 * 60 * 60);
 
 /** The token of the caller (the guard lets only frontend API tokens through to permission FRONTEND). */
 function tokenOf(request: FastifyRequest) {
@@ -41,36 +40,12 @@ export const frontendApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
   const origins = new OriginsCache(deps, app.revisions);
 
   await app.register(async (scope: typeof app) => {
-    // Every answer of the frontend API, a refusal included, carries CORS headers when the origin is allowed.
-    scope.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (!origin) return;
-      const allowed = allowedOrigin(await origins.get(), origin);
-      reply.header('Vary', 'Origin');
-      if (allowed) reply.header('Access-Control-Allow-Origin', allowed).header('Access-Control-Expose-Headers', 'ETag');
+    answerCors(scope, {
+      origins,
+      paths: ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register'],
+      allowedHeaders: ALLOWED_HEADERS,
+      api: 'the frontend API',
     });
-
-    for (const path of ['/api/frontend', '/api/frontend/client/metrics', '/api/frontend/client/register']) {
-      scope.options(
-        path,
-        { config: { permission: 'OPEN' }, schema: { response: { 204: NoBody } } },
-        async (request, reply) => {
-          const origin = request.headers.origin;
-          if (origin && !allowedOrigin(await origins.get(), origin)) {
-            throw noAccess(`The origin ${origin} may not use the frontend API`);
-          }
-          return reply
-            .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
-            .header(
-              'Access-Control-Allow-Headers',
-              request.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
-            )
-            .header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE)
-            .status(204)
-            .send();
-        },
-      );
-    }
 
     /** Answers the enabled toggles for a context, 304 when the SDK already holds exactly that answer. */
     async function answer(request: FastifyRequest, reply: FastifyReply, context: EvaluationContext) {

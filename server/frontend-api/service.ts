@@ -1,7 +1,12 @@
 import { hostname } from 'node:os';
 import type { FrontendToggle } from '../../contract/frontend-api.ts';
 import { ANY_ORIGIN } from '../../contract/frontend-api.ts';
-import { evaluateAll, type EvaluationContext, type EvaluationState } from '../../contract/evaluation/index.ts';
+import {
+  evaluateAll,
+  type EvaluationContext,
+  type EvaluationOptions,
+  type EvaluationState,
+} from '../../contract/evaluation/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
@@ -11,8 +16,13 @@ import { lockOrigins, readOrigins, writeOrigins } from './store.ts';
 /** Every origin may call the frontend API until an admin narrows it (Unleash's default). */
 const DEFAULT_ORIGINS = [ANY_ORIGIN];
 
-/** The host applicationHostname strategies compare with: this server's, as the SDK inside Unleash sees it. */
-const HOSTNAME = (process.env.HOSTNAME || hostname() || 'undefined').toLowerCase();
+/**
+ * How toggles are evaluated for SDKs here: applicationHostname strategies compare with this server's host name, as
+ * the SDK inside Unleash sees it.
+ */
+export const evaluationOptions: EvaluationOptions = {
+  hostname: (process.env.HOSTNAME || hostname() || 'undefined').toLowerCase(),
+};
 
 /** The allowed origins, read once per revision (a change through any process bumps it). */
 export class OriginsCache {
@@ -51,7 +61,7 @@ export async function setOrigins(deps: Pick<AppDeps, 'db'>, actor: string, sent:
 
 /** The enabled toggles of a state for a context, each with its variant, as the frontend API lists them. */
 export function frontendToggles(state: EvaluationState, context: EvaluationContext): FrontendToggle[] {
-  return evaluateAll(state, context, { hostname: HOSTNAME })
+  return evaluateAll(state, context, evaluationOptions)
     .filter((e) => e.enabled)
     .map((e) => ({ name: e.name, enabled: true, variant: e.variant, impressionData: e.impressionData }));
 }

@@ -53,7 +53,8 @@ async function migrateTemplate(url: string) {
   await database.close();
 }
 
-export default async function setup(project: TestProject) {
+/** A throwaway PostgreSQL 15 cluster on a free 127.0.0.1 port (as the `postgres` user when run as root). */
+export async function startPostgresCluster(): Promise<{ url: string; stop: () => void }> {
   const asRoot = process.getuid?.() === 0;
   const run = (binary: string, args: string[]) => {
     const [command, fullArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
@@ -71,16 +72,22 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run(pgCtl, ['-D', dataDir, '-o', options, '-l', join(dir, 'postgres.log'), '-w', 'start']);
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await migrateTemplate(url);
-  project.provide('postgresUrl', url);
-  project.provide('postgresTemplate', TEMPLATE);
-
-  return () => {
-    try {
-      run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const cluster = await startPostgresCluster();
+  await migrateTemplate(cluster.url);
+  project.provide('postgresUrl', cluster.url);
+  project.provide('postgresTemplate', TEMPLATE);
+  return cluster.stop;
 }

@@ -33,3 +33,9 @@ export async function startSecondProcess(server: TestServer): Promise<SecondProc
     },
   };
 }
+
+/**
+ * Another app on `server`'s own database handle, not listening yet: the same process restarted (its memory is new,
+ * what it reads is the same). Works on both databases.
+ */
+export const restartedApp = (server: TestServer): Promise<FastifyInstance> => buildApp(server.config, server.db);

@@ -5,7 +5,7 @@ import { MENU_ITEMS, menuFor, type MenuItem } from './menu';
 import { createConsoleOffline } from './offline';
 import { createAppRouter } from './router';
 
-/** 'Menu placement'. */
+/** 'Menu placement', with Unleash 4.18's CORS origins after API access. */
 const SPEC_ORDER = [
   'Projects',
   'Feature toggles',
@@ -18,6 +18,7 @@ const SPEC_ORDER = [
   'Tag types',
   'Addons',
   'API access',
+  'CORS origins',
   'Users',
   'Single Sign-On',
   'Event History',

@@ -15,7 +15,7 @@ export interface MenuItem {
 
 /** In the spec's order: Projects, Feature toggles, Applications, Context fields, Strategies, Environments, Tag types,
  * Addons, API access; then the admin menu's Users, Single Sign-On, Event History. Playground follows Feature toggles
- * in the header, as in Unleash 4.14+. */
+ * in the header, as in Unleash 4.14+; CORS origins follows API access, as in Unleash 4.18+. */
 export const MENU_ITEMS: MenuItem[] = [
   { path: '/projects', title: 'Projects', placements: ['header', 'mobile', 'configure'] },
   { path: '/features', title: 'Feature toggles', placements: ['header', 'mobile'] },
@@ -28,6 +28,7 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/tag-types', title: 'Tag types', placements: ['mobile', 'configure'] },
   { path: '/addons', title: 'Addons', placements: ['mobile', 'configure'] },
   { path: '/admin/api', title: 'API access', placements: ['mobile', 'configure'] },
+  { path: '/admin/cors', title: 'CORS origins', placements: ['mobile', 'configure'] },
   { path: '/admin/users', title: 'Users', placements: ['admin'] },
   { path: '/admin/auth', title: 'Single Sign-On', placements: ['admin'] },
   { path: '/history', title: 'Event History', placements: ['admin'] },

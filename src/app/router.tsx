@@ -6,6 +6,7 @@ import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
 import { loginRoute, logoutRoute } from './routes/auth';
 import { contextRoutes } from './routes/context';
+import { corsRoutes } from './routes/cors';
 import { environmentRoutes } from './routes/environments';
 import { eventRoutes } from './routes/events';
 import { featureToggleRoutes } from './routes/feature-toggles';
@@ -44,6 +45,7 @@ const routeTree = rootRoute.addChildren([
     ...userRoutes,
     ...ssoRoutes,
     ...adminRoutes,
+    ...corsRoutes,
   ]),
 ]);
 

@@ -82,6 +82,7 @@ const SCREENS = [
   '/admin/auth',
   '/admin/users',
   '/admin/api',
+  '/admin/cors',
   '/admin-invoices',
   '/new-user?token=a11y-unknown',
   '/reset-password?token=a11y-unknown',

@@ -269,7 +269,7 @@ async function send(caller: CallerName, method: string, variant: Variant) {
     body: variant.body,
     redirect: 'manual',
   });
-  return { status: response.status, text: await response.text() };
+  return { status: response.status, text: await response.text(), path: variant.path };
 }
 
 interface Findings {
@@ -285,12 +285,14 @@ const noFindings = (): Findings => ({ requests: 0, serverErrors: [], leaks: [], 
 
 /**
  * Our error body, or Unleash's 'sign in first' answer to a call without a session (a 401 naming the sign-in form's
- * type and path, which the console reads).
+ * type and path, which the console reads), or on OFREP's paths OFREP's own ({key?, errorCode, errorDetails}).
  */
-function isErrorBody(status: number, text: string): boolean {
+function isErrorBody(status: number, text: string, path: string): boolean {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     if (status === 401 && typeof body.type === 'string' && typeof body.path === 'string') return true;
+    const ofrep = path.startsWith('ofrep/') && typeof body.errorCode === 'string';
+    if (ofrep && typeof body.errorDetails === 'string') return true;
     return (
       typeof body.name === 'string' &&
       typeof body.message === 'string' &&
@@ -303,12 +305,12 @@ function isErrorBody(status: number, text: string): boolean {
 }
 
 /** Counts one answer and notes a 5xx or an internal message in it. */
-function inspect(findings: Findings, label: string, answer: { status: number; text: string }) {
+function inspect(findings: Findings, label: string, answer: { status: number; text: string; path: string }) {
   findings.requests += 1;
   if (answer.status >= 500) findings.serverErrors.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
   const leak = LEAKS.find((pattern) => pattern.test(answer.text));
   if (leak) findings.leaks.push(`${label}: ${answer.status} matches ${leak}: ${answer.text.slice(0, 160)}`);
-  if (answer.status >= 400 && answer.status < 500 && !isErrorBody(answer.status, answer.text)) {
+  if (answer.status >= 400 && answer.status < 500 && !isErrorBody(answer.status, answer.text, answer.path)) {
     findings.shapeless.push(`${label}: ${answer.status} ${answer.text.slice(0, 160)}`);
   }
 }

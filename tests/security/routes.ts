@@ -83,7 +83,9 @@ export type Access =
   /** the SDK API: a CLIENT or ADMIN token */
   | 'sdk'
   /** the frontend API: a FRONTEND token only */
-  | 'frontend';
+  | 'frontend'
+  /** OpenFeature's remote evaluation (OFREP): a CLIENT or a FRONTEND token */
+  | 'ofrep';
 
 export const CALLERS = [
   'no session',
@@ -113,6 +115,8 @@ export function allowed(access: Access, caller: CallerName): boolean {
       return caller === 'CLIENT token' || caller === 'ADMIN token';
     case 'frontend':
       return caller === 'FRONTEND token';
+    case 'ofrep':
+      return caller === 'CLIENT token' || caller === 'FRONTEND token';
   }
 }
 
@@ -801,6 +805,18 @@ export function samples(s: Seeded): Record<string, Sample> {
     'OPTIONS /api/frontend': { access: 'open', path: 'api/frontend' },
     'OPTIONS /api/frontend/client/metrics': { access: 'open', path: 'api/frontend/client/metrics' },
     'OPTIONS /api/frontend/client/register': { access: 'open', path: 'api/frontend/client/register' },
+    'POST /ofrep/v1/evaluate/flags/:key': {
+      access: 'ofrep',
+      path: `ofrep/v1/evaluate/flags/${t}`,
+      body: { context: { targetingKey: 'u1', tier: 'gold' } },
+    },
+    'POST /ofrep/v1/evaluate/flags': {
+      access: 'ofrep',
+      path: 'ofrep/v1/evaluate/flags',
+      body: { context: { targetingKey: 'u1', tier: 'gold' } },
+    },
+    'OPTIONS /ofrep/v1/evaluate/flags/:key': { access: 'open', path: `ofrep/v1/evaluate/flags/${t}` },
+    'OPTIONS /ofrep/v1/evaluate/flags': { access: 'open', path: 'ofrep/v1/evaluate/flags' },
     'GET /api/admin/ui-config/cors': { access: 'signed-in', path: 'api/admin/ui-config/cors' },
     'POST /api/admin/ui-config/cors': {
       access: 'admin',

@@ -6,17 +6,20 @@ import { needsProjectRoles, needsProjects, permissionsFor, type ProjectRoleGrant
 
 /**
  * What a route needs: OPEN (no caller at all), NONE (any signed-in user or ADMIN token), CLIENT (a client or admin
- * API token: the SDK API), FRONTEND (a frontend API token only: the frontend API), or a permission.
+ * API token: the SDK API), FRONTEND (a frontend API token only: the frontend API), SDK (a client or a frontend API
+ * token: OpenFeature's remote evaluation, which server and browser SDKs both call), or a permission.
  */
-export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | 'FRONTEND' | Permission;
+export type RoutePermission = 'OPEN' | 'NONE' | 'CLIENT' | 'FRONTEND' | 'SDK' | Permission;
 
 /** The route permissions of the APIs SDKs call: their answers carry only what SDKs need; their writes bump nothing. */
 export const SDK_PERMISSIONS: ReadonlySet<RoutePermission | undefined> = new Set<RoutePermission>([
   'CLIENT',
   'FRONTEND',
+  'SDK',
 ]);
 
 const FRONTEND_TOKEN_NEEDED = 'The frontend API (api/frontend) needs a frontend API token';
+const SDK_TOKEN_NEEDED = 'This API needs a client or a frontend API token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,6 +88,10 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     const caller = await options.resolveCaller(request);
     request.caller = caller;
     if (caller.kind === 'token') {
+      if (permission === 'SDK') {
+        if (caller.token.type === 'admin') throw noAccess(SDK_TOKEN_NEEDED);
+        return;
+      }
       if (caller.token.type === 'frontend' && permission !== 'FRONTEND') {
         throw noAccess('Frontend API tokens can only be used on the frontend API (api/frontend)');
       }
@@ -96,6 +103,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     if (permission === 'CLIENT') throw noAccess('The client API needs an API token');
     if (permission === 'FRONTEND') throw noAccess(FRONTEND_TOKEN_NEEDED);
+    if (permission === 'SDK') throw noAccess(SDK_TOKEN_NEEDED);
     if (permission === 'NONE') return;
     if (!can(await request.callerPermissions(), permission, await project?.(request))) {
       throw noAccess(`You need permission=${permission} to perform this action`, permission);

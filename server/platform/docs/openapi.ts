@@ -8,6 +8,7 @@ function whoMayCall(permission: RoutePermission): string {
   if (permission === 'NONE') return 'any signed-in user or admin API token';
   if (permission === 'CLIENT') return 'a client or admin API token';
   if (permission === 'FRONTEND') return 'a frontend API token';
+  if (permission === 'SDK') return 'a client or a frontend API token';
   if (permission === 'ADMIN') return 'an Admin user or an admin API token';
   return `a user holding ${permission} (or ADMIN), or an admin API token`;
 }
@@ -15,7 +16,7 @@ function whoMayCall(permission: RoutePermission): string {
 /** The credentials a route accepts (see components.securitySchemes). */
 function securityOf(permission: RoutePermission): Array<Record<string, string[]>> {
   if (permission === 'OPEN') return [];
-  if (permission === 'CLIENT' || permission === 'FRONTEND') return [{ apiToken: [] }];
+  if (permission === 'CLIENT' || permission === 'FRONTEND' || permission === 'SDK') return [{ apiToken: [] }];
   return [{ session: [] }, { apiToken: [] }];
 }
 

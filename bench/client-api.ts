@@ -1,9 +1,9 @@
 // bench/client-api: GET api/client/features as SDKs poll it, with 1000 and 10,000 toggles, against the machine's
-// ceiling measured in the same run: an in-memory Fastify route that answers the very same bytes and headers.
+// ceiling measured in the same run: a bare node:http server that answers the very same bytes and headers.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { startServer, type RunningServer } from '../tests/support/server.ts';
 import { adminCookie, rolloutToggle, seedToggles } from './support.ts';
 
@@ -69,17 +69,20 @@ function resetPeak(pid: number) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-/** The in-memory ceiling: the same status, headers and bytes, with no work at all. */
+/** The ceiling: node:http answering the same status, headers and bytes from memory, with no work at all. */
 async function ceilingServer(answer: Answer) {
-  const app = Fastify();
   const headers = Object.fromEntries(
-    ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control']
-      .filter((name) => answer.headers[name] !== undefined)
-      .map((name) => [name, answer.headers[name]]),
+    Object.entries(answer.headers).filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+    ),
   );
-  app.get('/api/client/features', async (_request, reply) => reply.headers(headers).send(answer.body));
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${address}/api/client/features`, close: () => app.close() };
+  const server = createServer((_request, response) => response.writeHead(answer.status, headers).end(answer.body));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/client/features`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 }
 
 const fmt = (l: Load) => `${l.rps.toFixed(0).padStart(6)} req/s  p99 ${String(l.p99).padStart(4)} ms`;
@@ -112,7 +115,7 @@ async function thousand(): Promise<boolean> {
       const [top, snapshot, notModified] = [best(rounds.ceiling), best(rounds.snapshot), best(rounds.notModified)];
       const encoding = answer.headers['content-encoding'] ?? 'none';
       console.log(`  1000 toggles, 10 connections x ${SECONDS} s, best of 2 alternating rounds`);
-      console.log(`    ceiling (same bytes from memory)  ${fmt(top)}`);
+      console.log(`    ceiling (node:http, same bytes)   ${fmt(top)}`);
       console.log(
         `    200 answer                         ${fmt(snapshot)}  ${(snapshot.rps / top.rps).toFixed(2)}x ceiling`,
       );

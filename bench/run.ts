@@ -2,6 +2,7 @@
 // Exits non-zero when a target is missed.
 import { bundleBench } from './bundle.ts';
 import { clientApiBench } from './client-api.ts';
+import { clientChangeBench } from './client-change.ts';
 import { featureListBench } from './feature-list.ts';
 import { historyBench } from './history.ts';
 import { lighthouseBench } from './lighthouse.ts';
@@ -13,6 +14,7 @@ import { streamingBench } from './streaming.ts';
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
   'client-api': clientApiBench,
+  'client-change': clientChangeBench,
   'feature-list': featureListBench,
   history: historyBench,
   lighthouse: lighthouseBench,

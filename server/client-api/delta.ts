@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { serializeClientSegment } from './serializers.ts';
-import { EncodedBody, type Snapshot } from './snapshots.ts';
+import { EncodedBody, type Fingerprint, type Snapshot } from './snapshots.ts';
 
 // The delta API (GET api/client/delta, client specification files 19 and 20): an SDK's first call gets a
 // `hydration` event with every toggle and segment; later calls send the ETag they got as If-None-Match and get the
@@ -16,19 +15,14 @@ import { EncodedBody, type Snapshot } from './snapshots.ts';
 
 /** A state the delta API served: each toggle's fingerprint (a hash of its JSON) and project, each segment's JSON. */
 export interface DeltaBase {
-  features: Map<string, { hash: string; project: string }>;
+  features: ReadonlyMap<string, Fingerprint>;
   segments: Map<number, string>;
 }
 
-const fingerprint = (json: Buffer) => createHash('sha1').update(json).digest('base64');
-
-function baseOf(snapshot: Snapshot): DeltaBase {
-  const features = new Map<string, { hash: string; project: string }>();
-  for (const [name, place] of snapshot.places) {
-    features.set(name, { hash: fingerprint(snapshot.feature(name)!), project: place.project });
-  }
-  return { features, segments: new Map(snapshot.segments.map((s) => [s.id, serializeClientSegment(s)])) };
-}
+const baseOf = (snapshot: Snapshot): DeltaBase => ({
+  features: snapshot.fingerprints(),
+  segments: new Map(snapshot.segments.map((s) => [s.id, serializeClientSegment(s)])),
+});
 
 /** The state of a snapshot as the delta API diffs against it (made once per snapshot). */
 export const deltaBase = (snapshot: Snapshot): DeltaBase => snapshot.derived('delta-base', baseOf);
@@ -68,9 +62,10 @@ export function deltaBody(base: DeltaBase, snapshot: Snapshot): Buffer {
     const text = serializeClientSegment(segment);
     if (base.segments.get(segment.id) !== text) event('segment-updated', text, 'segment');
   }
+  const fingerprints = snapshot.fingerprints();
   for (const name of snapshot.places.keys()) {
-    const feature = snapshot.feature(name)!;
-    if (base.features.get(name)?.hash !== fingerprint(feature)) event('feature-updated', feature, 'feature');
+    const changed = base.features.get(name)?.hash !== fingerprints.get(name)!.hash;
+    if (changed) event('feature-updated', snapshot.feature(name)!, 'feature');
   }
   for (const [name, { project }] of base.features) {
     if (!snapshot.places.has(name)) event('feature-removed', `${json(name)},"project":${json(project)}`, 'featureName');

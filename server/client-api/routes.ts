@@ -130,7 +130,7 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     const kept = snapshots.current(answer.key);
     if (kept) return kept;
     if (gone(request)) return undefined;
-    return snapshots.get(answer.key, () => answer.read(deps));
+    return snapshots.get(answer.key, (previous) => answer.read(deps, previous));
   }
 
   for (const path of ['/api/client', '/api/client/']) {

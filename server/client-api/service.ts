@@ -4,13 +4,14 @@ import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import { CLASSIC_ENV, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
+import { CLASSIC_ENV, liveFeatureBefore, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from '../metrics/index.ts';
-import { latestEventId } from '../platform/events/store.ts';
+import { committedRevision, eventsAfter, latestEventId } from '../platform/events/store.ts';
 import { listSegments } from '../segments/index.ts';
-import { clientFeature, clientSegment, type SerializedBatch } from './views.ts';
+import { changedToggles } from './rules.ts';
+import { clientFeature, clientSegment, type SerializedBatch, type ServedToggle } from './views.ts';
 
 export interface ClientQuery {
   namePrefix?: string;
@@ -54,6 +55,17 @@ export interface SerializedFeatures {
   batches: SerializedBatch[];
   segments: ClientSegment[];
   eventId: number;
+  /** Every event up to this id had committed before the read (undefined: not known, the read was not waited for). */
+  committed: number | undefined;
+}
+
+/**
+ * The newest event id up to which every event has committed, waiting for changes being committed (undefined when
+ * that takes too long). A read that starts after it sees every change up to it.
+ */
+async function committedUpTo(deps: AppDeps): Promise<number | undefined> {
+  const committed = await committedRevision(deps.db, -1);
+  return committed < 0 ? undefined : committed;
 }
 
 /**
@@ -62,12 +74,13 @@ export interface SerializedFeatures {
  * is read in one read-only REPEATABLE READ transaction, the environment's states and strategies a batch of toggles
  * at a time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
  */
-export function serializedClientFeatures(
+export async function serializedClientFeatures(
   deps: AppDeps,
   filter: ClientFilter,
   serialize: (feature: ClientFeature) => string,
   batchSize = BATCH,
 ): Promise<SerializedFeatures> {
+  const committed = await committedUpTo(deps);
   const read = async (tx: Db): Promise<SerializedFeatures> => {
     const environmentOn = await environmentServes(tx, filter.environment);
     const pending = await liveFeatures(tx, {
@@ -104,9 +117,65 @@ export function serializedClientFeatures(
         return segment ? [clientSegment(segment)] : [];
       }),
       eventId: await latestEventId(tx),
+      committed,
     };
   };
-  return deps.db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return deps.db.transaction(read, READ_ONLY);
+}
+
+const READ_ONLY = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/** How many events, and toggles they change, a patch reads at most; beyond, the whole answer is read again. */
+const MAX_EVENTS = 1000;
+const MAX_CHANGED = 100;
+
+/** The toggles that changed since an answer was read, as they are served now. */
+export interface ChangedFeatures {
+  /** Each changed toggle's JSON and project, null when it is no longer served. */
+  changed: Map<string, ServedToggle>;
+  /** Each served toggle that the answer did not serve, with the served toggle just before it (null: the first). */
+  before: Map<string, string | null>;
+  eventId: number;
+  committed: number;
+}
+
+/**
+ * What changed for an answer read after every event up to `since` had committed: the toggles the audit events
+ * since then name, read and serialized as serializedClientFeatures would (`served`: the toggles the answer has).
+ * Undefined when the events may have changed more than the toggles they name, or too many of them, or a changed
+ * toggle names segments that are listed apart: then the answer is read whole.
+ */
+export async function changedClientFeatures(
+  deps: AppDeps,
+  filter: ClientFilter,
+  serialize: (feature: ClientFeature) => string,
+  since: number,
+  served: ReadonlyMap<string, unknown>,
+): Promise<ChangedFeatures | undefined> {
+  const committed = await committedUpTo(deps);
+  if (committed === undefined || committed < since) return undefined;
+  const read = async (tx: Db): Promise<ChangedFeatures | undefined> => {
+    const events = await eventsAfter(tx, since, MAX_EVENTS + 1);
+    const names = events.length > MAX_EVENTS ? undefined : changedToggles(events);
+    if (names === undefined || names.size > MAX_CHANGED) return undefined;
+    const changed = new Map<string, ServedToggle>([...names].map((name) => [name, null]));
+    const before = new Map<string, string | null>();
+    if (names.size > 0) {
+      const environmentOn = await environmentServes(tx, filter.environment);
+      const scope = { projects: filter.project, namePrefix: filter.namePrefix, tags: filter.tag };
+      const rows = await liveFeatures(tx, { ...scope, names: [...names] });
+      const segments = filter.inlineSegments ? new Map((await listSegments(tx)).map((s) => [s.id, s])) : undefined;
+      for (const row of rows) {
+        const state = (await servedStates(tx, [row], filter.environment))(row.name);
+        if (!segments && state.strategies.some((s) => s.segments.length > 0)) return undefined;
+        const feature = clientFeature(row, { ...state, enabled: environmentOn && state.enabled }, segments);
+        changed.set(row.name, { json: serialize(feature), project: row.project });
+        if (!served.has(row.name)) before.set(row.name, (await liveFeatureBefore(tx, scope, row.name)) ?? null);
+      }
+    }
+    return { changed, before, eventId: await latestEventId(tx), committed };
+  };
+  return deps.db.transaction(read, READ_ONLY);
 }
 
 /** A weak ETag of a response body, in express's format W/"<length hex>-<sha1 base64>". */

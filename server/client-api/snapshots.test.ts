@@ -33,8 +33,10 @@ describe('snapshot cache', () => {
   const body = (text: string) => async () => ({
     body: Buffer.from(JSON.stringify({ text, pad: 'x'.repeat(2000) })),
     features: new Map(),
+    list: { start: 0, end: 0 },
     segments: [],
     eventId: 0,
+    committed: undefined,
   });
 
   it('reads once per revision and key, sharing a read in progress', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ClientFeature } from '../../contract/client-api.ts';
@@ -65,30 +66,48 @@ export interface SnapshotBody extends SerializedAnswer {
   segments: ClientSegment[];
   /** The newest audit event the read saw: the delta API's eventId. */
   eventId: number;
+  /** Every event up to this id is in the answer (undefined: not known, so it cannot be patched). */
+  committed: number | undefined;
+  /** The snapshot this one patches and the toggles that changed: what was derived of it is carried over. */
+  patches?: { previous: Snapshot; changed: ReadonlySet<string> };
 }
+
+/** A toggle's fingerprint in a snapshot (a hash of its JSON, which the delta API compares) and its project. */
+export interface Fingerprint {
+  hash: string;
+  project: string;
+}
+
+const fingerprint = (json: Buffer) => createHash('sha1').update(json).digest('base64');
 
 /**
  * One answer, serialized once: the JSON bytes, its ETag (a hash of its content, equal in every process for equal
  * content), each coding once it has been asked for, and each toggle's JSON within the bytes. What other readers
- * derive from it (the toggles as objects, the delta API's fingerprints and hydration) is made once, when first
- * asked for.
+ * derive from it (the toggles as objects, their fingerprints, the delta API's hydration) is made once, when first
+ * asked for; a patched snapshot carries over what its predecessor had made for the toggles that did not change.
  */
 export class Snapshot extends EncodedBody {
   readonly revision: number;
   readonly etag: string;
   readonly segments: ClientSegment[];
   readonly eventId: number;
+  readonly committed: number | undefined;
+  readonly list: { start: number; end: number };
   readonly #features: Map<string, FeaturePlace>;
   #state: ClientState | undefined;
+  #fingerprints: Map<string, Fingerprint> | undefined;
   #derived = new Map<string, unknown>();
 
-  constructor(revision: number, { body, features, segments, eventId }: SnapshotBody, grown: () => void) {
-    super(body, grown);
+  constructor(revision: number, etag: string, answer: SnapshotBody, grown: () => void) {
+    super(answer.body, grown);
     this.revision = revision;
-    this.etag = strongEtag(body);
-    this.segments = segments;
-    this.eventId = eventId;
-    this.#features = features;
+    this.etag = etag;
+    this.segments = answer.segments;
+    this.eventId = answer.eventId;
+    this.committed = answer.committed;
+    this.list = answer.list;
+    this.#features = answer.features;
+    if (answer.patches) this.#carryOver(answer.patches.previous, answer.patches.changed);
   }
 
   /** The JSON of one toggle of the answer (a view of its bytes, not a copy); undefined when it is not in it. */
@@ -111,10 +130,39 @@ export class Snapshot extends EncodedBody {
     });
   }
 
+  /** Each toggle's fingerprint, by name (made once). */
+  fingerprints(): ReadonlyMap<string, Fingerprint> {
+    if (!this.#fingerprints) {
+      this.#fingerprints = new Map();
+      for (const [name, { project }] of this.#features) {
+        this.#fingerprints.set(name, { hash: fingerprint(this.feature(name)!), project });
+      }
+    }
+    return this.#fingerprints;
+  }
+
   /** Something made of this snapshot by `make`, kept with it under `name` (made on the first call). */
   derived<T>(name: string, make: (snapshot: Snapshot) => T): T {
     if (!this.#derived.has(name)) this.#derived.set(name, make(this));
     return this.#derived.get(name) as T;
+  }
+
+  /** The objects and fingerprints `previous` had made, with those of the changed toggles made again. */
+  #carryOver(previous: Snapshot, changed: ReadonlySet<string>) {
+    const parse = (name: string) => JSON.parse(this.feature(name)!.toString('utf8')) as ClientFeature;
+    if (previous.#state) {
+      const kept = new Map(previous.#state.features.map((feature) => [feature.name, feature]));
+      const features = [...this.#features.keys()].map((name) => (changed.has(name) ? parse(name) : kept.get(name)!));
+      this.#state = { etag: this.etag, features, segments: this.segments };
+    }
+    if (previous.#fingerprints) {
+      this.#fingerprints = new Map(previous.#fingerprints);
+      for (const name of changed) {
+        const place = this.#features.get(name);
+        if (place) this.#fingerprints.set(name, { hash: fingerprint(this.feature(name)!), project: place.project });
+        else this.#fingerprints.delete(name);
+      }
+    }
   }
 }
 
@@ -145,36 +193,46 @@ export class SnapshotCache {
   readonly #limits: SnapshotLimits;
   readonly #entries = new Map<string, Snapshot>();
   readonly #building = new Map<string, { revision: number; snapshot: Promise<Snapshot> }>();
-  /** How many times the database was read for a snapshot (tests read it). */
+  /** How many times the database was read for a snapshot, and how many of those patched one (tests read them). */
   builds = 0;
+  patched = 0;
 
   constructor(revisions: Revisions, limits: SnapshotLimits = DEFAULT_LIMITS) {
     this.#revisions = revisions;
     this.#limits = limits;
   }
 
-  /** The snapshot of that key if it is current, without reading anything. */
+  /**
+   * The snapshot of that key if it is current, without reading anything. One that is no longer current stays
+   * until its successor is read: it is what a change patches.
+   */
   current(key: string): Snapshot | undefined {
     const snapshot = this.#entries.get(key);
-    if (snapshot === undefined) return undefined;
+    if (snapshot === undefined || !this.#revisions.isCurrent(snapshot.revision)) return undefined;
     this.#entries.delete(key);
-    if (!this.#revisions.isCurrent(snapshot.revision)) return undefined;
     this.#entries.set(key, snapshot); // now the most recently used
     return snapshot;
   }
 
-  /** The current snapshot of that key, read with `read` (the serialized body) unless it is kept or being read. */
-  get(key: string, read: () => Promise<SnapshotBody>): Promise<Snapshot> {
+  /**
+   * The current snapshot of that key, read with `read` (the serialized body) unless it is kept or being read.
+   * `read` is given the key's previous snapshot, when there is one and changes are heard, to patch it.
+   */
+  get(key: string, read: (previous: Snapshot | undefined) => Promise<SnapshotBody>): Promise<Snapshot> {
     const kept = this.current(key);
     if (kept) return Promise.resolve(kept);
     const building = this.#building.get(key);
     if (building && this.#revisions.isCurrent(building.revision)) return building.snapshot;
 
     const revision = this.#revisions.current;
+    // While changes may go unheard the key is read whole (and nothing is kept).
+    if (!this.#revisions.isCurrent(revision)) this.#entries.delete(key);
     this.builds += 1;
-    const snapshot = read().then((body) => {
-      const built = new Snapshot(revision, body, () => this.#evict());
+    const snapshot = read(this.#entries.get(key)).then(async (body) => {
+      if (body.patches) this.patched += 1;
+      const built = new Snapshot(revision, await strongEtag(body.body), body, () => this.#evict());
       if (this.#revisions.isCurrent(revision)) {
+        this.#entries.delete(key);
         this.#entries.set(key, built);
         this.#evict();
       }

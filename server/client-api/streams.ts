@@ -4,9 +4,9 @@ import { tokenExpiries } from '../api-tokens/index.ts';
 import type { StreamingConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
-import type { clientAnswer } from './answers.ts';
+import { currentSnapshot, type clientAnswer } from './answers.ts';
 import { deltaBase, deltaBody, hydration, type DeltaHistory } from './delta.ts';
-import { snapshotsOf, type Snapshot } from './snapshots.ts';
+import type { Snapshot } from './snapshots.ts';
 
 // The streaming API (GET api/client/streaming, Unleash's protocol as the SDKs speak it): a text/event-stream that
 // opens with `unleash-connected` (the delta API's hydration) and then sends `unleash-updated` (the delta API's
@@ -198,7 +198,7 @@ export class ClientStreams {
     try {
       do {
         scope.again = false;
-        const snapshot = await snapshotsOf(this.#revisions).get(scope.key, () => scope.answer.read(this.#deps));
+        const snapshot = await currentSnapshot(this.#deps, this.#revisions, scope.answer);
         this.#publish(scope, snapshot);
       } while (scope.again && scope.streams.size > 0 && !this.#closed);
     } catch (error) {

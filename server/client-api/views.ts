@@ -60,10 +60,12 @@ export interface FeaturePlace {
   project: string;
 }
 
-/** The bytes of an answer, and where in them each toggle's JSON is, by name. */
+/** The bytes of an answer, where in them each toggle's JSON is, by name, and where their list is. */
 export interface SerializedAnswer {
   body: Buffer;
   features: Map<string, FeaturePlace>;
+  /** The toggles' list within the bytes: from after its `[` to its `]`. */
+  list: { start: number; end: number };
 }
 
 const FEATURES_OPEN = '"features":[';
@@ -99,5 +101,63 @@ export function clientFeaturesBody(emptyEnvelope: string, batches: SerializedBat
     });
   }
   body.write(tail, written);
-  return { body, features };
+  return { body, features, list: { start: Buffer.byteLength(head), end: written } };
+}
+
+/** A toggle of an answer as it is served now (its JSON and project), or null when it is no longer served. */
+export type ServedToggle = { json: string; project: string } | null;
+
+/**
+ * The answer `previous` with some toggles changed: each served one's new JSON in its place, those no longer served
+ * taken out, and new ones put after the toggle that comes before them in the database's order (`before`, null for
+ * the first), so the bytes are those the whole answer read again would have; every other toggle's bytes are copied.
+ * Undefined when `before` does not fit the answer (then it is read whole).
+ */
+export function patchedAnswer(
+  previous: Pick<SerializedAnswer, 'body' | 'list'> & { features: ReadonlyMap<string, FeaturePlace> },
+  changed: ReadonlyMap<string, ServedToggle>,
+  before: ReadonlyMap<string, string | null>,
+): SerializedAnswer | undefined {
+  const next = new Map<string | null, string>(); // a toggle -> the new one right after it
+  for (const [name, preceding] of before) {
+    if (next.has(preceding)) return undefined;
+    next.set(preceding, name);
+  }
+  const order: string[] = [];
+  const follow = (from: string | null) => {
+    for (let name = next.get(from); name !== undefined; from = name, name = next.get(name)) {
+      next.delete(from);
+      order.push(name);
+    }
+  };
+  follow(null);
+  for (const name of previous.features.keys()) {
+    if (changed.get(name) === null) continue;
+    order.push(name);
+    follow(name);
+  }
+  if (next.size > 0) return undefined;
+
+  const json = new Map<string, Buffer>();
+  for (const [name, toggle] of changed) if (toggle) json.set(name, Buffer.from(toggle.json));
+  const old = previous.body;
+  const tail = old.length - previous.list.end;
+  let length = previous.list.start + tail + Math.max(order.length - 1, 0);
+  for (const name of order) {
+    const place = previous.features.get(name);
+    length += json.get(name)?.length ?? place!.end - place!.start;
+  }
+  const body = Buffer.allocUnsafe(length);
+  const features = new Map<string, FeaturePlace>();
+  let written = old.copy(body, 0, 0, previous.list.start);
+  for (const name of order) {
+    if (features.size > 0) body[written++] = 0x2c; // ,
+    const start = written;
+    const fresh = json.get(name);
+    const place = previous.features.get(name)!;
+    written += fresh ? fresh.copy(body, written) : old.copy(body, written, place.start, place.end);
+    features.set(name, { start, end: written, project: fresh ? changed.get(name)!.project : place.project });
+  }
+  old.copy(body, written, previous.list.end);
+  return { body, features, list: { start: previous.list.start, end: written } };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../platform/db/client.ts';
 import { checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
-import { type FeatureFilter, type FeatureRow, findFeature, listFeatures } from './store.ts';
+import { type FeatureFilter, type FeatureRow, findFeature, lastFeatureBefore, listFeatures } from './store.ts';
 
 /** The toggle, or 404; with `project`, it must be in that project; with `live`, it must not be archived. */
 export async function requireFeature(db: Db, name: string, options: RequireOptions = {}): Promise<FeatureRow> {
@@ -17,3 +17,10 @@ export async function projectOf(db: Db, name: string | undefined): Promise<strin
 /** Toggles that are not archived, matching the filter, sorted by name. */
 export const liveFeatures = (db: Db, filter: Omit<FeatureFilter, 'archived'> = {}) =>
   listFeatures(db, { ...filter, archived: false });
+
+/**
+ * The name of the live toggle matching the filter that comes just before `name` in liveFeatures' order (the
+ * database's collation, which JavaScript cannot compare with); undefined when none does.
+ */
+export const liveFeatureBefore = (db: Db, filter: Omit<FeatureFilter, 'archived'>, name: string) =>
+  lastFeatureBefore(db, { ...filter, archived: false }, name);

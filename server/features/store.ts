@@ -1,4 +1,4 @@
-import { and, asc, type Column, eq, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, isNotNull, isNull, like, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { features, featureTags } from './schema.ts';
 
@@ -57,6 +57,15 @@ export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[
     .from(features)
     .where(and(...featureConditions(db, filter)))
     .orderBy(asc(features.name));
+}
+
+/** The greatest name below `name` (in the database's collation) of the toggles matching the filter. */
+export async function lastFeatureBefore(db: Db, filter: FeatureFilter, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: max(features.name) })
+    .from(features)
+    .where(and(...featureConditions(db, filter), lt(features.name, name)));
+  return row?.name ?? undefined;
 }
 
 /** Inserts a toggle; undefined when the name is taken (live or archived). */

@@ -148,6 +148,15 @@ export async function committedRevision(db: Db, fallback: number): Promise<numbe
   }
 }
 
+/** The type and toggle of each event newer than `since`, oldest first, at most `limit`. */
+export const eventsAfter = (db: Db, since: number, limit: number) =>
+  db
+    .select({ type: events.type, featureName: events.featureName })
+    .from(events)
+    .where(gt(events.id, since))
+    .orderBy(events.id)
+    .limit(limit);
+
 /** A subquery: the toggle names that events newer than `since` name (`name`). */
 export const togglesNamedSince = (db: Db, since: number) =>
   db

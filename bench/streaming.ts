@@ -217,7 +217,10 @@ async function postRate(url: string, token: string, body: object): Promise<{ rps
   return { rps: result.requests.average, failures: result.errors + result.timeouts + result.non2xx };
 }
 
-/** OFREP's bulk evaluation against the frontend API's: a frontend token, the same toggles and user. */
+/**
+ * OFREP's bulk evaluation against the frontend API's: a frontend token, the same toggles, user and app (the toggles'
+ * constraint lets the app in, so half of them are on for this user and the frontend API answers those).
+ */
 async function ofrepAgainstFrontend(url: string, cookie: string): Promise<boolean> {
   const created = await fetch(`${url}/api/admin/api-tokens`, {
     method: 'POST',
@@ -228,8 +231,10 @@ async function ofrepAgainstFrontend(url: string, cookie: string): Promise<boolea
   const rounds = { frontend: [] as number[], ofrep: [] as number[] };
   let failures = 0;
   for (let round = 0; round < 2; round++) {
-    const frontend = await postRate(`${url}/api/frontend`, secret, { context: { userId: 'user-42' } });
-    const ofrep = await postRate(`${url}/ofrep/v1/evaluate/flags`, secret, { context: { targetingKey: 'user-42' } });
+    const frontend = await postRate(`${url}/api/frontend`, secret, { context: { userId: 'user-42', appName: 'web' } });
+    const ofrep = await postRate(`${url}/ofrep/v1/evaluate/flags`, secret, {
+      context: { targetingKey: 'user-42', appName: 'web' },
+    });
     rounds.frontend.push(frontend.rps);
     rounds.ofrep.push(ofrep.rps);
     failures += frontend.failures + ofrep.failures;

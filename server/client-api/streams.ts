@@ -1,8 +1,14 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { tokenExpiries } from '../api-tokens/index.ts';
 import type { StreamingConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
+import {
+  eventMessage,
+  HEARTBEAT,
+  startEventStream,
+  writeEvent,
+  type EventStream,
+} from '../platform/http/event-stream.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
 import { currentSnapshot, type clientAnswer } from './answers.ts';
 import { deltaBase, deltaBody, hydration, type DeltaHistory } from './delta.ts';
@@ -21,13 +27,10 @@ export interface StreamToken {
   expiresAt: Date | null;
 }
 
-/** One SDK's open stream: its socket, the state it has been sent, and what it may leave unread. */
-interface Stream {
-  response: ServerResponse;
+/** One SDK's open stream: its answer, the state it has been sent, and its token. */
+interface Stream extends EventStream {
   served: Snapshot;
   token: StreamToken;
-  /** The reader is dropped when a write would leave more than this many bytes waiting in its socket's buffer. */
-  unreadLimit: number;
 }
 
 /** The streams of one answer key (token scope and query): a change is built and encoded once for all of them. */
@@ -40,25 +43,13 @@ interface Scope {
   again: boolean;
 }
 
-/**
- * Starts an event stream's answer: only what an SDK needs. Its connection closes with it (a keep-alive socket would
- * outlive the stream and hold up the server's close).
- */
-function head(response: ServerResponse): ServerResponse {
-  response.shouldKeepAlive = false;
-  return response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-}
-const HEARTBEAT = Buffer.from(':\n\n');
 /** Sent instead of a stream when this process holds its maximum: the SDK falls back to polling. */
 const POLL_INSTEAD = 'event: fetch-mode\ndata: polling\n\n';
-/** What a reader may leave unread beyond its opening message (a hydration may be megabytes) before it is dropped. */
-const MAX_UNREAD = 1024 * 1024;
 /** How many SDKs told to poll are remembered, to be asked back to streaming (the oldest forgotten first). */
 const KEPT_POLLING = 10_000;
 
-/** One message of the stream; the JSON bodies hold no line breaks, so each is one `data:` line. */
-const message = (event: string, snapshot: Snapshot, body: Buffer) =>
-  Buffer.concat([Buffer.from(`id: ${snapshot.etag}\nevent: ${event}\ndata: `), body, Buffer.from('\n\n')]);
+/** One message of the stream, its id the state's ETag. */
+const message = (event: string, snapshot: Snapshot, body: Buffer) => eventMessage(event, body, snapshot.etag);
 
 /**
  * The open streams of an app. After every revision bump (our changes, and other processes' heard by LISTEN) each
@@ -113,7 +104,7 @@ export class ClientStreams {
     if (this.#closed || this.#count >= this.#config.maxConnections) {
       reply.hijack();
       // A closing process only ends the stream: the SDK reconnects, to another process or to this one restarted.
-      head(response).end(this.#closed ? undefined : POLL_INSTEAD);
+      startEventStream(response).response.end(this.#closed ? undefined : POLL_INSTEAD);
       if (!this.#closed && sdk.connectionId) this.#rememberPolling(sdk.connectionId);
       return;
     }
@@ -128,7 +119,7 @@ export class ClientStreams {
     reply.hijack();
     if (!snapshot || response.destroyed || this.#closed) {
       this.#count -= 1;
-      if (!response.destroyed) head(response).end();
+      if (!response.destroyed) startEventStream(response).response.end();
       return;
     }
     const { lastId } = sdk;
@@ -138,11 +129,10 @@ export class ClientStreams {
     if (!known) opening = message('unleash-connected', snapshot, hydration(snapshot).encoded.identity!);
     else if (lastId !== snapshot.etag) opening = message('unleash-updated', snapshot, deltaBody(known, snapshot));
     const scope = this.#scopeOf(answer);
-    const stream: Stream = { response, served: snapshot, token, unreadLimit: (opening?.length ?? 0) + MAX_UNREAD };
+    const stream: Stream = { ...startEventStream(response, opening?.length), served: snapshot, token };
     scope.streams.add(stream);
     response.on('close', () => this.#remove(scope, stream));
-    head(response);
-    if (opening) this.#write(stream, opening);
+    if (opening) writeEvent(stream, opening);
     // A change committed while the snapshot was read may not have been sent to this scope yet.
     if (snapshot.revision !== this.#revisions.current) void this.#refresh(scope);
   }
@@ -219,7 +209,7 @@ export class ClientStreams {
           update = message('unleash-updated', snapshot, deltaBody(deltaBase(stream.served), snapshot));
           messages.set(stream.served.etag, update);
         }
-        this.#write(stream, update);
+        writeEvent(stream, update);
       }
       stream.served = snapshot;
     }
@@ -264,14 +254,6 @@ export class ClientStreams {
 
   #beat() {
     this.#endExpired();
-    for (const scope of this.#scopes.values()) for (const stream of scope.streams) this.#write(stream, HEARTBEAT);
-  }
-
-  /** Writes to a stream, or drops its reader when that would leave more than it may unread in its buffer. */
-  #write(stream: Stream, bytes: Buffer) {
-    const response = stream.response;
-    if (response.writableEnded || response.destroyed) return;
-    if (response.writableLength + bytes.length > stream.unreadLimit) response.destroy();
-    else response.write(bytes);
+    for (const scope of this.#scopes.values()) for (const stream of scope.streams) writeEvent(stream, HEARTBEAT);
   }
 }

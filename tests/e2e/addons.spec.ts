@@ -44,11 +44,12 @@ async function receivedWith(text: string) {
   return received.find((r) => r.body.includes(text))!;
 }
 
-/** Every API answer body the page receives from now on. */
+/** Every API answer body the page receives from now on (not the live event stream's, which never ends). */
 function collectAnswers(page: Page) {
   const answers: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) answers.push(response.text().catch(() => ''));
+    const stream = response.headers()['content-type']?.startsWith('text/event-stream');
+    if (new URL(response.url()).pathname.startsWith('/api/') && !stream) answers.push(response.text().catch(() => ''));
   });
   return async () => Promise.all(answers);
 }

@@ -26,6 +26,28 @@ const strategiesOf = async (page: Page, name: string, environment: string): Prom
  * A toggle in the default project. A new toggle gets the 'default' strategy in every environment; each environment
  * given here gets exactly the strategies given instead (in that order).
  */
+/** The strategies of a toggle's environment as the console's IndexedDB mirror holds them (names, in order). */
+function mirroredOrder(page: Page, name: string, environment: string): Promise<string[] | undefined> {
+  return page.evaluate(
+    ({ name, environment }) =>
+      new Promise<string[] | undefined>((resolve, reject) => {
+        const opened = indexedDB.open('switchyard');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('toggles').objectStore('toggles').get(name);
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            opened.result.close();
+            const row = read.result && JSON.parse(read.result.json);
+            const env = row?.environments?.find((e: { name: string }) => e.name === environment);
+            resolve(env?.strategies.map((s: { name: string }) => s.name));
+          };
+        };
+      }),
+    { name, environment },
+  );
+}
+
 async function createToggle(page: Page, name: string, strategies: Record<string, Strategy[]> = {}) {
   await api(page, 'POST', 'api/admin/projects/default/features', { name, type: 'release' });
   for (const [environment, list] of Object.entries(strategies)) {
@@ -130,7 +152,9 @@ test('two strategies are reordered by dragging', async ({ page }) => {
   await expect
     .poll(async () => (await strategiesOf(page, name, 'development')).map((s) => s.name))
     .toEqual(['userWithId', 'flexibleRollout']);
-  // The order holds after a reload (it is the server's).
+  // The order holds after a reload (it is the server's), once the console has stored it in its mirror: a page read
+  // from a mirror that lags behind the server shows the refresh notice instead.
+  await expect.poll(() => mirroredOrder(page, name, 'development')).toEqual(['userWithId', 'flexibleRollout']);
   await page.reload();
   await expect(handles.first()).toHaveAccessibleName('Move UserIDs');
 });

@@ -60,10 +60,14 @@ async function startSdk(url: string, streaming: boolean): Promise<Unleash> {
   return sdk;
 }
 
-/** Milliseconds from each flip (through `changeUrl`) until the SDK's isEnabled follows it. */
-async function flipToSdk(sdk: Unleash, changeUrl: string, cookie: string, flips: number): Promise<number[]> {
+/**
+ * Milliseconds from each flip (through `changeUrl`) until the SDK's isEnabled follows it. Each flip waits a random
+ * time up to `phase` first, so that flips do not fall in step with a polling SDK's requests.
+ */
+async function flipToSdk(sdk: Unleash, changeUrl: string, cookie: string, flips: number, phase = 150) {
   const took: number[] = [];
   for (let i = 0; i < flips; i++) {
+    await sleep(Math.random() * phase);
     const on = !sdk.isEnabled(FLIPPED);
     const seen = new Promise<number>((resolve) => {
       const check = () => {
@@ -77,7 +81,6 @@ async function flipToSdk(sdk: Unleash, changeUrl: string, cookie: string, flips:
     const started = performance.now();
     await flip(changeUrl, cookie, on);
     took.push((await seen) - started);
-    await sleep(50 + Math.random() * 100); // not in step with anything
   }
   return took;
 }
@@ -100,7 +103,7 @@ async function measureStreaming(sdkUrl: string, changeUrl: string, cookie: strin
 async function measurePolling(url: string, cookie: string): Promise<number> {
   const sdk = await startSdk(url, false);
   try {
-    const took = await flipToSdk(sdk, url, cookie, POLLED_FLIPS);
+    const took = await flipToSdk(sdk, url, cookie, POLLED_FLIPS, POLL_MS);
     return took.reduce((a, b) => a + b, 0) / took.length;
   } finally {
     sdk.destroy();

@@ -21,6 +21,8 @@ export interface EventStream {
 export function startEventStream(response: ServerResponse, opening = 0): EventStream {
   response.shouldKeepAlive = false;
   response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  // Sent now: a stream resumed at the current state has nothing to say until the next change or heartbeat.
+  response.flushHeaders();
   return { response, unreadLimit: opening + MAX_UNREAD };
 }
 

@@ -29,6 +29,7 @@ import { docsRoutes } from './platform/docs/routes.ts';
 import { consoleBuild, consoleRoutes } from './platform/http/console.ts';
 import { registerJsonParser } from './platform/http/content-type.ts';
 import { registerCsrfGuard } from './platform/http/csrf.ts';
+import { endUnusedConnectionsOnClose } from './platform/http/unused-connections.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.ts';
 import { notFound } from './platform/http/errors.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const base = config.baseUriPath;
   const distDir = options.distDir ?? defaultDistDir;
 
+  endUnusedConnectionsOnClose(app);
+  endUnusedConnectionsOnClose(app);
   registerErrorHandler(app);
   registerJsonParser(app);
   await registerSecurityHeaders(app);

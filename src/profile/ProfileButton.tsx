@@ -1,20 +1,21 @@
 import { UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
 import { userLabel, useSession } from '../auth/user';
-import { UserAvatar } from '../shared/ui/UserAvatar';
+import { initialsOf, UserAvatar } from '../shared/ui/UserAvatar';
 
 /** The avatar button that opens the profile popup. */
 export function ProfileButton({ opened, ...props }: ComponentPropsWithRef<'button'> & { opened: boolean }) {
-  const user = useSession().data?.user;
+  const label = userLabel(useSession().data?.user);
   return (
     <UnstyledButton
       {...props}
       className="sy-profile-button"
-      aria-label="Profile"
+      // The initials shown are part of the name (WCAG 2.5.3, label in name).
+      aria-label={`Profile ${initialsOf(label)}`}
       aria-haspopup="dialog"
       aria-expanded={opened}
     >
-      <UserAvatar label={userLabel(user)} size={36} />
+      <UserAvatar label={label} size={36} />
     </UnstyledButton>
   );
 }

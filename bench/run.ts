@@ -6,6 +6,7 @@ import { clientChangeBench } from './client-change.ts';
 import { featureListBench } from './feature-list.ts';
 import { historyBench } from './history.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { liveConsoleBench } from './live-console.ts';
 import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
 import { startBench } from './start.ts';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<boolean>> = {
   'feature-list': featureListBench,
   history: historyBench,
   lighthouse: lighthouseBench,
+  'live-console': liveConsoleBench,
   'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,
   start: startBench,

@@ -91,7 +91,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
     retry: false,
     refetchInterval: STRATEGIES_POLL_MS,
   });
-  const config = useLocalConfiguration((polled.data ?? feature).environments);
+  const config = useLocalConfiguration((polled.data ?? feature).environments, polled.isFetchedAfterMount);
   const environments = config.local;
   const environment: Environment | undefined =
     environments.find((e) => e.name === search.environment) ?? environments[0];

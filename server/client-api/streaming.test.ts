@@ -238,14 +238,18 @@ describe('a restarted server', () => {
   });
 });
 
-describe("a token's streams", () => {
-  const newToken = async (expiresAt?: string) => {
-    const body = { username: 'stream-token', type: 'client', environment: 'development', projects: ['*'], expiresAt };
-    const created = await server.call('POST', 'api/admin/api-tokens', { token: ADMIN, body });
-    expect(created.status, created.text).toBe(201);
-    return created.body.secret as string;
-  };
+const newToken = async (expiresAt?: string) => {
+  const body = { username: 'stream-token', type: 'client', environment: 'development', projects: ['*'], expiresAt };
+  const created = await server.call('POST', 'api/admin/api-tokens', { token: ADMIN, body });
+  expect(created.status, created.text).toBe(201);
+  return created.body.secret as string;
+};
+const deleteToken = async (secret: string) => {
+  const path = `api/admin/api-tokens/${encodeURIComponent(secret)}`;
+  expect((await server.call('DELETE', path, { token: ADMIN })).status).toBe(200);
+};
 
+describe("a token's streams", () => {
   it('end when the token is deleted, and it is refused from then on', async () => {
     const secret = await newToken();
     const stream = await openStream(server.url, {}, secret);
@@ -253,8 +257,7 @@ describe("a token's streams", () => {
     try {
       expect((await nth(stream, 1)).event).toBe('unleash-connected');
       await nth(other, 1);
-      const path = `api/admin/api-tokens/${encodeURIComponent(secret)}`;
-      expect((await server.call('DELETE', path, { token: ADMIN })).status).toBe(200);
+      await deleteToken(secret);
       await expect.poll(() => stream.ended, WAIT).toBe(true);
       expect((await openStream(server.url, {}, secret)).response.status).toBe(401);
       // Another token's stream goes on.
@@ -405,6 +408,18 @@ describe.runIf(process.env.TEST_DB === 'postgres')('streams in two processes on 
       expect(eventsOf(updated)).toEqual([
         expect.objectContaining({ feature: expect.objectContaining({ name: 'stream.a', enabled: true }) }),
       ]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends the other process's streams of a token deleted through one", async () => {
+    const secret = await newToken();
+    const stream = await openStream(other.url, {}, secret);
+    try {
+      expect((await nth(stream, 1)).event).toBe('unleash-connected');
+      await deleteToken(secret);
+      await expect.poll(() => stream.ended, WAIT).toBe(true);
     } finally {
       stream.close();
     }

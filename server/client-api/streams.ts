@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { tokenExpiries } from '../api-tokens/index.ts';
+import { tokenExpiries, TOKENS_CHANGE } from '../api-tokens/index.ts';
 import type { StreamingConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -9,7 +9,7 @@ import {
   writeEvent,
   type EventStream,
 } from '../platform/http/event-stream.ts';
-import type { Revisions } from '../platform/revisions/revisions.ts';
+import { mayHaveChanged, type Revisions } from '../platform/revisions/revisions.ts';
 import { coalesced } from '../platform/coalesced.ts';
 import { currentSnapshot, type clientAnswer } from './answers.ts';
 import { deltaBase, deltaBody, hydration, type DeltaHistory } from './delta.ts';
@@ -22,10 +22,14 @@ import type { Snapshot } from './snapshots.ts';
 
 type Answer = ReturnType<typeof clientAnswer>;
 
-/** The API token a stream was opened with: the stream ends when the token is deleted or expires. */
+/**
+ * The API token a stream was opened with: the stream ends when the token is deleted or expires. `since`: the
+ * revision when the request came, before its token was read.
+ */
 export interface StreamToken {
   secret: string;
   expiresAt: Date | null;
+  since: number;
 }
 
 /** One SDK's open stream: its answer, the state it has been sent, and its token. */
@@ -54,7 +58,8 @@ const message = (event: string, snapshot: Snapshot, body: Buffer) => eventMessag
  * The open streams of an app. After every revision bump (our changes, and other processes' heard by LISTEN) each
  * scope with streams reads its snapshot once (shared with the other client routes) and writes one message to every
  * stream of it; a reader that does not keep up is dropped, never buffered for. The tokens of the streams are read
- * once per bump too: a deleted token's streams end, as do an expired one's (checked with every heartbeat).
+ * after a bump that may have changed tokens: a deleted token's streams end, as do an expired one's (checked with
+ * every heartbeat).
  */
 export class ClientStreams {
   readonly #deps: AppDeps;
@@ -69,6 +74,8 @@ export class ClientStreams {
   readonly #polling = new Set<string>();
   /** Reads the streams' tokens; asked again while it reads, it reads once more. */
   readonly #checkTokens: () => void;
+  /** The revision of the last bump that may have changed tokens. */
+  #tokensChangedAt = 0;
   #closed = false;
   readonly #stopListening: () => void;
   readonly #heartbeat: NodeJS.Timeout;
@@ -84,8 +91,10 @@ export class ClientStreams {
       log,
       'the client streams could not read their tokens; read at the next change',
     );
-    this.#stopListening = revisions.onBump(() => {
+    this.#stopListening = revisions.onBump((changed) => {
       for (const scope of this.#scopes.values()) scope.refresh();
+      if (!mayHaveChanged(changed, TOKENS_CHANGE)) return;
+      this.#tokensChangedAt = revisions.current;
       if (this.#scopes.size > 0) this.#checkTokens();
     });
     this.#heartbeat = setInterval(() => this.#beat(), this.#config.heartbeatMs).unref();
@@ -138,6 +147,8 @@ export class ClientStreams {
     if (opening) writeEvent(stream, opening);
     // A change committed while the snapshot was read may not have been sent to this scope yet.
     if (snapshot.revision !== this.#revisions.current) scope.refresh();
+    // A token changed since the request came may have been this one, read before the change.
+    if (this.#tokensChangedAt > token.since) this.#checkTokens();
   }
 
   /**

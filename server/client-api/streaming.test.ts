@@ -9,7 +9,7 @@ import type { ClientDelta } from '../../contract/client-api.ts';
 import { readEventStream, type ReadStream, type StreamMessage } from '../test-support/event-stream.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
 import { startServer, type TestServer } from '../test-support/harness.ts';
-import { restartedApp, startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
+import { restartedApp, useSecondProcess } from '../test-support/second-process.ts';
 import { snapshotsOf } from './snapshots.ts';
 
 const CLIENT = '*:default.streaming-client-secret-abcdef';
@@ -219,9 +219,8 @@ describe('a restarted server', () => {
     await first.listen({ host: '127.0.0.1', port: 0 });
     const { port } = first.server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}${server.base}`;
-    const sdk = await startSdk(url);
     const warnings: unknown[] = [];
-    sdk.on('warn', (warning: unknown) => warnings.push(warning));
+    const sdk = await startSdk(url, warnings);
     const restarted = await restartedApp(server);
     try {
       expect(sdk.isEnabled('stream.restart')).toBe(false);
@@ -392,14 +391,10 @@ describe('past STREAMING_MAX_CONNECTIONS', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('streams in two processes on one PostgreSQL', () => {
-  let other: SecondProcess;
-  beforeAll(async () => {
-    other = await startSecondProcess(server);
-  });
-  afterAll(() => other?.close());
+  const other = useSecondProcess(() => server);
 
   it("pushes a change made through one process to the other process's streams", async () => {
-    const stream = await openStream(other.url);
+    const stream = await openStream(other().url);
     try {
       await nth(stream, 1);
       await flip('stream.a', true);
@@ -415,7 +410,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('streams in two processes on 
 
   it("ends the other process's streams of a token deleted through one", async () => {
     const secret = await newToken();
-    const stream = await openStream(other.url, {}, secret);
+    const stream = await openStream(other().url, {}, secret);
     try {
       expect((await nth(stream, 1)).event).toBe('unleash-connected');
       await deleteToken(secret);

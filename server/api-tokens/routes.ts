@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
+import { TOKENS_CHANGE } from './rules.ts';
 import { createToken, removeToken, updateTokenExpiry } from './service.ts';
 import { listTokens } from './store.ts';
 import { tokenView } from './views.ts';
@@ -23,7 +24,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
   app.post(
     '/api/admin/api-tokens',
     {
-      config: { permission: 'ADMIN' },
+      config: { permission: 'ADMIN', changes: [TOKENS_CHANGE] },
       // The type is case-insensitive (ADMIN or admin), as in Unleash: lower-case it before validation.
       preValidation: async (request) => {
         const body = request.body as { type?: unknown } | undefined;
@@ -40,7 +41,7 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
   app.put(
     '/api/admin/api-tokens/:secret',
     {
-      config: { permission: 'ADMIN' },
+      config: { permission: 'ADMIN', changes: [TOKENS_CHANGE] },
       schema: { params: SecretParams, body: UpdateTokenBody, response: { 200: NoBody } },
     },
     (request, reply) =>
@@ -49,7 +50,10 @@ export const apiTokenRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
 
   app.delete(
     '/api/admin/api-tokens/:secret',
-    { config: { permission: 'ADMIN' }, schema: { params: SecretParams, response: { 200: NoBody } } },
+    {
+      config: { permission: 'ADMIN', changes: [TOKENS_CHANGE] },
+      schema: { params: SecretParams, response: { 200: NoBody } },
+    },
     (request, reply) => answerEmpty(reply, 200, removeToken(deps, callerName(request), request.params.secret)),
   );
 };

@@ -6,3 +6,9 @@ export function assertFutureExpiry(expiresAt: Date | null, sent: unknown): void 
     throw validationError('expiresAt', '"expiresAt" must be in the future', sent);
   }
 }
+
+/**
+ * The kind of change (see Changed in server/platform/revisions) that creating, changing or deleting a token is
+ * announced as: open streams re-read their tokens on it only.
+ */
+export const TOKENS_CHANGE = 'api-tokens';

@@ -7,7 +7,7 @@ import { notFound, validationError } from '../platform/http/errors.ts';
 import { findEnvironment } from '../environments/index.ts';
 import { projectExists } from '../projects/index.ts';
 import { findToken } from './read-model.ts';
-import { assertFutureExpiry } from './rules.ts';
+import { assertFutureExpiry, TOKENS_CHANGE } from './rules.ts';
 import { deleteToken, insertToken, lockToken, setTokenExpiry, type ApiTokenRow } from './store.ts';
 import { tokenEventData } from './views.ts';
 
@@ -45,6 +45,7 @@ async function saveToken(deps: Pick<AppDeps, 'db'>, actor: string, token: Parame
     await appendEvent(tx, {
       type: 'api-token-created',
       createdBy: actor,
+      changes: TOKENS_CHANGE,
       project: row.project,
       data: tokenEventData(row),
     });
@@ -70,6 +71,7 @@ export async function updateTokenExpiry(
     await appendEvent(tx, {
       type: 'api-token-updated',
       createdBy: actor,
+      changes: TOKENS_CHANGE,
       project: after.project,
       ...beforeAndAfter(tokenEventData, before, after),
     });
@@ -83,6 +85,7 @@ export async function removeToken(deps: AppDeps, actor: string, secret: string):
     await appendEvent(tx, {
       type: 'api-token-deleted',
       createdBy: actor,
+      changes: TOKENS_CHANGE,
       project: row.project,
       preData: tokenEventData(row),
     });

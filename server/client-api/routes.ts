@@ -115,6 +115,8 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
   const snapshots = snapshotsOf(app.revisions);
   const deltas = new DeltaHistory();
   const streams = new ClientStreams(deps, app.revisions, deltas, app.log);
+  /** The revision when each stream's request came (see StreamToken). */
+  const arrivedAt = new WeakMap<FastifyRequest, number>();
   app.addHook('preClose', async () => streams.close());
   // A request whose client has gone (timed out while queued) is dropped before its token is even looked up.
   app.addHook('onRequest', (request, reply, done) => {
@@ -202,6 +204,10 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
     {
       config: { permission: 'CLIENT' },
       exposeHeadRoute: false, // a HEAD would hold a stream open with nothing to send it
+      onRequest: (request, _reply, done) => {
+        arrivedAt.set(request, app.revisions.current); // before the guard reads the token
+        done();
+      },
       schema: {
         querystring: ClientDeltaQuery,
         headers: ClientStreamingHeaders,
@@ -216,7 +222,8 @@ export const clientApiRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const answer = clientAnswer(token, askedOf(request.query), false);
       const current = () => snapshotFor(request, answer);
       const sdk = { lastId: request.headers['last-event-id'], connectionId: connectionIdOf(request) };
-      await streams.open(reply, answer, { secret: token.secret, expiresAt: token.expiresAt }, current, sdk);
+      const since = arrivedAt.get(request)!;
+      await streams.open(reply, answer, { secret: token.secret, expiresAt: token.expiresAt, since }, current, sdk);
     },
   );
 

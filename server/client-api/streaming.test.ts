@@ -9,7 +9,7 @@ import type { ClientDelta } from '../../contract/client-api.ts';
 import { readEventStream, type ReadStream, type StreamMessage } from '../test-support/event-stream.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
 import { startServer, type TestServer } from '../test-support/harness.ts';
-import { restartedApp, startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
+import { restartedApp, useSecondProcess } from '../test-support/second-process.ts';
 import { snapshotsOf } from './snapshots.ts';
 
 const CLIENT = '*:default.streaming-client-secret-abcdef';
@@ -219,9 +219,8 @@ describe('a restarted server', () => {
     await first.listen({ host: '127.0.0.1', port: 0 });
     const { port } = first.server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}${server.base}`;
-    const sdk = await startSdk(url);
     const warnings: unknown[] = [];
-    sdk.on('warn', (warning: unknown) => warnings.push(warning));
+    const sdk = await startSdk(url, warnings);
     const restarted = await restartedApp(server);
     try {
       expect(sdk.isEnabled('stream.restart')).toBe(false);
@@ -238,14 +237,18 @@ describe('a restarted server', () => {
   });
 });
 
-describe("a token's streams", () => {
-  const newToken = async (expiresAt?: string) => {
-    const body = { username: 'stream-token', type: 'client', environment: 'development', projects: ['*'], expiresAt };
-    const created = await server.call('POST', 'api/admin/api-tokens', { token: ADMIN, body });
-    expect(created.status, created.text).toBe(201);
-    return created.body.secret as string;
-  };
+const newToken = async (expiresAt?: string) => {
+  const body = { username: 'stream-token', type: 'client', environment: 'development', projects: ['*'], expiresAt };
+  const created = await server.call('POST', 'api/admin/api-tokens', { token: ADMIN, body });
+  expect(created.status, created.text).toBe(201);
+  return created.body.secret as string;
+};
+const deleteToken = async (secret: string) => {
+  const path = `api/admin/api-tokens/${encodeURIComponent(secret)}`;
+  expect((await server.call('DELETE', path, { token: ADMIN })).status).toBe(200);
+};
 
+describe("a token's streams", () => {
   it('end when the token is deleted, and it is refused from then on', async () => {
     const secret = await newToken();
     const stream = await openStream(server.url, {}, secret);
@@ -253,8 +256,7 @@ describe("a token's streams", () => {
     try {
       expect((await nth(stream, 1)).event).toBe('unleash-connected');
       await nth(other, 1);
-      const path = `api/admin/api-tokens/${encodeURIComponent(secret)}`;
-      expect((await server.call('DELETE', path, { token: ADMIN })).status).toBe(200);
+      await deleteToken(secret);
       await expect.poll(() => stream.ended, WAIT).toBe(true);
       expect((await openStream(server.url, {}, secret)).response.status).toBe(401);
       // Another token's stream goes on.
@@ -389,14 +391,10 @@ describe('past STREAMING_MAX_CONNECTIONS', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('streams in two processes on one PostgreSQL', () => {
-  let other: SecondProcess;
-  beforeAll(async () => {
-    other = await startSecondProcess(server);
-  });
-  afterAll(() => other?.close());
+  const other = useSecondProcess(() => server);
 
   it("pushes a change made through one process to the other process's streams", async () => {
-    const stream = await openStream(other.url);
+    const stream = await openStream(other().url);
     try {
       await nth(stream, 1);
       await flip('stream.a', true);
@@ -405,6 +403,18 @@ describe.runIf(process.env.TEST_DB === 'postgres')('streams in two processes on 
       expect(eventsOf(updated)).toEqual([
         expect.objectContaining({ feature: expect.objectContaining({ name: 'stream.a', enabled: true }) }),
       ]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends the other process's streams of a token deleted through one", async () => {
+    const secret = await newToken();
+    const stream = await openStream(other().url, {}, secret);
+    try {
+      expect((await nth(stream, 1)).event).toBe('unleash-connected');
+      await deleteToken(secret);
+      await expect.poll(() => stream.ended, WAIT).toBe(true);
     } finally {
       stream.close();
     }

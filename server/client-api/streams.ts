@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { tokenExpiries } from '../api-tokens/index.ts';
+import { tokenExpiries, TOKENS_CHANGE } from '../api-tokens/index.ts';
 import type { StreamingConfig } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -9,7 +9,8 @@ import {
   writeEvent,
   type EventStream,
 } from '../platform/http/event-stream.ts';
-import type { Revisions } from '../platform/revisions/revisions.ts';
+import { mayHaveChanged, type Revisions } from '../platform/revisions/revisions.ts';
+import { coalesced } from '../platform/coalesced.ts';
 import { currentSnapshot, type clientAnswer } from './answers.ts';
 import { deltaBase, deltaBody, hydration, type DeltaHistory } from './delta.ts';
 import type { Snapshot } from './snapshots.ts';
@@ -21,10 +22,14 @@ import type { Snapshot } from './snapshots.ts';
 
 type Answer = ReturnType<typeof clientAnswer>;
 
-/** The API token a stream was opened with: the stream ends when the token is deleted or expires. */
+/**
+ * The API token a stream was opened with: the stream ends when the token is deleted or expires. `since`: the
+ * revision when the request came, before its token was read.
+ */
 export interface StreamToken {
   secret: string;
   expiresAt: Date | null;
+  since: number;
 }
 
 /** One SDK's open stream: its answer, the state it has been sent, and its token. */
@@ -36,11 +41,9 @@ interface Stream extends EventStream {
 /** The streams of one answer key (token scope and query): a change is built and encoded once for all of them. */
 interface Scope {
   key: string;
-  answer: Answer;
   streams: Set<Stream>;
-  refreshing: boolean;
-  /** A change arrived while the scope was being refreshed: refresh again when done. */
-  again: boolean;
+  /** Sends the streams the current state; asked again while it reads, it reads once more. */
+  refresh: () => void;
 }
 
 /** Sent instead of a stream when this process holds its maximum: the SDK falls back to polling. */
@@ -55,7 +58,8 @@ const message = (event: string, snapshot: Snapshot, body: Buffer) => eventMessag
  * The open streams of an app. After every revision bump (our changes, and other processes' heard by LISTEN) each
  * scope with streams reads its snapshot once (shared with the other client routes) and writes one message to every
  * stream of it; a reader that does not keep up is dropped, never buffered for. The tokens of the streams are read
- * once per bump too: a deleted token's streams end, as do an expired one's (checked with every heartbeat).
+ * after a bump that may have changed tokens: a deleted token's streams end, as do an expired one's (checked with
+ * every heartbeat).
  */
 export class ClientStreams {
   readonly #deps: AppDeps;
@@ -68,9 +72,10 @@ export class ClientStreams {
   #count = 0;
   /** The connection ids (Unleash-Connection-Id) of SDKs told to poll, oldest first. */
   readonly #polling = new Set<string>();
-  /** Whether the streams' tokens are being read, and whether a bump came meanwhile. */
-  #checking = false;
-  #checkAgain = false;
+  /** Reads the streams' tokens; asked again while it reads, it reads once more. */
+  readonly #checkTokens: () => void;
+  /** The revision of the last bump that may have changed tokens. */
+  #tokensChangedAt = 0;
   #closed = false;
   readonly #stopListening: () => void;
   readonly #heartbeat: NodeJS.Timeout;
@@ -81,9 +86,16 @@ export class ClientStreams {
     this.#deltas = deltas;
     this.#log = log;
     this.#config = deps.config.streaming;
-    this.#stopListening = revisions.onBump(() => {
-      for (const scope of this.#scopes.values()) void this.#refresh(scope);
-      if (this.#scopes.size > 0) void this.#checkTokens();
+    this.#checkTokens = coalesced(
+      () => this.#readTokens(),
+      log,
+      'the client streams could not read their tokens; read at the next change',
+    );
+    this.#stopListening = revisions.onBump((changed) => {
+      for (const scope of this.#scopes.values()) scope.refresh();
+      if (!mayHaveChanged(changed, TOKENS_CHANGE)) return;
+      this.#tokensChangedAt = revisions.current;
+      if (this.#scopes.size > 0) this.#checkTokens();
     });
     this.#heartbeat = setInterval(() => this.#beat(), this.#config.heartbeatMs).unref();
   }
@@ -134,7 +146,9 @@ export class ClientStreams {
     response.on('close', () => this.#remove(scope, stream));
     if (opening) writeEvent(stream, opening);
     // A change committed while the snapshot was read may not have been sent to this scope yet.
-    if (snapshot.revision !== this.#revisions.current) void this.#refresh(scope);
+    if (snapshot.revision !== this.#revisions.current) scope.refresh();
+    // A token changed since the request came may have been this one, read before the change.
+    if (this.#tokensChangedAt > token.since) this.#checkTokens();
   }
 
   /**
@@ -160,7 +174,13 @@ export class ClientStreams {
   #scopeOf(answer: Answer): Scope {
     let scope = this.#scopes.get(answer.key);
     if (!scope) {
-      scope = { key: answer.key, answer, streams: new Set(), refreshing: false, again: false };
+      const streams = new Set<Stream>();
+      const refresh = coalesced(
+        () => this.#refresh(answer, streams),
+        this.#log,
+        'the client streams could not read the new state; sent at the next change',
+      );
+      scope = { key: answer.key, streams, refresh };
       this.#scopes.set(answer.key, scope);
     }
     return scope;
@@ -178,30 +198,16 @@ export class ClientStreams {
     if (scope.streams.size === 0 && this.#scopes.get(scope.key) === scope) this.#scopes.delete(scope.key);
   }
 
-  /** Reads the scope's current snapshot and sends it to its streams; changes meanwhile are one more round. */
-  async #refresh(scope: Scope): Promise<void> {
-    if (scope.refreshing) {
-      scope.again = true;
-      return;
-    }
-    scope.refreshing = true;
-    try {
-      do {
-        scope.again = false;
-        const snapshot = await currentSnapshot(this.#deps, this.#revisions, scope.answer);
-        this.#publish(scope, snapshot);
-      } while (scope.again && scope.streams.size > 0 && !this.#closed);
-    } catch (error) {
-      this.#log.error({ err: error }, 'the client streams could not read the new state; sent at the next change');
-    } finally {
-      scope.refreshing = false;
-    }
+  /** Reads the answer's current snapshot and sends it to its streams. */
+  async #refresh(answer: Answer, streams: Set<Stream>): Promise<void> {
+    if (streams.size === 0 || this.#closed) return;
+    this.#publish(answer.key, streams, await currentSnapshot(this.#deps, this.#revisions, answer));
   }
 
   /** Sends each stream the events from its state to the snapshot's: one message per distinct state (usually one). */
-  #publish(scope: Scope, snapshot: Snapshot) {
+  #publish(key: string, streams: Set<Stream>, snapshot: Snapshot) {
     const messages = new Map<string, Buffer>();
-    for (const stream of scope.streams) {
+    for (const stream of streams) {
       if (stream.served.revision > snapshot.revision) continue; // opened on a newer state than this one
       if (stream.served.etag !== snapshot.etag) {
         let update = messages.get(stream.served.etag);
@@ -213,33 +219,20 @@ export class ClientStreams {
       }
       stream.served = snapshot;
     }
-    if (messages.size > 0) this.#deltas.remember(scope.key, snapshot);
+    if (messages.size > 0) this.#deltas.remember(key, snapshot);
   }
 
   /** Reads the tokens of every stream at once, then ends the streams of tokens deleted or expired since. */
-  async #checkTokens(): Promise<void> {
-    if (this.#checking) {
-      this.#checkAgain = true;
-      return;
+  async #readTokens(): Promise<void> {
+    if (this.#closed) return;
+    const streams = [...this.#scopes.values()].flatMap((scope) => [...scope.streams]);
+    const expiries = await tokenExpiries(this.#deps.db, [...new Set(streams.map((s) => s.token.secret))]);
+    for (const stream of streams) {
+      const expiresAt = expiries.get(stream.token.secret);
+      if (expiresAt === undefined) stream.response.end();
+      else stream.token.expiresAt = expiresAt;
     }
-    this.#checking = true;
-    try {
-      do {
-        this.#checkAgain = false;
-        const streams = [...this.#scopes.values()].flatMap((scope) => [...scope.streams]);
-        const expiries = await tokenExpiries(this.#deps.db, [...new Set(streams.map((s) => s.token.secret))]);
-        for (const stream of streams) {
-          const expiresAt = expiries.get(stream.token.secret);
-          if (expiresAt === undefined) stream.response.end();
-          else stream.token.expiresAt = expiresAt;
-        }
-        this.#endExpired();
-      } while (this.#checkAgain && !this.#closed);
-    } catch (error) {
-      this.#log.error({ err: error }, 'the client streams could not read their tokens; read at the next change');
-    } finally {
-      this.#checking = false;
-    }
+    this.#endExpired();
   }
 
   #endExpired() {

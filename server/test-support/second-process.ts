@@ -3,6 +3,7 @@
  * started test server, as another process would run it (its own pool, its own LISTEN connection, its own memory).
  */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { usePostgres } from '../platform/db/client.ts';
 import type { TestServer } from './harness.ts';
@@ -32,6 +33,19 @@ export async function startSecondProcess(server: TestServer): Promise<SecondProc
       await database.close();
     },
   };
+}
+
+/**
+ * A second process on the database of `server()` (read when the tests start), started before the tests of the
+ * calling describe block and closed after them. Returns what gives it inside tests.
+ */
+export function useSecondProcess(server: () => TestServer): () => SecondProcess {
+  let other: SecondProcess | undefined;
+  beforeAll(async () => {
+    other = await startSecondProcess(server());
+  });
+  afterAll(() => other?.close());
+  return () => other!;
 }
 
 /**

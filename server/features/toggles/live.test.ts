@@ -9,7 +9,7 @@ import { consoleBuild } from '../../platform/http/console.ts';
 import { readEventStream, type ReadStream } from '../../test-support/event-stream.ts';
 import { admin, ADMIN_TOKEN, server, STANDARD_TOKENS, useServer, viewer } from '../../test-support/fixture.ts';
 import { startServer, type TestServer } from '../../test-support/harness.ts';
-import { startSecondProcess, type SecondProcess } from '../../test-support/second-process.ts';
+import { useSecondProcess } from '../../test-support/second-process.ts';
 import { LIVE_NAMES_MAX } from './sync.ts';
 
 /** Generous: a busy machine may take seconds. */
@@ -142,14 +142,10 @@ describe('GET api/admin/sync/stream', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('console streams in two processes on one PostgreSQL', () => {
-  let other: SecondProcess;
-  beforeAll(async () => {
-    other = await startSecondProcess(server);
-  });
-  afterAll(() => other?.close());
+  const other = useSecondProcess(() => server);
 
   it("tells the other process's consoles of a change made through one", async () => {
-    const stream = await readEventStream(`${other.url}/${STREAM}`, { cookie: viewer });
+    const stream = await readEventStream(`${other().url}/${STREAM}`, { cookie: viewer });
     try {
       expect(stream.response.status).toBe(200);
       await flip('live.a', true);

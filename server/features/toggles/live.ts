@@ -9,6 +9,7 @@ import {
   type EventStream,
 } from '../../platform/http/event-stream.ts';
 import type { Revisions } from '../../platform/revisions/revisions.ts';
+import { coalesced } from '../../platform/coalesced.ts';
 import { changedToggles } from './sync.ts';
 
 /**
@@ -19,23 +20,24 @@ import { changedToggles } from './sync.ts';
  */
 export class ConsoleStreams {
   readonly #deps: AppDeps;
-  readonly #log: FastifyBaseLogger;
   /** Sent on connecting: the console build this server serves (none without a built console). */
   readonly #hello: Buffer | undefined;
   readonly #streams = new Set<EventStream>();
   /** The revision of the last message (undefined until one is sent: the first tells the revision only). */
   #announced: number | undefined;
-  #reading = false;
-  #again = false;
   #closed = false;
   readonly #stopListening: () => void;
   readonly #heartbeat: NodeJS.Timeout;
 
   constructor(deps: AppDeps, revisions: Revisions, build: string | undefined, log: FastifyBaseLogger) {
     this.#deps = deps;
-    this.#log = log;
     this.#hello = build === undefined ? undefined : eventMessage(LIVE_BUILD_EVENT, JSON.stringify(build));
-    this.#stopListening = revisions.onBump(() => void this.#announce());
+    const announce = coalesced(
+      () => this.#announce(),
+      log,
+      'the consoles could not be told of a change; told at the next one',
+    );
+    this.#stopListening = revisions.onBump(announce);
     this.#heartbeat = setInterval(
       () => this.#streams.forEach((s) => writeEvent(s, HEARTBEAT)),
       deps.config.streaming.heartbeatMs,
@@ -64,27 +66,13 @@ export class ConsoleStreams {
     for (const stream of this.#streams) stream.response.end();
   }
 
-  /** Reads what changed since the last message and tells every stream; changes meanwhile are one more round. */
+  /** Reads what changed since the last message and tells every stream (changes meanwhile: one more round). */
   async #announce(): Promise<void> {
-    if (this.#reading) {
-      this.#again = true;
-      return;
-    }
-    this.#reading = true;
-    try {
-      do {
-        this.#again = false;
-        if (this.#streams.size === 0) break;
-        const changes = await changedToggles(this.#deps.db, this.#announced);
-        if (changes.revision === this.#announced) continue;
-        this.#announced = changes.revision;
-        const message = eventMessage(LIVE_CHANGES_EVENT, JSON.stringify(changes), changes.revision);
-        for (const stream of this.#streams) writeEvent(stream, message);
-      } while (this.#again && !this.#closed);
-    } catch (error) {
-      this.#log.error({ err: error }, 'the consoles could not be told of a change; told at the next one');
-    } finally {
-      this.#reading = false;
-    }
+    if (this.#streams.size === 0 || this.#closed) return;
+    const changes = await changedToggles(this.#deps.db, this.#announced);
+    if (changes.revision === this.#announced) return;
+    this.#announced = changes.revision;
+    const message = eventMessage(LIVE_CHANGES_EVENT, JSON.stringify(changes), changes.revision);
+    for (const stream of this.#streams) writeEvent(stream, message);
   }
 }

@@ -13,6 +13,8 @@ export interface NewEvent {
   data?: unknown;
   /** The state before the change. Never secrets or password hashes. */
   preData?: unknown;
+  /** A kind of record the change touches that other processes' revisions name (see Changed in revisions). */
+  changes?: string;
 }
 
 /** An update's `data` and `preData`: the record after and before, shown by the same `view` so that they compare. */
@@ -41,7 +43,8 @@ export async function appendEvent(tx: Db, event: NewEvent): Promise<void> {
  */
 export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, '')`);
+  const changes = [...new Set(list.flatMap((event) => event.changes ?? []))];
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changes.join(',')})`);
   const rows = list.map((event) => ({
     type: event.type,
     created_by: event.createdBy,

@@ -45,7 +45,7 @@ export class ChangeListener {
       client: new pg.Client({ ...this.#config, keepAlive: true, application_name: LISTENER_NAME }),
       dead: false,
     };
-    attempt.client.on('notification', () => this.#revisions.bump());
+    attempt.client.on('notification', ({ payload }) => this.#revisions.bump(payload ? payload.split(',') : []));
     attempt.client.on('error', (error) => this.#lost(attempt, error));
     attempt.client.on('end', () => this.#lost(attempt));
     try {

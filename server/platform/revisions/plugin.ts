@@ -3,12 +3,16 @@ import type { PoolConfig } from 'pg';
 import { SDK_PERMISSIONS } from '../access/guard.ts';
 import type { Db } from '../db/client.ts';
 import { ChangeListener } from './listener.ts';
-import { Revisions } from './revisions.ts';
+import { Revisions, type Changed } from './revisions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The revision of the database as this process knows it (see Revisions). */
     revisions: Revisions;
+  }
+  interface FastifyContextConfig {
+    /** Kinds of record a write of this route changes that its bump names (see Changed), besides the usual. */
+    changes?: Changed;
   }
 }
 
@@ -41,7 +45,7 @@ export function registerRevisions(app: FastifyInstance, { db }: { db: Db }) {
       !refused &&
       !SDK_PERMISSIONS.has(request.routeOptions.config.permission)
     ) {
-      revisions.bump();
+      revisions.bump(request.routeOptions.config.changes);
     }
     done(null, payload);
   });

@@ -92,7 +92,6 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   const distDir = options.distDir ?? defaultDistDir;
 
   endUnusedConnectionsOnClose(app);
-  endUnusedConnectionsOnClose(app);
   registerErrorHandler(app);
   registerJsonParser(app);
   await registerSecurityHeaders(app);

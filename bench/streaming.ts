@@ -257,6 +257,16 @@ async function ofrepAgainstFrontend(url: string, cookie: string): Promise<boolea
   return failures === 0 && ofrep >= 0.8 * frontend;
 }
 
+/** OFREP against the frontend API alone, on one process with PGlite. */
+async function ofrepAlone(): Promise<boolean> {
+  const server = await startServer({});
+  try {
+    return await ofrepAgainstFrontend(server.url, await seeded(server));
+  } finally {
+    await server.stop();
+  }
+}
+
 async function onePglite(): Promise<boolean> {
   const server = await startServer({ INIT_CLIENT_API_TOKENS: CLIENT_TOKEN });
   try {
@@ -298,12 +308,20 @@ async function twoPostgres(): Promise<boolean> {
   }
 }
 
-/** BENCH_STREAMING=pglite,postgres,crowd runs only those parts (while iterating); the targets stay the same. */
+/**
+ * BENCH_STREAMING=pglite,postgres,crowd runs only those parts (while iterating); the targets stay the same. `ofrep`
+ * runs OFREP against the frontend API alone (the pglite part includes it).
+ */
 const PARTS = process.env.BENCH_STREAMING?.split(',') ?? ['pglite', 'postgres', 'crowd'];
 
 export async function streamingBench(): Promise<boolean> {
   console.log('bench/streaming (a flip -> SDKs: the official Node SDK streaming, against polling in the same run)');
-  const parts: Record<string, () => Promise<boolean>> = { pglite: onePglite, postgres: twoPostgres, crowd };
+  const parts: Record<string, () => Promise<boolean>> = {
+    pglite: onePglite,
+    postgres: twoPostgres,
+    crowd,
+    ofrep: ofrepAlone,
+  };
   const results: boolean[] = [];
   for (const part of PARTS) results.push(await parts[part]());
   return results.every(Boolean);

@@ -1,10 +1,11 @@
 import type { Evaluation } from '../../contract/evaluation/index.ts';
 import { EncodedBody, weakEtag, type ClientState } from '../client-api/index.ts';
 import { outcomeKey } from './rules.ts';
-import { flagOf } from './views.ts';
+import { flagJson } from './views.ts';
 
 /** One bulk answer: its bytes (each coding made once, when asked for) and their ETag. */
 export interface BulkAnswer {
+  /** A hash of what decides the bytes (not of the bytes themselves): equal answers have equal ETags in any process. */
   etag: string;
   body: EncodedBody;
   /** Whether it was asked for before: an answer asked for once is not worth compressing ahead of the reply. */
@@ -42,9 +43,14 @@ export class BulkAnswers {
       kept.repeated = true;
       return kept;
     }
-    const flags = state.features.map((feature, i) => flagOf(feature, evaluations[i]));
-    const bytes = Buffer.from(JSON.stringify({ flags }));
-    const made = { etag: weakEtag(bytes), body: new EncodedBody(bytes, () => this.#evict()), repeated: false };
+    let json = '{"flags":[';
+    state.features.forEach((feature, i) => (json += (i === 0 ? '' : ',') + flagJson(feature, evaluations[i])));
+    const bytes = Buffer.from(`${json}]}`);
+    const made = {
+      etag: weakEtag(Buffer.from(key)),
+      body: new EncodedBody(bytes, () => this.#evict()),
+      repeated: false,
+    };
     this.#entries.set(key, made);
     this.#evict();
     return made;

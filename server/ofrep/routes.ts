@@ -17,12 +17,15 @@ import { ApiError } from '../platform/http/errors.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { BulkAnswers, type BulkAnswer } from './answers.ts';
 import { unleashContext } from './rules.ts';
-import { flagNotFound, flagOf } from './views.ts';
+import { flagJson, flagNotFound } from './views.ts';
 
 const FLAGS = '/ofrep/v1/evaluate/flags';
 /** The headers OpenFeature's OFREP providers send. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match';
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends JSON written already (the response schema documents it; there is nothing left to serialise). */
+const sendJson = (reply: FastifyReply, json: string | Buffer) => reply.type(JSON_TYPE).send(json);
 
 /** The token of the caller (the guard lets only client and frontend API tokens through to permission SDK). */
 function tokenOf(request: FastifyRequest) {
@@ -68,7 +71,7 @@ function answerUnlessHeld(request: FastifyRequest, reply: FastifyReply, answer: 
   reply.header('ETag', answer.etag).header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   if (answer.repeated) return sendEncoded(request, reply, answer.body);
-  return reply.type(JSON_TYPE).send(answer.body.encoded.identity);
+  return sendJson(reply, answer.body.encoded.identity!);
 }
 
 /**
@@ -108,7 +111,7 @@ export const ofrepRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const { state, context } = await evaluation(request, request.body.context);
       const feature = prepare(state).features.get(key);
       if (!feature) return reply.status(404).send(flagNotFound(key));
-      return flagOf(feature, evaluate(state, key, context, evaluationOptions));
+      return sendJson(reply, flagJson(feature, evaluate(state, key, context, evaluationOptions)));
     },
   );
 

@@ -64,13 +64,13 @@ function refusalDetails(error: FastifyError): string {
 }
 
 /**
- * Sends a bulk answer with its ETag, or a 304 when the provider already holds exactly that answer. An answer asked
- * for again is sent in the coding it was kept in; a first one is compressed for this reply alone.
+ * Sends a bulk answer with its ETag, or a 304 when the provider already holds exactly that answer. A kept answer is
+ * sent in the coding kept with it; one made for this request alone is compressed for this reply alone.
  */
 function answerUnlessHeld(request: FastifyRequest, reply: FastifyReply, answer: BulkAnswer) {
   reply.header('ETag', answer.etag).header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  if (answer.repeated) return sendEncoded(request, reply, answer.body);
+  if (answer.kept) return sendEncoded(request, reply, answer.body);
   return sendJson(reply, answer.body.encoded.identity!);
 }
 

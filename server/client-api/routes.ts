@@ -55,7 +55,7 @@ function sendWithEtag(request: FastifyRequest, reply: FastifyReply, json: Buffer
 const gone = (request: FastifyRequest) => request.raw.destroyed || request.socket.destroyed;
 
 /** Sends a body in the best coding the client accepts (each coding made once per body). */
-async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody | Buffer) {
+export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodedBody | Buffer) {
   if (Buffer.isBuffer(body)) return reply.type('application/json; charset=utf-8').send(body);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const bytes = body.encoded[encoding] ?? (await body.encode(encoding));

@@ -170,6 +170,42 @@ describe('POST ofrep/v1/evaluate/flags/{key} and the bulk call on the wire', () 
     await ok('POST', 'api/admin/features/of.off/toggle/off');
   });
 
+  it('answers a context asked for again alike, never past a change, and never for another context or token', async () => {
+    const keys = (answer: { body: { flags: Array<{ key: string }> } }) => answer.body.flags.map((f) => f.key).sort();
+    const valueOf = (answer: { body: { flags: Array<{ key: string; value: unknown }> } }, key: string) =>
+      answer.body.flags.find((f) => f.key === key)?.value;
+    const alice = () => bulk({ context: { targetingKey: 'alice' } });
+    const first = await alice();
+    const again = await alice();
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+
+    const dave = await bulk({ context: { targetingKey: 'dave' } });
+    expect(valueOf(dave, 'of.beta')).toBe(false);
+    expect(valueOf(await alice(), 'of.beta')).toBe(true);
+    // The client token sees every project, the frontend token its own.
+    const byClient = await bulk({ context: { targetingKey: 'alice' } }, {}, CLIENT);
+    expect(keys(byClient)).toContain('of.elsewhere');
+    expect(keys(await alice())).not.toContain('of.elsewhere');
+
+    await ok('POST', 'api/admin/features/of.bool/toggle/off');
+    const changed = await alice();
+    expect(changed.body.flags.find((f: { key: string }) => f.key === 'of.bool')).toMatchObject({
+      value: false,
+      reason: 'DISABLED',
+    });
+    expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    await ok('POST', 'api/admin/features/of.bool/toggle/on');
+    expect(valueOf(await alice(), 'of.bool')).toBe(true);
+    // A change that leaves every value as it was still changes the answer.
+    const retype = (type: string) =>
+      ok('PATCH', 'api/admin/projects/default/features/of.bool', [{ op: 'replace', path: '/type', value: type }]);
+    await retype('experiment');
+    const retyped = await alice();
+    expect(retyped.body.flags.find((f: { key: string }) => f.key === 'of.bool').metadata.type).toBe('experiment');
+    await retype('release');
+  });
+
   it('changes nothing: evaluations do not move the revision', async () => {
     const before = server.app.revisions.current;
     await single('of.bool', { context: { targetingKey: 'u' } });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { evaluate, prepare } from '../../contract/evaluation/index.ts';
+import { evaluate, evaluateAll, prepare } from '../../contract/evaluation/index.ts';
 import {
   OfrepBulkFailureSchema,
   OfrepBulkSchema,
@@ -10,18 +10,22 @@ import {
   OfrepRequestSchema,
   type OfrepContext,
 } from '../../contract/ofrep.ts';
-import { clientState, weakEtag } from '../client-api/index.ts';
+import { clientState, sendEncoded } from '../client-api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { answerCors, evaluationOptions, OriginsCache, withRemoteAddress } from '../frontend-api/index.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { NoBody } from '../platform/http/no-body.ts';
+import { BulkAnswers, type BulkAnswer } from './answers.ts';
 import { unleashContext } from './rules.ts';
-import { flagNotFound, flagOf } from './views.ts';
+import { flagJson, flagNotFound } from './views.ts';
 
 const FLAGS = '/ofrep/v1/evaluate/flags';
 /** The headers OpenFeature's OFREP providers send. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match';
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends JSON written already (the response schema documents it; there is nothing left to serialise). */
+const sendJson = (reply: FastifyReply, json: string | Buffer) => reply.type(JSON_TYPE).send(json);
 
 /** The token of the caller (the guard lets only client and frontend API tokens through to permission SDK). */
 function tokenOf(request: FastifyRequest) {
@@ -59,12 +63,15 @@ function refusalDetails(error: FastifyError): string {
   return `${field} ${failure.keyword === 'anyOf' ? 'must be a string, a number or a boolean' : failure.message}`;
 }
 
-/** Sends a JSON answer with its ETag, or a 304 when the provider already holds exactly that answer. */
-function answerUnlessHeld(request: FastifyRequest, reply: FastifyReply, body: string) {
-  const etag = weakEtag(Buffer.from(body));
-  reply.header('ETag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  return reply.type(JSON_TYPE).send(body);
+/**
+ * Sends a bulk answer with its ETag, or a 304 when the provider already holds exactly that answer. A kept answer is
+ * sent in the coding kept with it; one made for this request alone is compressed for this reply alone.
+ */
+function answerUnlessHeld(request: FastifyRequest, reply: FastifyReply, answer: BulkAnswer) {
+  reply.header('ETag', answer.etag).header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  if (answer.kept) return sendEncoded(request, reply, answer.body);
+  return sendJson(reply, answer.body.encoded.identity!);
 }
 
 /**
@@ -81,9 +88,11 @@ export const ofrepRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   });
   app.setErrorHandler(ofrepRefusal);
 
-  /** The token's state, indexed, and the context as Unleash's (the caller's address unless it names one). */
+  const answers = new BulkAnswers();
+
+  /** The token's state, and the context as Unleash's (the caller's address unless it names one). */
   async function evaluation(request: FastifyRequest, context: OfrepContext) {
-    const state = prepare(await clientState(deps, app.revisions, tokenOf(request)));
+    const state = await clientState(deps, app.revisions, tokenOf(request));
     return { state, context: withRemoteAddress(unleashContext(context), request.ip) };
   }
 
@@ -100,9 +109,9 @@ export const ofrepRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     async (request, reply) => {
       const { key } = request.params;
       const { state, context } = await evaluation(request, request.body.context);
-      const feature = state.features.get(key);
+      const feature = prepare(state).features.get(key);
       if (!feature) return reply.status(404).send(flagNotFound(key));
-      return flagOf(feature, evaluate(state, key, context, evaluationOptions));
+      return sendJson(reply, flagJson(feature, evaluate(state, key, context, evaluationOptions)));
     },
   );
 
@@ -117,10 +126,7 @@ export const ofrepRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
     },
     async (request, reply) => {
       const { state, context } = await evaluation(request, request.body.context);
-      const flags = [...state.features.values()].map((feature) =>
-        flagOf(feature, evaluate(state, feature.name, context, evaluationOptions)),
-      );
-      return answerUnlessHeld(request, reply, JSON.stringify({ flags }));
+      return answerUnlessHeld(request, reply, answers.of(state, evaluateAll(state, context, evaluationOptions)));
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { Evaluation, EvaluationContext } from '../../contract/evaluation/index.ts';
-import type { OfrepContext, OfrepReason } from '../../contract/ofrep.ts';
+import { OFREP_REASONS, type OfrepContext, type OfrepReason } from '../../contract/ofrep.ts';
 
 /** Unleash's own context fields besides the user id: they stay fields, every other key becomes a property. */
 const UNLEASH_FIELDS = new Set(['appName', 'environment', 'sessionId', 'remoteAddress', 'currentTime']);
@@ -34,4 +34,18 @@ export function payloadValue(payload: { type: string; value: string }): unknown 
   if (payload.type === 'number') return Number(payload.value);
   if (payload.type === 'json') return JSON.parse(payload.value) as unknown;
   return payload.value;
+}
+
+/**
+ * What decides a flag's bytes in a bulk answer besides its toggle: the reason, and the variant with its payload (a
+ * strategy's variant may share a name with the toggle's own). Equal keys for one state are equal answers.
+ */
+export function outcomeKey(evaluations: readonly Evaluation[]): string {
+  let key = '';
+  for (const evaluation of evaluations) {
+    const { variant } = evaluation;
+    key += OFREP_REASONS.indexOf(reasonOf(evaluation));
+    if (variant.enabled) key += JSON.stringify([variant.name, variant.payload?.type, variant.payload?.value]);
+  }
+  return key;
 }

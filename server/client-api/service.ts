@@ -55,8 +55,11 @@ async function environmentServes(db: Db, name: string): Promise<boolean> {
   return environment?.enabled ?? true;
 }
 
-/** How many toggles are shaped and serialized at a time, so that 10,000 never have all their rows in memory. */
-const BATCH = 500;
+/**
+ * How many toggles are read, shaped and serialized at a time: 10,000 never have all their rows in memory, and on
+ * PGlite (whose queries run on the event loop) no batch holds it for long.
+ */
+const BATCH = 250;
 
 /** The toggles an answer serves, serialized in batches, with the segments they name and the newest event seen. */
 export interface SerializedFeatures {
@@ -82,8 +85,8 @@ async function committedUpTo(deps: AppDeps): Promise<number | undefined> {
 /**
  * The toggles an SDK evaluates, each serialized by `serialize` in Unleash's client shape (strategies without ids,
  * no timestamps; in an environment that is disabled globally every toggle is off), as of one moment: every table
- * is read in one read-only REPEATABLE READ transaction, the environment's states and strategies a batch of toggles
- * at a time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
+ * is read in one read-only REPEATABLE READ transaction, the toggles with their states and strategies a batch at a
+ * time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
  */
 export async function serializedClientFeatures(
   deps: AppDeps,
@@ -94,17 +97,15 @@ export async function serializedClientFeatures(
   const committed = await committedUpTo(deps);
   const read = async (tx: Db): Promise<SerializedFeatures> => {
     const environmentOn = await environmentServes(tx, filter.environment);
-    const pending = await liveFeatures(tx, {
-      projects: filter.project,
-      namePrefix: filter.namePrefix,
-      tags: filter.tag,
-    });
     const segments = new Map((await listSegments(tx)).map((s) => [s.id, s]));
     const uses = new Map<string, number[]>();
     const batches: SerializedBatch[] = [];
-    while (pending.length > 0) {
+    let after: string | undefined;
+    for (;;) {
       await nextTurn(); // PGlite runs every query on the event loop: other requests get their turn between batches
-      const batch = pending.splice(0, batchSize); // served rows are let go
+      const batch = await liveFeatures(tx, { ...scopeOf(filter), after }, batchSize);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1].name;
       const state = await servedStates(tx, batch, filter.environment);
       batches.push({
         names: batch.map((f) => f.name),
@@ -121,6 +122,7 @@ export async function serializedClientFeatures(
           return serialize(feature);
         }),
       });
+      if (batch.length < batchSize) break;
     }
     return { batches, segments: namedSegments(uses, segments), uses, eventId: await latestEventId(tx), committed };
   };
@@ -128,6 +130,13 @@ export async function serializedClientFeatures(
 }
 
 const READ_ONLY = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/** The toggles an answer serves, as liveFeatures filters them. */
+const scopeOf = (filter: ClientFilter) => ({
+  projects: filter.project,
+  namePrefix: filter.namePrefix,
+  tags: filter.tag,
+});
 
 /** The ids of the segments a toggle's strategies name. */
 const segmentIds = (served: ServedState) => served.strategies.flatMap((strategy) => strategy.segments);
@@ -210,9 +219,10 @@ export async function changedClientFeatures(
     }
     if (names.size > 0) {
       const environmentOn = await environmentServes(tx, filter.environment);
-      const scope = { projects: filter.project, namePrefix: filter.namePrefix, tags: filter.tag };
+      const scope = scopeOf(filter);
       const rows = await liveFeatures(tx, { ...scope, names: [...names] });
       for (const row of rows) {
+        await nextTurn(); // a segment's change may re-read up to MAX_CHANGED toggles: a turn for others between them
         const state = (await servedStates(tx, [row], filter.environment))(row.name);
         const inlined = filter.inlineSegments ? segments : undefined;
         const feature = clientFeature(row, { ...state, enabled: environmentOn && state.enabled }, inlined);

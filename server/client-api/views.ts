@@ -159,14 +159,32 @@ export function patchedAnswer(
   const body = Buffer.allocUnsafe(length);
   const features = new Map<string, FeaturePlace>();
   let written = head.copy(body);
+  // Toggles that follow each other unchanged are copied in one piece (with their commas): a few copies, not 10,000.
+  let run: { from: number; to: number; at: number } | undefined;
+  const copyRun = () => {
+    if (run) written += old.copy(body, written, run.from, run.to);
+    run = undefined;
+  };
   for (const name of order) {
-    if (features.size > 0) body[written++] = 0x2c; // ,
-    const start = written;
     const fresh = json.get(name);
     const place = previous.features.get(name)!;
-    written += fresh ? fresh.copy(body, written) : old.copy(body, written, place.start, place.end);
-    features.set(name, { start, end: written, project: fresh ? changed.get(name)!.project : place.project });
+    if (fresh) {
+      copyRun();
+      if (features.size > 0) body[written++] = 0x2c; // ,
+      features.set(name, { start: written, end: written + fresh.length, project: changed.get(name)!.project });
+      written += fresh.copy(body, written);
+      continue;
+    }
+    if (run?.to !== place.start - 1) {
+      copyRun();
+      if (features.size > 0) body[written++] = 0x2c;
+      run = { from: place.start, to: place.start, at: written };
+    }
+    run.to = place.end;
+    const start = run.at + place.start - run.from;
+    features.set(name, { start, end: start + place.end - place.start, project: place.project });
   }
+  copyRun();
   tail.copy(body, written);
   return { body, features, list: { start: head.length, end: written } };
 }

@@ -1,4 +1,4 @@
-import type { ClientFeature } from '../../contract/client-api.ts';
+import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Revisions } from '../platform/revisions/revisions.ts';
@@ -19,25 +19,23 @@ export function clientAnswer(
 ) {
   const { filter, echo } = scopeQuery(token, asked);
   const scope = { ...filter, inlineSegments };
+  /** The answer's envelope without toggles: its segments are listed unless they are inlined. */
+  const envelope = (segments: ClientSegment[]) =>
+    serializeClientFeatures({ version: 2, features: [], query: echo, ...(inlineSegments ? {} : { segments }) });
   /** `previous` with the toggles changed since it was read; undefined when it cannot be told safely. */
   const patch = async (deps: AppDeps, previous: Snapshot): Promise<SnapshotBody | undefined> => {
     if (previous.committed === undefined) return undefined;
-    const read = await changedClientFeatures(deps, scope, serializeClientFeature, previous.committed, previous.places);
+    const read = await changedClientFeatures(deps, scope, serializeClientFeature, previous.committed, previous);
     if (!read) return undefined;
-    // With segments listed apart, the list follows the toggles that name them: such a change is read whole.
-    if (!inlineSegments && [...read.changed.keys()].some((name) => namesSegments(previous.feature(name)))) {
-      return undefined;
-    }
-    const answer = patchedAnswer(
-      { body: previous.encoded.identity!, features: previous.places, list: previous.list },
-      read.changed,
-      read.before,
-    );
+    const { changed, before, segments, uses, eventId, committed } = read;
+    const bytes = { body: previous.encoded.identity!, features: previous.places, list: previous.list };
+    const answer = patchedAnswer(bytes, changed, before, envelope(segments));
     if (!answer) return undefined;
-    const { eventId, committed } = read;
-    const patches = { previous, changed: new Set(read.changed.keys()) };
-    return { ...answer, segments: previous.segments, eventId, committed, patches };
+    const patches = { previous, changed: new Set(changed.keys()) };
+    return { ...answer, ...listed(segments), uses, eventId, committed, patches };
   };
+  /** The segments an answer lists, and those its toggles name. */
+  const listed = (named: ClientSegment[]) => ({ segments: inlineSegments ? [] : named, named });
   return {
     key: JSON.stringify([echo, inlineSegments]),
     /**
@@ -47,19 +45,15 @@ export function clientAnswer(
     read: async (deps: AppDeps, previous?: Snapshot): Promise<SnapshotBody> => {
       const patched = previous && (await patch(deps, previous));
       if (patched) return patched;
-      const read = await serializedClientFeatures(deps, scope, serializeClientFeature);
-      const segments = inlineSegments ? {} : { segments: read.segments };
-      const envelope = serializeClientFeatures({ version: 2, features: [], query: echo, ...segments });
-      const { eventId, committed } = read;
-      return { ...clientFeaturesBody(envelope, read.batches), segments: read.segments, eventId, committed };
+      const { batches, segments, uses, eventId, committed } = await serializedClientFeatures(
+        deps,
+        scope,
+        serializeClientFeature,
+      );
+      return { ...clientFeaturesBody(envelope(segments), batches), ...listed(segments), uses, eventId, committed };
     },
   };
 }
-
-/** Whether a toggle's JSON names segments (by id: segments listed apart). */
-const namesSegments = (json: Buffer | undefined) =>
-  json !== undefined &&
-  (JSON.parse(json.toString('utf8')) as ClientFeature).strategies.some((s) => (s.segments?.length ?? 0) > 0);
 
 /** The current snapshot of an answer: kept, patched or read now (concurrent readers share one read). */
 export function currentSnapshot(deps: AppDeps, revisions: Revisions, answer: ReturnType<typeof clientAnswer>) {

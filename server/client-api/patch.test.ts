@@ -1,7 +1,7 @@
-// After a change, a snapshot is patched (only the toggles the change names are read again) when that can be told
-// safely: these tests show that a patched snapshot is, byte for byte, the one a full read gives at that state, with
-// the same ETag, places, objects and fingerprints, over a series of mixed changes, and that any other change is read
-// whole.
+// After a change, a snapshot is patched (only the toggles the change names, or that use a segment it changed, are
+// read again) when that can be told safely: these tests show that a patched snapshot is, byte for byte, the one a
+// full read gives at that state, with the same ETag, places, segments, objects and fingerprints, over a series of
+// mixed changes, and that any other change is read whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type CallResult, type TestServer } from '../test-support/harness.ts';
 import { clientAnswer } from './answers.ts';
@@ -33,6 +33,8 @@ interface Step {
 
 const env = (name: string, environment = 'default') => `${P}/${name}/environments/${environment}`;
 let strategy = '';
+let segment = 0;
+let second = 0;
 
 const steps: Step[] = [
   { what: 'enable', change: (call) => call('POST', 'api/admin/features/patch.a/toggle/on') },
@@ -108,12 +110,53 @@ const steps: Step[] = [
   },
   { what: 'a change SDKs do not see (a favorite)', change: (call) => call('POST', `${P}/patch.a/favorites`) },
   {
-    what: "use a segment (the segments' list changes: read whole where listed)",
+    what: "use a segment (the segments' list grows where listed)",
     change: async (call) => {
-      const segment = await call('POST', 'api/admin/segments', { name: 'patch-beta', constraints: [] });
-      await call('POST', `${env('patch.z')}/strategies`, { name: 'default', segments: [segment.body.id] });
+      segment = (await call('POST', 'api/admin/segments', { name: 'patch-beta', constraints: [] })).body.id;
+      await call('POST', `${env('patch.z')}/strategies`, { name: 'default', segments: [segment] });
     },
-    whole: true,
+  },
+  {
+    what: 'edit the segment (the toggles using it change where inlined, the list where listed)',
+    change: (call) =>
+      call('PUT', `api/admin/segments/${segment}`, {
+        name: 'patch-beta',
+        constraints: [{ contextName: 'appName', operator: 'IN', values: ['beta'] }],
+      }),
+  },
+  {
+    what: 'another toggle uses the segment and a second one',
+    change: async (call) => {
+      const body = { name: 'patch-gamma', constraints: [{ contextName: 'userId', operator: 'IN', values: ['7'] }] };
+      second = (await call('POST', 'api/admin/segments', body)).body.id;
+      const added = await call('POST', `${env('patch.a')}/strategies`, {
+        name: 'default',
+        segments: [second, segment],
+      });
+      strategy = added.body.id;
+    },
+  },
+  {
+    what: 'edit the second segment',
+    change: (call) => call('PUT', `api/admin/segments/${second}`, { name: 'patch-gamma-renamed', constraints: [] }),
+  },
+  { what: 'flip a toggle using segments', change: (call) => call('POST', 'api/admin/features/patch.a/toggle/off') },
+  {
+    what: "stop using the second segment (the segments' list shrinks where listed)",
+    change: (call) => call('DELETE', `${env('patch.a')}/strategies/${strategy}`),
+  },
+  { what: 'delete the unused segment', change: (call) => call('DELETE', `api/admin/segments/${second}`) },
+  {
+    what: 'define, edit and deprecate a strategy (nothing SDKs see)',
+    change: async (call) => {
+      await call('POST', 'api/admin/strategies', { name: 'patch-custom', description: 'one' });
+      await call('PUT', 'api/admin/strategies/patch-custom', { description: 'two' });
+      await call('POST', 'api/admin/strategies/patch-custom/deprecate');
+    },
+  },
+  {
+    what: 'reorder the environments (nothing SDKs see)',
+    change: (call) => call('PUT', 'api/admin/environments/sort-order', { development: 7 }),
   },
   {
     what: 'disable an environment',
@@ -141,7 +184,7 @@ describe('a patched snapshot is the one a full read gives', () => {
     // Each answer is kept, with its objects and fingerprints made, so that a patch has them to carry over.
     for (const answer of Object.values(answers)) {
       const snapshot = await snapshotsOf(server.app.revisions).get(answer.key, (p) => answer.read(deps, p));
-      snapshot.state();
+      await snapshot.state();
       snapshot.fingerprints();
     }
   });
@@ -167,7 +210,9 @@ describe('a patched snapshot is the one a full read gives', () => {
         expect([...snapshot.places]).toEqual([...fresh.places]);
         expect(snapshot.list).toEqual(fresh.list);
         expect(snapshot.segments).toEqual(fresh.segments);
-        expect(snapshot.state()).toEqual(fresh.state());
+        expect(snapshot.named).toEqual(fresh.named);
+        expect(new Map(snapshot.uses)).toEqual(new Map(fresh.uses));
+        expect(await snapshot.state()).toEqual(await fresh.state());
         expect(new Map(snapshot.fingerprints())).toEqual(new Map(fresh.fingerprints()));
       }
     });

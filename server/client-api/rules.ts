@@ -112,19 +112,34 @@ const UNSERVED_EVENTS = new Set<string>([
   'frontend-settings-updated',
   'tag-created',
   'tag-type-created',
+  'strategy-created',
+  'strategy-updated',
+  'strategy-deleted',
+  'strategy-deprecated',
+  'strategy-reactivated',
+  'environment-updated',
+  'environment-order-changed',
 ] satisfies EventType[]);
 
 /**
- * The toggles a series of audit events changed for SDKs, or undefined when one of them may have changed more than
- * the toggle it names (a segment, a strategy's definition, an environment, a project, a context field, a type this
- * list does not know): then the whole answer is read again.
+ * Events that change a segment: what SDKs receive changes for the toggles using it (a segment is deleted or
+ * created only while no strategy uses it).
+ */
+const SEGMENT_EVENTS = new Set<string>(['segment-created', 'segment-updated', 'segment-deleted'] satisfies EventType[]);
+
+/**
+ * The toggles a series of audit events changed for SDKs, and whether a segment changed (then the toggles using it
+ * changed too); undefined when one of them may have changed more than that (an environment's state, a project, a
+ * context field, a type this list does not know): then the whole answer is read again.
  */
 export function changedToggles(events: ReadonlyArray<{ type: string; featureName: string | null }>) {
-  const names = new Set<string>();
+  const toggles = new Set<string>();
+  let segments = false;
   for (const { type, featureName } of events) {
     if (UNSERVED_EVENTS.has(type)) continue;
-    if (!TOGGLE_EVENTS.has(type) || featureName === null) return undefined;
-    names.add(featureName);
+    if (SEGMENT_EVENTS.has(type)) segments = true;
+    else if (TOGGLE_EVENTS.has(type) && featureName !== null) toggles.add(featureName);
+    else return undefined;
   }
-  return names;
+  return { toggles, segments };
 }

@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ClientFeature, MetricsReport, Registration } from '../../contract/client-api.ts';
 import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import { CLASSIC_ENV, liveFeatureBefore, liveFeatures, markFeaturesSeen, servedStates } from '../features/index.ts';
+import {
+  CLASSIC_ENV,
+  liveFeatureBefore,
+  liveFeatures,
+  markFeaturesSeen,
+  servedStates,
+  type ServedState,
+} from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from '../metrics/index.ts';
 import { committedRevision, eventsAfter, latestEventId } from '../platform/events/store.ts';
-import { listSegments } from '../segments/index.ts';
+import { listSegments, type SegmentRow } from '../segments/index.ts';
 import { changedToggles } from './rules.ts';
 import { clientFeature, clientSegment, type SerializedBatch, type ServedToggle } from './views.ts';
 
@@ -47,13 +55,19 @@ async function environmentServes(db: Db, name: string): Promise<boolean> {
   return environment?.enabled ?? true;
 }
 
-/** How many toggles are shaped and serialized at a time, so that 10,000 never have all their rows in memory. */
-const BATCH = 500;
+/**
+ * How many toggles are read, shaped and serialized at a time: 10,000 never have all their rows in memory, and on
+ * PGlite (whose queries run on the event loop) no batch holds it for long.
+ */
+const BATCH = 250;
 
 /** The toggles an answer serves, serialized in batches, with the segments they name and the newest event seen. */
 export interface SerializedFeatures {
   batches: SerializedBatch[];
+  /** The segments the toggles name, in id order (as they are, whether inlined or listed). */
   segments: ClientSegment[];
+  /** The ids of the segments each toggle names (toggles that name none are left out). */
+  uses: Map<string, number[]>;
   eventId: number;
   /** Every event up to this id had committed before the read (undefined: not known, the read was not waited for). */
   committed: number | undefined;
@@ -71,8 +85,8 @@ async function committedUpTo(deps: AppDeps): Promise<number | undefined> {
 /**
  * The toggles an SDK evaluates, each serialized by `serialize` in Unleash's client shape (strategies without ids,
  * no timestamps; in an environment that is disabled globally every toggle is off), as of one moment: every table
- * is read in one read-only REPEATABLE READ transaction, the environment's states and strategies a batch of toggles
- * at a time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
+ * is read in one read-only REPEATABLE READ transaction, the toggles with their states and strategies a batch at a
+ * time. Segments are inlined into the strategies or listed once (those the strategies name, by id).
  */
 export async function serializedClientFeatures(
   deps: AppDeps,
@@ -83,23 +97,23 @@ export async function serializedClientFeatures(
   const committed = await committedUpTo(deps);
   const read = async (tx: Db): Promise<SerializedFeatures> => {
     const environmentOn = await environmentServes(tx, filter.environment);
-    const pending = await liveFeatures(tx, {
-      projects: filter.project,
-      namePrefix: filter.namePrefix,
-      tags: filter.tag,
-    });
     const segments = new Map((await listSegments(tx)).map((s) => [s.id, s]));
-    const named = new Set<number>();
+    const uses = new Map<string, number[]>();
     const batches: SerializedBatch[] = [];
-    while (pending.length > 0) {
-      const batch = pending.splice(0, batchSize); // served rows are let go
+    let after: string | undefined;
+    for (;;) {
+      await nextTurn(); // PGlite runs every query on the event loop: other requests get their turn between batches
+      const batch = await liveFeatures(tx, { ...scopeOf(filter), after }, batchSize);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1].name;
       const state = await servedStates(tx, batch, filter.environment);
       batches.push({
         names: batch.map((f) => f.name),
         projects: batch.map((f) => f.project),
         json: batch.map((f) => {
           const served = state(f.name);
-          for (const strategy of served.strategies) for (const id of strategy.segments) named.add(id);
+          const named = segmentIds(served);
+          if (named.length > 0) uses.set(f.name, named);
           const feature = clientFeature(
             f,
             { ...served, enabled: environmentOn && served.enabled },
@@ -108,22 +122,36 @@ export async function serializedClientFeatures(
           return serialize(feature);
         }),
       });
+      if (batch.length < batchSize) break;
     }
-    const listed = filter.inlineSegments ? [] : [...named].sort((a, b) => a - b);
-    return {
-      batches,
-      segments: listed.flatMap((id) => {
-        const segment = segments.get(id);
-        return segment ? [clientSegment(segment)] : [];
-      }),
-      eventId: await latestEventId(tx),
-      committed,
-    };
+    return { batches, segments: namedSegments(uses, segments), uses, eventId: await latestEventId(tx), committed };
   };
   return deps.db.transaction(read, READ_ONLY);
 }
 
 const READ_ONLY = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
+/** The toggles an answer serves, as liveFeatures filters them. */
+const scopeOf = (filter: ClientFilter) => ({
+  projects: filter.project,
+  namePrefix: filter.namePrefix,
+  tags: filter.tag,
+});
+
+/** The ids of the segments a toggle's strategies name. */
+const segmentIds = (served: ServedState) => served.strategies.flatMap((strategy) => strategy.segments);
+
+/** The segments toggles name (`uses`: each toggle's segment ids), in id order, as they are in `all`. */
+function namedSegments(uses: ReadonlyMap<string, number[]>, all: ReadonlyMap<number, SegmentRow>): ClientSegment[] {
+  const ids = new Set<number>();
+  for (const named of uses.values()) for (const id of named) ids.add(id);
+  return [...ids]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const segment = all.get(id);
+      return segment ? [clientSegment(segment)] : [];
+    });
+}
 
 /** How many events, and toggles they change, a patch reads at most; beyond, the whole answer is read again. */
 const MAX_EVENTS = 1000;
@@ -135,45 +163,79 @@ export interface ChangedFeatures {
   changed: Map<string, ServedToggle>;
   /** Each served toggle that the answer did not serve, with the served toggle just before it (null: the first). */
   before: Map<string, string | null>;
+  /** The segments the toggles now name, and which each names (as in SerializedFeatures). */
+  segments: ClientSegment[];
+  uses: Map<string, number[]>;
   eventId: number;
   committed: number;
 }
 
+/** What an answer was read with, that a patch of it starts from. */
+export interface ReadAnswer {
+  /** The toggles it serves. */
+  places: ReadonlyMap<string, unknown>;
+  /** The segments its toggles named, as they were, and which each named. */
+  named: readonly ClientSegment[];
+  uses: ReadonlyMap<string, number[]>;
+}
+
 /**
  * What changed for an answer read after every event up to `since` had committed: the toggles the audit events
- * since then name, read and serialized as serializedClientFeatures would (`served`: the toggles the answer has).
- * Undefined when the events may have changed more than the toggles they name, or too many of them, or a changed
- * toggle names segments that are listed apart: then the answer is read whole.
+ * since then name, and those using a segment that changed, read and serialized as serializedClientFeatures would.
+ * Undefined when the events may have changed more than the toggles they name, or too many of them: then the answer
+ * is read whole.
  */
 export async function changedClientFeatures(
   deps: AppDeps,
   filter: ClientFilter,
   serialize: (feature: ClientFeature) => string,
   since: number,
-  served: ReadonlyMap<string, unknown>,
+  previous: ReadAnswer,
 ): Promise<ChangedFeatures | undefined> {
   const committed = await committedUpTo(deps);
   if (committed === undefined || committed < since) return undefined;
   const read = async (tx: Db): Promise<ChangedFeatures | undefined> => {
     const events = await eventsAfter(tx, since, MAX_EVENTS + 1);
-    const names = events.length > MAX_EVENTS ? undefined : changedToggles(events);
-    if (names === undefined || names.size > MAX_CHANGED) return undefined;
-    const changed = new Map<string, ServedToggle>([...names].map((name) => [name, null]));
+    const found = events.length > MAX_EVENTS ? undefined : changedToggles(events);
+    if (found === undefined) return undefined;
+    const names = new Set(found.toggles);
+    const changed = new Map<string, ServedToggle>();
     const before = new Map<string, string | null>();
+    const uses = new Map(previous.uses);
+    if (names.size === 0 && !found.segments) {
+      return { changed, before, segments: [...previous.named], uses, eventId: await latestEventId(tx), committed };
+    }
+    const segments = new Map((await listSegments(tx)).map((s) => [s.id, s]));
+    if (found.segments) {
+      const json = (segment: ClientSegment | undefined) => JSON.stringify(segment);
+      const current = (id: number) => segments.get(id) && clientSegment(segments.get(id)!);
+      const edited = new Set(previous.named.filter((s) => json(current(s.id)) !== json(s)).map((s) => s.id));
+      for (const [name, named] of previous.uses) if (named.some((id) => edited.has(id))) names.add(name);
+    }
+    if (names.size > MAX_CHANGED) return undefined;
+    for (const name of names) {
+      changed.set(name, null);
+      uses.delete(name);
+    }
     if (names.size > 0) {
       const environmentOn = await environmentServes(tx, filter.environment);
-      const scope = { projects: filter.project, namePrefix: filter.namePrefix, tags: filter.tag };
+      const scope = scopeOf(filter);
       const rows = await liveFeatures(tx, { ...scope, names: [...names] });
-      const segments = filter.inlineSegments ? new Map((await listSegments(tx)).map((s) => [s.id, s])) : undefined;
       for (const row of rows) {
+        await nextTurn(); // a segment's change may re-read up to MAX_CHANGED toggles: a turn for others between them
         const state = (await servedStates(tx, [row], filter.environment))(row.name);
-        if (!segments && state.strategies.some((s) => s.segments.length > 0)) return undefined;
-        const feature = clientFeature(row, { ...state, enabled: environmentOn && state.enabled }, segments);
+        const inlined = filter.inlineSegments ? segments : undefined;
+        const feature = clientFeature(row, { ...state, enabled: environmentOn && state.enabled }, inlined);
         changed.set(row.name, { json: serialize(feature), project: row.project });
-        if (!served.has(row.name)) before.set(row.name, (await liveFeatureBefore(tx, scope, row.name)) ?? null);
+        const named = segmentIds(state);
+        if (named.length > 0) uses.set(row.name, named);
+        if (!previous.places.has(row.name)) {
+          before.set(row.name, (await liveFeatureBefore(tx, scope, row.name)) ?? null);
+        }
       }
     }
-    return { changed, before, eventId: await latestEventId(tx), committed };
+    const named = namedSegments(uses, segments);
+    return { changed, before, segments: named, uses, eventId: await latestEventId(tx), committed };
   };
   return deps.db.transaction(read, READ_ONLY);
 }

@@ -35,6 +35,8 @@ describe('snapshot cache', () => {
     features: new Map(),
     list: { start: 0, end: 0 },
     segments: [],
+    named: [],
+    uses: new Map(),
     eventId: 0,
     committed: undefined,
   });

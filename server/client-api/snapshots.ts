@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ClientFeature } from '../../contract/client-api.ts';
@@ -62,8 +63,11 @@ export class EncodedBody {
 
 /** What a snapshot is built from: the answer's bytes with each toggle's place, and what it was read with. */
 export interface SnapshotBody extends SerializedAnswer {
-  /** The segments the toggles name (none when their constraints are inlined). */
+  /** The segments the answer lists (none when their constraints are inlined). */
   segments: ClientSegment[];
+  /** The segments the toggles name, as they were read, and the ids of those each toggle names. */
+  named: ClientSegment[];
+  uses: Map<string, number[]>;
   /** The newest audit event the read saw: the delta API's eventId. */
   eventId: number;
   /** Every event up to this id is in the answer (undefined: not known, so it cannot be patched). */
@@ -80,6 +84,9 @@ export interface Fingerprint {
 
 const fingerprint = (json: Buffer) => createHash('sha1').update(json).digest('base64');
 
+/** How many toggles are parsed or hashed between two turns of the event loop (10,000 at once would hold it). */
+const SLICE = 500;
+
 /**
  * One answer, serialized once: the JSON bytes, its ETag (a hash of its content, equal in every process for equal
  * content), each coding once it has been asked for, and each toggle's JSON within the bytes. What other readers
@@ -90,6 +97,8 @@ export class Snapshot extends EncodedBody {
   readonly revision: number;
   readonly etag: string;
   readonly segments: ClientSegment[];
+  readonly named: ClientSegment[];
+  readonly uses: ReadonlyMap<string, number[]>;
   readonly eventId: number;
   readonly committed: number | undefined;
   readonly list: { start: number; end: number };
@@ -103,6 +112,8 @@ export class Snapshot extends EncodedBody {
     this.revision = revision;
     this.etag = etag;
     this.segments = answer.segments;
+    this.named = answer.named;
+    this.uses = answer.uses;
     this.eventId = answer.eventId;
     this.committed = answer.committed;
     this.list = answer.list;
@@ -121,24 +132,53 @@ export class Snapshot extends EncodedBody {
     return this.#features;
   }
 
-  /** The answer as objects (parsed once). */
-  state(): ClientState {
-    return (this.#state ??= {
-      etag: this.etag,
-      features: (JSON.parse(this.encoded.identity!.toString('utf8')) as { features: ClientFeature[] }).features,
-      segments: this.segments,
-    });
+  /** The answer as objects (parsed once, a slice of toggles per turn of the event loop). */
+  async state(): Promise<ClientState> {
+    if (!this.#state) {
+      const features: ClientFeature[] = [];
+      for (const slice of this.#slices()) {
+        for (const name of slice) features.push(this.#parse(name));
+        await nextTurn();
+      }
+      this.#state ??= { etag: this.etag, features, segments: this.segments };
+    }
+    return this.#state;
   }
 
-  /** Each toggle's fingerprint, by name (made once). */
+  /** Each toggle's fingerprint, by name (made once: at once here, or a slice per turn by `makeAsBefore`). */
   fingerprints(): ReadonlyMap<string, Fingerprint> {
-    if (!this.#fingerprints) {
-      this.#fingerprints = new Map();
-      for (const [name, { project }] of this.#features) {
-        this.#fingerprints.set(name, { hash: fingerprint(this.feature(name)!), project });
+    return (this.#fingerprints ??= new Map([...this.#features.keys()].map((name) => [name, this.#fingerprint(name)])));
+  }
+
+  /**
+   * Makes what `previous` (this key's snapshot before a full read) had made, its objects and fingerprints, a
+   * slice of toggles per turn of the event loop, before this one is served: their readers then find them made.
+   */
+  async makeAsBefore(previous: Snapshot | undefined): Promise<void> {
+    if (!previous) return;
+    if (previous.#state) await this.state();
+    if (previous.#fingerprints && !this.#fingerprints) {
+      const fingerprints = new Map<string, Fingerprint>();
+      for (const slice of this.#slices()) {
+        for (const name of slice) fingerprints.set(name, this.#fingerprint(name));
+        await nextTurn();
       }
+      this.#fingerprints ??= fingerprints;
     }
-    return this.#fingerprints;
+  }
+
+  /** The toggles' names in the answer's order, SLICE at a time. */
+  *#slices(): Generator<string[]> {
+    const names = [...this.#features.keys()];
+    for (let at = 0; at < names.length; at += SLICE) yield names.slice(at, at + SLICE);
+  }
+
+  #parse(name: string): ClientFeature {
+    return JSON.parse(this.feature(name)!.toString('utf8')) as ClientFeature;
+  }
+
+  #fingerprint(name: string): Fingerprint {
+    return { hash: fingerprint(this.feature(name)!), project: this.#features.get(name)!.project };
   }
 
   /** Something made of this snapshot by `make`, kept with it under `name` (made on the first call). */
@@ -149,17 +189,17 @@ export class Snapshot extends EncodedBody {
 
   /** The objects and fingerprints `previous` had made, with those of the changed toggles made again. */
   #carryOver(previous: Snapshot, changed: ReadonlySet<string>) {
-    const parse = (name: string) => JSON.parse(this.feature(name)!.toString('utf8')) as ClientFeature;
     if (previous.#state) {
       const kept = new Map(previous.#state.features.map((feature) => [feature.name, feature]));
-      const features = [...this.#features.keys()].map((name) => (changed.has(name) ? parse(name) : kept.get(name)!));
+      const features = [...this.#features.keys()].map((name) =>
+        changed.has(name) ? this.#parse(name) : kept.get(name)!,
+      );
       this.#state = { etag: this.etag, features, segments: this.segments };
     }
     if (previous.#fingerprints) {
       this.#fingerprints = new Map(previous.#fingerprints);
       for (const name of changed) {
-        const place = this.#features.get(name);
-        if (place) this.#fingerprints.set(name, { hash: fingerprint(this.feature(name)!), project: place.project });
+        if (this.#features.has(name)) this.#fingerprints.set(name, this.#fingerprint(name));
         else this.#fingerprints.delete(name);
       }
     }
@@ -228,9 +268,11 @@ export class SnapshotCache {
     // While changes may go unheard the key is read whole (and nothing is kept).
     if (!this.#revisions.isCurrent(revision)) this.#entries.delete(key);
     this.builds += 1;
-    const snapshot = read(this.#entries.get(key)).then(async (body) => {
+    const previous = this.#entries.get(key);
+    const snapshot = read(previous).then(async (body) => {
       if (body.patches) this.patched += 1;
       const built = new Snapshot(revision, await strongEtag(body.body), body, () => this.#evict());
+      await built.makeAsBefore(previous);
       if (this.#revisions.isCurrent(revision)) {
         this.#entries.delete(key);
         this.#entries.set(key, built);

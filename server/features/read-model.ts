@@ -14,9 +14,9 @@ export async function projectOf(db: Db, name: string | undefined): Promise<strin
   return name === undefined ? undefined : (await findFeature(db, name))?.project;
 }
 
-/** Toggles that are not archived, matching the filter, sorted by name. */
-export const liveFeatures = (db: Db, filter: Omit<FeatureFilter, 'archived'> = {}) =>
-  listFeatures(db, { ...filter, archived: false });
+/** Toggles that are not archived, matching the filter, sorted by name (the first `limit` of them). */
+export const liveFeatures = (db: Db, filter: Omit<FeatureFilter, 'archived'> = {}, limit?: number) =>
+  listFeatures(db, { ...filter, archived: false }, limit);
 
 /**
  * The name of the live toggle matching the filter that comes just before `name` in liveFeatures' order (the

@@ -1,4 +1,19 @@
-import { and, asc, type Column, eq, inArray, isNotNull, isNull, like, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  max,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { features, featureTags } from './schema.ts';
 
@@ -19,6 +34,8 @@ export interface FeatureFilter {
   /** [type, value] pairs: a toggle matches if it has any of them. */
   tags?: Array<[string, string]>;
   names?: string[];
+  /** Only the toggles after this name (in the database's order): a long list read a page at a time. */
+  after?: string;
 }
 
 export async function findFeature(db: Db, name: string): Promise<FeatureRow | undefined> {
@@ -33,6 +50,7 @@ export function featureConditions(db: Db, filter: FeatureFilter): SQL[] {
   if (filter.projects) where.push(inArray(features.project, filter.projects));
   if (filter.names) where.push(inArray(features.name, filter.names));
   if (filter.namePrefix) where.push(like(features.name, `${escapeLike(filter.namePrefix)}%`));
+  if (filter.after !== undefined) where.push(gt(features.name, filter.after));
   if (filter.tags && filter.tags.length > 0) {
     const matches = filter.tags.map(([type, value]) =>
       and(eq(featureTags.tagType, type), eq(featureTags.tagValue, value))!,
@@ -51,12 +69,13 @@ export function featureConditions(db: Db, filter: FeatureFilter): SQL[] {
 }
 
 /** Toggles matching the filter, sorted by name. */
-export function listFeatures(db: Db, filter: FeatureFilter): Promise<FeatureRow[]> {
-  return db
+export function listFeatures(db: Db, filter: FeatureFilter, limit?: number): Promise<FeatureRow[]> {
+  const query = db
     .select()
     .from(features)
     .where(and(...featureConditions(db, filter)))
     .orderBy(asc(features.name));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** The greatest name below `name` (in the database's collation) of the toggles matching the filter. */

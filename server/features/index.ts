@@ -16,7 +16,8 @@ export {
 export { liveFeatureBefore, liveFeatures } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
 export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
-export { lockToggles } from './toggle-write.ts';
+export { changeAuthor } from './toggle-http.ts';
+export { lockToggles, type ToggleWrite } from './toggle-write.ts';
 export {
   dependenciesOf,
   environmentStates,

@@ -751,6 +751,15 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'editor',
       path: `${STRATEGY_PATH}/${s.doomedStrategyId}`,
     },
+    'GET /api/admin/projects/:projectId/change-requests/config': {
+      access: 'signed-in',
+      path: 'api/admin/projects/sec-proj/change-requests/config',
+    },
+    'PUT /api/admin/projects/:projectId/environments/:environment/change-requests/config': {
+      access: 'editor',
+      path: 'api/admin/projects/sec-proj/environments/sec-env/change-requests/config',
+      body: { changeRequestsEnabled: false, requiredApprovals: 2 },
+    },
     'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
     'GET /api/admin/sync/stream': { access: 'signed-in', path: 'api/admin/sync/stream' },
     'GET /api/admin/events': { access: 'admin', path: 'api/admin/events' },

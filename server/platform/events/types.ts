@@ -76,4 +76,6 @@ export type EventType =
   | 'segment-created'
   | 'segment-updated'
   | 'segment-deleted'
-  | 'frontend-settings-updated';
+  | 'frontend-settings-updated'
+  | 'change-request-configuration-updated'
+  | 'change-request-bypassed';

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../test-support/answers.ts';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+
+const CONFIG = (env: string, project = 'default') =>
+  `api/admin/projects/${project}/environments/${env}/change-requests/config`;
+const LIST_CONFIG = 'api/admin/projects/default/change-requests/config';
+
+const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+  server.call(method, path, { cookie, body });
+const eventsOf = async (type: string) =>
+  (await server.call('GET', `api/admin/events?type=${type}`, { cookie: admin })).body.events;
+
+useServer({ users: true });
+beforeAll(async () => {
+  expect((await as(admin)('POST', 'api/admin/projects', { id: 'web', name: 'Web' })).status).toBe(201);
+});
+
+describe('change-request config', () => {
+  it('lists every environment of the project, off by default, and sets one with its event', async () => {
+    const before = await as(viewer)('GET', LIST_CONFIG);
+    expect(before.status).toBe(200);
+    expect(before.body).toContainEqual({
+      environment: 'production',
+      type: 'production',
+      changeRequestsEnabled: false,
+      requiredApprovals: 1,
+    });
+    const set = await as(editor)('PUT', CONFIG('production'), { changeRequestsEnabled: true, requiredApprovals: 2 });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({
+      environment: 'production',
+      type: 'production',
+      changeRequestsEnabled: true,
+      requiredApprovals: 2,
+    });
+    expect((await as(viewer)('GET', LIST_CONFIG)).body).toContainEqual(set.body);
+    const [event] = await eventsOf('change-request-configuration-updated');
+    expect(event).toMatchObject({
+      project: 'default',
+      environment: 'production',
+      data: { changeRequestsEnabled: true, requiredApprovals: 2 },
+      preData: { changeRequestsEnabled: false, requiredApprovals: 1 },
+    });
+    await as(admin)('PUT', CONFIG('production'), { changeRequestsEnabled: false, requiredApprovals: 1 });
+  });
+
+  it('refuses a Viewer, bad input and unknown environments, changing nothing', async () => {
+    const before = await as(admin)('GET', LIST_CONFIG);
+    const body = { changeRequestsEnabled: true, requiredApprovals: 1 };
+    expect((await as(viewer)('PUT', CONFIG('development'), body)).status).toBe(403);
+    for (const bad of [
+      { changeRequestsEnabled: true, requiredApprovals: 0 },
+      { changeRequestsEnabled: true, requiredApprovals: 11 },
+      { changeRequestsEnabled: 'yes', requiredApprovals: 1 },
+      { changeRequestsEnabled: true },
+      { ...body, extra: 1 },
+    ]) {
+      const answer = await as(admin)('PUT', CONFIG('development'), bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.name).toBe('ValidationError');
+    }
+    expectError(
+      await as(admin)('PUT', CONFIG('nowhere'), body),
+      404,
+      'NotFoundError',
+      'Could not find environment nowhere in project default',
+      { isJoi: true },
+    );
+    expect((await as(admin)('PUT', CONFIG('development', 'missing'), body)).status).toBe(404);
+    expect((await as(admin)('GET', LIST_CONFIG)).body).toEqual(before.body);
+    expect((await as(admin)('GET', 'api/admin/projects/web/change-requests/config')).status).toBe(200);
+  });
+});
+
+const FEATURES = 'api/admin/projects/default/features';
+const ENV = (feature: string, env: string) => `${FEATURES}/${feature}/environments/${env}`;
+const gateMessage = (env: string) =>
+  `Environment ${env} of project default takes changes through change requests only: request this change`;
+/** The toggle's version, states and strategies, and the event count: what a change would move. */
+const snapshot = async (feature: string) => {
+  const [row] = await server.sql(
+    `select f.version, (select count(*) from events)::int as events,
+      (select string_agg(environment || ':' || enabled, ',' order by environment) from feature_environments
+        where feature = f.name) as states,
+      (select string_agg(id::text || strategy_name || parameters::text || sort_order, ',' order by id)
+        from feature_strategies where feature = f.name) as strategies
+     from features f where f.name = '${feature}'`,
+  );
+  return row;
+};
+
+describe('the change-request gate', () => {
+  const feature = 'gated';
+  let strategyId: string;
+  beforeAll(async () => {
+    expect((await as(admin)('POST', FEATURES, { name: feature })).status).toBe(201);
+    for (const env of ['production', 'default']) {
+      await as(admin)('POST', `${ENV(feature, env)}/on`);
+      const set = await as(admin)('PUT', CONFIG(env), { changeRequestsEnabled: true, requiredApprovals: 1 });
+      expect(set.status).toBe(200);
+    }
+    strategyId = (await as(admin)('GET', `${ENV(feature, 'production')}/strategies`)).body[0].id;
+  });
+
+  it('refuses every direct change of a gated environment by an Editor, changing nothing', async () => {
+    const before = await snapshot(feature);
+    const strategies = `${ENV(feature, 'production')}/strategies`;
+    const refused: Array<[string, string, unknown?]> = [
+      ['POST', `${ENV(feature, 'production')}/off`],
+      ['POST', `${ENV(feature, 'production')}/on`],
+      ['POST', strategies, { name: 'default' }],
+      ['PUT', `${strategies}/${strategyId}`, { name: 'default', parameters: {}, constraints: [] }],
+      ['PATCH', `${strategies}/${strategyId}`, [{ op: 'replace', path: '/parameters', value: {} }]],
+      ['DELETE', `${strategies}/${strategyId}`],
+      ['POST', `${strategies}/set-sort-order`, [{ id: strategyId, sortOrder: 3 }]],
+      [
+        'PUT',
+        `${strategies}/${strategyId}`,
+        {
+          name: 'default',
+          parameters: {},
+          constraints: [],
+          variants: [{ name: 'a', weight: 1000, stickiness: 'default', weightType: 'variable' }],
+        },
+      ],
+      [
+        'POST',
+        'api/admin/features-batch/import',
+        {
+          project: 'default',
+          environment: 'production',
+          data: {
+            features: [{ name: feature, type: 'release' }],
+            featureStrategies: [{ name: 'default', featureName: feature }],
+            featureEnvironments: [{ name: feature, enabled: false }],
+          },
+        },
+      ],
+      ['DELETE', 'api/admin/projects/default/environments/production'],
+    ];
+    for (const [method, path, body] of refused) {
+      const answer = await as(editor)(method, path, body);
+      expectError(answer, 403, 'ChangeRequestRequiredError', gateMessage('production'));
+    }
+    for (const [method, path, body] of [
+      ['POST', `api/admin/features/${feature}/toggle/off`],
+      ['PUT', `api/admin/features/${feature}`, { name: feature, enabled: false }],
+      ['PUT', `api/admin/features/${feature}`, { name: feature, strategies: [{ name: 'default' }] }],
+    ] as Array<[string, string, unknown?]>) {
+      expectError(await as(editor)(method, path, body), 403, 'ChangeRequestRequiredError', gateMessage('default'));
+    }
+    expect(await snapshot(feature)).toEqual(before);
+  });
+
+  it('lets changes that touch no gated environment through', async () => {
+    expect((await as(editor)('POST', `${ENV(feature, 'development')}/on`)).status).toBe(200);
+    expect((await as(editor)('PUT', `api/admin/features/${feature}`, { name: feature, description: 'd' })).status).toBe(
+      200,
+    );
+    expect((await as(editor)('POST', `api/admin/features/${feature}/stale/on`)).status).toBe(200);
+  });
+
+  it('lets a holder of SKIP_CHANGE_REQUEST (an Admin) through, each write audited as a bypass', async () => {
+    const answer = await as(admin)('POST', `${ENV(feature, 'production')}/off`);
+    expect(answer.status, answer.text).toBe(200);
+    expect((await as(admin)('GET', ENV(feature, 'production'))).body.enabled).toBe(false);
+    const [bypass] = await eventsOf('change-request-bypassed');
+    expect(bypass).toMatchObject({
+      createdBy: 'admin',
+      featureName: feature,
+      project: 'default',
+      environment: 'production',
+    });
+    const [flip] = await eventsOf('feature-environment-disabled');
+    expect(flip.id).toBeGreaterThan(bypass.id);
+  });
+});

@@ -176,3 +176,115 @@ describe('the change-request gate', () => {
     expect(flip.id).toBeGreaterThan(bypass.id);
   });
 });
+
+const CR_PROJECT = 'api/admin/projects/cr';
+const REQUESTS = `${CR_PROJECT}/change-requests`;
+const DRAFT = `${CR_PROJECT}/environments/production/change-requests`;
+const version = async (feature: string) =>
+  Number((await as(admin)('GET', `${CR_PROJECT}/features/${feature}`)).headers.get('etag')!.replaceAll('"', ''));
+
+describe('change requests: drafts', () => {
+  let strategyId: string;
+  beforeAll(async () => {
+    expect((await as(admin)('POST', 'api/admin/projects', { id: 'cr', name: 'Change requests' })).status).toBe(201);
+    await as(admin)('POST', `${CR_PROJECT}/environments`, { environment: 'production' });
+    for (const name of ['cr-a', 'cr-b']) {
+      expect((await as(admin)('POST', `${CR_PROJECT}/features`, { name })).status).toBe(201);
+    }
+    const config = await as(admin)('PUT', CONFIG('production', 'cr'), {
+      changeRequestsEnabled: true,
+      requiredApprovals: 1,
+    });
+    expect(config.status).toBe(200);
+    strategyId = (await as(admin)('GET', `${CR_PROJECT}/features/cr-a/environments/production/strategies`)).body[0].id;
+  });
+
+  it("adds each change to the caller's one Draft, with the toggle's version, and audits it", async () => {
+    const first = await as(editor)('POST', DRAFT, {
+      feature: 'cr-a',
+      action: 'updateEnabled',
+      payload: { enabled: true },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({
+      project: 'cr',
+      environment: 'production',
+      state: 'Draft',
+      minApprovals: 1,
+      approvals: [],
+      comments: [],
+      conflict: null,
+      scheduledAt: null,
+      changes: [
+        { feature: 'cr-a', action: 'updateEnabled', payload: { enabled: true }, version: await version('cr-a') },
+      ],
+    });
+    expect(first.body.createdBy.username).toMatch(/editor/i);
+    const more = [
+      { feature: 'cr-b', action: 'addStrategy', payload: { name: 'default', constraints: [] } },
+      { feature: 'cr-a', action: 'updateStrategy', payload: { id: strategyId, name: 'default', parameters: {} } },
+      { feature: 'cr-a', action: 'deleteStrategy', payload: { id: strategyId } },
+      { feature: 'cr-a', action: 'reorderStrategy', payload: [{ id: strategyId, sortOrder: 1 }] },
+    ];
+    let last = first;
+    for (const change of more) {
+      last = await as(editor)('POST', DRAFT, change);
+      expect(last.status, last.text).toBe(200);
+      expect(last.body.id).toBe(first.body.id);
+    }
+    expect(last.body.changes.map((c: { action: string }) => c.action)).toEqual([
+      'updateEnabled',
+      'addStrategy',
+      'updateStrategy',
+      'deleteStrategy',
+      'reorderStrategy',
+    ]);
+    const own = await as(admin)('POST', DRAFT, {
+      feature: 'cr-b',
+      action: 'updateEnabled',
+      payload: { enabled: true },
+    });
+    expect(own.body.id).not.toBe(first.body.id);
+    expect((await as(viewer)('GET', `${REQUESTS}/${first.body.id}`)).body).toEqual(last.body);
+    const drafts = (await as(viewer)('GET', `${REQUESTS}?state=Draft`)).body.map((r: { id: number }) => r.id);
+    expect(drafts).toEqual([own.body.id, first.body.id]);
+    expect((await as(viewer)('GET', `${REQUESTS}?state=Applied`)).body).toEqual([]);
+    const [created] = await eventsOf('change-request-created');
+    expect(created).toMatchObject({ project: 'cr', environment: 'production', data: { id: own.body.id } });
+    const [added] = await eventsOf('change-added');
+    expect(added).toMatchObject({
+      featureName: 'cr-b',
+      data: { changeRequestId: own.body.id, action: 'updateEnabled' },
+    });
+  });
+
+  it('refuses bad changes, environments without change requests, tokens and Viewers, changing nothing', async () => {
+    const before = await as(admin)('GET', REQUESTS);
+    for (const bad of [
+      { feature: 'cr-a', action: 'updateEnabled', payload: { enabled: 'yes' } },
+      { feature: 'cr-a', action: 'flip', payload: {} },
+      { feature: 'cr-a', action: 'addStrategy', payload: { name: 'default', extra: 1 } },
+      { feature: 'cr-a', action: 'deleteStrategy', payload: {} },
+      { feature: 'cr-a', action: 'reorderStrategy', payload: { id: 'x' } },
+      { action: 'updateEnabled', payload: { enabled: true } },
+    ]) {
+      const answer = await as(editor)('POST', DRAFT, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.name).toBe('ValidationError');
+    }
+    const valid = { feature: 'cr-a', action: 'updateEnabled', payload: { enabled: false } };
+    expectError(
+      await as(editor)('POST', `${CR_PROJECT}/environments/development/change-requests`, valid),
+      400,
+      'InvalidOperationError',
+      'Environment development of project cr does not take change requests',
+    );
+    expect((await as(editor)('POST', DRAFT, { ...valid, feature: 'gated' })).status).toBe(404);
+    expect((await as(viewer)('POST', DRAFT, valid)).status).toBe(403);
+    const token = (await as(admin)('POST', 'api/admin/api-tokens', { username: 'cr-admin', type: 'admin' })).body
+      .secret;
+    expect((await server.call('POST', DRAFT, { token, body: valid })).status).toBe(403);
+    expect((await as(admin)('GET', REQUESTS)).body).toEqual(before.body);
+    expect((await as(admin)('GET', `${REQUESTS}/999999`)).status).toBe(404);
+  });
+});

@@ -13,7 +13,7 @@ export {
   lockTogglesIn,
   removeEnvironmentFromToggles,
 } from './environment-strategies/toggle-environments.ts';
-export { liveFeatureBefore, liveFeatures } from './read-model.ts';
+export { liveFeatureBefore, liveFeatures, requireFeature } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
 export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
 export { changeAuthor } from './toggle-http.ts';

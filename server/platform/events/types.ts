@@ -78,4 +78,6 @@ export type EventType =
   | 'segment-deleted'
   | 'frontend-settings-updated'
   | 'change-request-configuration-updated'
-  | 'change-request-bypassed';
+  | 'change-request-bypassed'
+  | 'change-request-created'
+  | 'change-added';

@@ -100,3 +100,21 @@ export const ChangeRequestParams = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 export const ChangeRequestListQuery = Type.Object({ state: Type.Optional(ChangeRequestStateSchema) });
+
+/** PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. */
+export const ChangeRequestStateBody = Type.Object(
+  {
+    state: Type.Union([
+      Type.Literal('In review'),
+      Type.Literal('Approved'),
+      Type.Literal('Rejected'),
+      Type.Literal('Applied'),
+      Type.Literal('Cancelled'),
+    ]),
+    comment: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+  },
+  Closed,
+);
+
+/** POST api/admin/projects/{p}/change-requests/{id}/comments. */
+export const ChangeRequestCommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 10_000 }) }, Closed);

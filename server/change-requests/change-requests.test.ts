@@ -288,3 +288,148 @@ describe('change requests: drafts', () => {
     expect((await as(admin)('GET', `${REQUESTS}/999999`)).status).toBe(404);
   });
 });
+
+describe('change requests: transitions', () => {
+  let author: string;
+  const feature = 'cr-t';
+  const state = (id: number) => `${REQUESTS}/${id}/state`;
+  const enabledIn = async (env: string) =>
+    (await as(admin)('GET', `${CR_PROJECT}/features/${feature}/environments/${env}`)).body.enabled;
+  const awaiting = async (cookie: string) =>
+    (await as(cookie)('GET', 'api/admin/change-requests/awaiting-me')).body.map((r: { id: number }) => r.id);
+  /** The author's Draft with the given changes, sent for review. */
+  const inReview = async (...changes: Array<Record<string, unknown>>) => {
+    let draft;
+    for (const change of changes) draft = await as(author)('POST', DRAFT, { feature, ...change });
+    expect(draft!.status, draft!.text).toBe(200);
+    const sent = await as(author)('PUT', state(draft!.body.id), { state: 'In review' });
+    expect(sent.body.state).toBe('In review');
+    return draft!.body.id as number;
+  };
+  beforeAll(async () => {
+    author = (await server.createUser('Editor')).cookie;
+    expect((await as(admin)('POST', `${CR_PROJECT}/features`, { name: feature })).status).toBe(201);
+  });
+
+  it('moves Draft -> In review -> Approved (by enough other people) -> Applied, in one transaction', async () => {
+    await as(admin)('PUT', CONFIG('production', 'cr'), { changeRequestsEnabled: true, requiredApprovals: 2 });
+    const strategies = `${CR_PROJECT}/features/${feature}/environments/production/strategies`;
+    const strategiesBefore = (await as(admin)('GET', strategies)).body.length;
+    await as(author)('POST', DRAFT, { feature, action: 'addStrategy', payload: { name: 'default', constraints: [] } });
+    const draft = await as(author)('POST', DRAFT, { feature, action: 'updateEnabled', payload: { enabled: true } });
+    const id = draft.body.id;
+    expectError(
+      await as(author)('PUT', state(id), { state: 'Approved' }),
+      400,
+      'InvalidOperationError',
+      'A change request in state Draft can not become Approved',
+    );
+    expectError(
+      await as(editor)('PUT', state(id), { state: 'In review' }),
+      403,
+      'NoAccessError',
+      'Only its author can send for review a change request',
+    );
+    expect((await as(author)('PUT', state(id), { state: 'In review' })).body.state).toBe('In review');
+    expect(await awaiting(editor)).toContain(id);
+    expect(await awaiting(author)).not.toContain(id);
+    expectError(
+      await as(author)('PUT', state(id), { state: 'Approved' }),
+      403,
+      'NoAccessError',
+      'You can not approve or reject your own change request',
+    );
+    expect((await as(viewer)('PUT', state(id), { state: 'Approved' })).status).toBe(403);
+    const first = await as(editor)('PUT', state(id), { state: 'Approved' });
+    expect(first.body).toMatchObject({ state: 'In review', minApprovals: 2 });
+    expect(first.body.approvals).toHaveLength(1);
+    expect(await awaiting(editor)).not.toContain(id);
+    expect((await as(editor)('PUT', state(id), { state: 'Approved' })).status).toBe(400);
+    expect((await as(author)('PUT', state(id), { state: 'Applied' })).status).toBe(400);
+    const second = await as(admin)('PUT', state(id), { state: 'Approved', comment: 'Looks right' });
+    expect(second.body).toMatchObject({ state: 'Approved', comments: [{ text: 'Looks right', createdBy: 'admin' }] });
+    expect(await enabledIn('production')).toBe(false);
+
+    const applied = await as(author)('PUT', state(id), { state: 'Applied' });
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body.state).toBe('Applied');
+    expect(await enabledIn('production')).toBe(true);
+    expect((await as(admin)('GET', strategies)).body).toHaveLength(strategiesBefore + 1);
+    expectError(
+      await as(author)('PUT', state(id), { state: 'Applied' }),
+      409,
+      'ChangeRequestAppliedError',
+      'This change request has been applied already',
+    );
+    for (const type of [
+      'change-request-sent-to-review',
+      'change-request-approval-added',
+      'change-request-approved',
+      'change-request-applied',
+    ]) {
+      const [event] = await eventsOf(type);
+      expect(event, type).toMatchObject({ project: 'cr', environment: 'production', data: { id } });
+    }
+    const [enabled] = await eventsOf('feature-environment-enabled');
+    expect(enabled).toMatchObject({ featureName: feature, environment: 'production' });
+    expect((await eventsOf('change-request-bypassed')).some((e: { project: string }) => e.project === 'cr')).toBe(
+      false,
+    );
+    await as(admin)('PUT', CONFIG('production', 'cr'), { changeRequestsEnabled: true, requiredApprovals: 1 });
+  });
+
+  it('applies nothing when a toggle moved since its change was added, and shows both versions', async () => {
+    const id = await inReview({ action: 'updateEnabled', payload: { enabled: false } });
+    const recorded = (await as(admin)('GET', `${REQUESTS}/${id}`)).body.changes[0].version;
+    expect((await as(editor)('PUT', state(id), { state: 'Approved' })).body.state).toBe('Approved');
+    expect((await as(admin)('POST', `${CR_PROJECT}/features/${feature}/environments/development/on`)).status).toBe(200);
+    expectError(
+      await as(author)('PUT', state(id), { state: 'Applied' }),
+      409,
+      'ChangeRequestConflictError',
+      `The toggle ${feature} changed since the change was added: it was at version ${recorded}, it is now at version ` +
+        `${recorded + 1}. Nothing was applied`,
+    );
+    const shown = (await as(viewer)('GET', `${REQUESTS}/${id}`)).body;
+    expect(shown).toMatchObject({
+      state: 'Approved',
+      conflict: { feature, version: recorded, currentVersion: recorded + 1 },
+    });
+    expect(await enabledIn('production')).toBe(true);
+    expect(await version(feature)).toBe(recorded + 1);
+    const [event] = await eventsOf('change-request-conflict');
+    expect(event.data).toMatchObject({ id, conflict: { feature } });
+    expect((await as(author)('PUT', state(id), { state: 'Cancelled' })).body.state).toBe('Cancelled');
+    expect((await as(author)('PUT', state(id), { state: 'Cancelled' })).status).toBe(400);
+  });
+
+  it('rolls back every change when one fails, and rejects, cancels and comments', async () => {
+    const id = await inReview(
+      { action: 'updateEnabled', payload: { enabled: false } },
+      { action: 'deleteStrategy', payload: { id: '00000000-0000-4000-8000-000000000000' } },
+    );
+    await as(editor)('PUT', state(id), { state: 'Approved' });
+    const before = await version(feature);
+    expect((await as(author)('PUT', state(id), { state: 'Applied' })).status).toBe(404);
+    expect(await enabledIn('production')).toBe(true);
+    expect(await version(feature)).toBe(before);
+    expect((await as(admin)('GET', `${REQUESTS}/${id}`)).body.state).toBe('Approved');
+    expect((await as(editor)('PUT', state(id), { state: 'Cancelled' })).body.state).toBe('Cancelled');
+
+    const rejected = await inReview({ action: 'updateEnabled', payload: { enabled: false } });
+    const commented = await as(editor)('POST', `${REQUESTS}/${rejected}/comments`, { text: 'Why now?' });
+    expect(commented.status, commented.text).toBe(200);
+    expect(commented.body.comments).toMatchObject([{ text: 'Why now?' }]);
+    expect((await as(viewer)('POST', `${REQUESTS}/${rejected}/comments`, { text: 'x' })).status).toBe(403);
+    expect((await as(editor)('POST', `${REQUESTS}/${rejected}/comments`, { text: '' })).status).toBe(400);
+    const [comment] = await eventsOf('change-request-comment-added');
+    expect(comment.data).toMatchObject({ id: rejected, comment: { text: 'Why now?' } });
+    expect((await as(editor)('PUT', state(rejected), { state: 'Rejected' })).body.state).toBe('Rejected');
+    expect((await as(author)('PUT', state(rejected), { state: 'Applied' })).status).toBe(400);
+    expect((await as(author)('PUT', state(rejected), { state: 'Scheduled' })).status).toBe(400);
+    const [event] = await eventsOf('change-request-rejected');
+    expect(event.data).toMatchObject({ id: rejected, state: 'Rejected' });
+    const list = (await as(viewer)('GET', `${REQUESTS}?state=Rejected`)).body.map((r: { id: number }) => r.id);
+    expect(list).toEqual([rejected]);
+  });
+});

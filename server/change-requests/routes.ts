@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   ChangeRequestChangeBody,
+  ChangeRequestCommentBody,
   ChangeRequestConfigBody,
   ChangeRequestConfigListSchema,
   ChangeRequestConfigSchema,
@@ -9,6 +10,7 @@ import {
   ChangeRequestListSchema,
   ChangeRequestParams,
   ChangeRequestSchema,
+  ChangeRequestStateBody,
 } from '../../contract/change-requests.ts';
 import { ProjectEnvironmentParams, ProjectParams } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
@@ -23,6 +25,7 @@ import {
   listChangeRequests,
   type Person,
 } from './service.ts';
+import { addComment, moveChangeRequest } from './transitions.ts';
 
 const PROJECT = '/api/admin/projects/:projectId';
 
@@ -103,5 +106,30 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
     '/api/admin/change-requests/awaiting-me',
     { config: { permission: 'NONE' }, schema: { response: { 200: ChangeRequestListSchema } } },
     async (request) => awaitingApprovalBy(deps.db, personOf(request), await request.callerPermissions()),
+  );
+
+  app.put(
+    `${PROJECT}/change-requests/:id/state`,
+    {
+      config: { permission: 'UPDATE_FEATURE', project },
+      schema: { params: ChangeRequestParams, body: ChangeRequestStateBody, response: { 200: ChangeRequestSchema } },
+    },
+    async (request) => {
+      const { projectId, id } = request.params;
+      const held = await request.callerPermissions();
+      return moveChangeRequest(deps, personOf(request), held, projectId, id, request.body);
+    },
+  );
+
+  app.post(
+    `${PROJECT}/change-requests/:id/comments`,
+    {
+      config: { permission: 'UPDATE_FEATURE', project },
+      schema: { params: ChangeRequestParams, body: ChangeRequestCommentBody, response: { 200: ChangeRequestSchema } },
+    },
+    async (request) => {
+      const { projectId, id } = request.params;
+      return addComment(deps, personOf(request), projectId, id, request.body.text);
+    },
   );
 };

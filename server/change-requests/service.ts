@@ -27,6 +27,7 @@ import {
   requestsOf,
   type ChangeRequestRow,
 } from './store.ts';
+import { requestNotFound } from './rules.ts';
 import { changeRequestView } from './views.ts';
 
 // The commands of change requests; each is one transaction with its audit event.
@@ -87,8 +88,6 @@ async function views(db: Db, rows: ChangeRequestRow[]): Promise<ChangeRequest[]>
     needed.set(project, await approvalsNeeded(db, project));
   return rows.map((row) => changeRequestView(row, parts, needed.get(row.project)?.get(row.environment) ?? 1));
 }
-
-const requestNotFound = (id: number) => notFound(`Could not find change request with id ${id}`);
 
 export async function getChangeRequest(db: Db, project: string, id: number): Promise<ChangeRequest> {
   const row = await findRequest(db, project, id);

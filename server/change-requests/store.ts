@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { ChangeRequestState } from '../../contract/change-requests.ts';
 import type { Db } from '../platform/db/client.ts';
 import { changeRequestApprovals, changeRequestChanges, changeRequestComments, changeRequests } from './schema.ts';
@@ -102,4 +102,38 @@ export async function partsOf(db: Db, ids: number[]) {
     .where(inArray(changeRequestComments.changeRequestId, ids))
     .orderBy(asc(changeRequestComments.id));
   return { changes, approvals, comments };
+}
+
+/** Records the person's approval; false when they had approved already. */
+export async function insertApproval(tx: Db, changeRequestId: number, person: { id: number; name: string }) {
+  const rows = await tx
+    .insert(changeRequestApprovals)
+    .values({ changeRequestId, userId: person.id, createdBy: person.name })
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+export async function countApprovals(db: Db, changeRequestId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(changeRequestApprovals)
+    .where(eq(changeRequestApprovals.changeRequestId, changeRequestId));
+  return Number(row.n);
+}
+
+export async function updateRequest(
+  tx: Db,
+  id: number,
+  change: Pick<typeof changeRequests.$inferInsert, 'state' | 'conflict'>,
+): Promise<void> {
+  await tx
+    .update(changeRequests)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(changeRequests.id, id));
+}
+
+export async function insertComment(tx: Db, comment: typeof changeRequestComments.$inferInsert) {
+  const [row] = await tx.insert(changeRequestComments).values(comment).returning();
+  return row;
 }

@@ -792,6 +792,17 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'signed-in',
       path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}`,
     },
+    // An Editor (holding APPROVE_CHANGE_REQUEST) cancels the seeded request; the Admin then finds it cancelled (400).
+    'PUT /api/admin/projects/:projectId/change-requests/:id/state': {
+      access: 'editor-person',
+      path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}/state`,
+      body: { state: 'Cancelled', comment: 'sec' },
+    },
+    'POST /api/admin/projects/:projectId/change-requests/:id/comments': {
+      access: 'editor-person',
+      path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}/comments`,
+      body: { text: 'sec' },
+    },
     'GET /api/admin/change-requests/awaiting-me': { access: 'person', path: 'api/admin/change-requests/awaiting-me' },
     'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
     'GET /api/admin/sync/stream': { access: 'signed-in', path: 'api/admin/sync/stream' },

@@ -80,4 +80,12 @@ export type EventType =
   | 'change-request-configuration-updated'
   | 'change-request-bypassed'
   | 'change-request-created'
-  | 'change-added';
+  | 'change-added'
+  | 'change-request-sent-to-review'
+  | 'change-request-approval-added'
+  | 'change-request-approved'
+  | 'change-request-rejected'
+  | 'change-request-applied'
+  | 'change-request-conflict'
+  | 'change-request-cancelled'
+  | 'change-request-comment-added';

@@ -289,6 +289,21 @@ describe('change requests: drafts', () => {
   });
 });
 
+/** The steps the transitions below take, each an event a webhook addon may listen to. */
+const CHANGE_REQUEST_STEPS = [
+  'change-request-created',
+  'change-added',
+  'change-request-sent-to-review',
+  'change-request-approval-added',
+  'change-request-approved',
+  'change-request-rejected',
+  'change-request-applied',
+  'change-request-conflict',
+  'change-request-cancelled',
+  'change-request-comment-added',
+  'change-request-configuration-updated',
+];
+
 describe('change requests: transitions', () => {
   let author: string;
   const feature = 'cr-t';
@@ -309,6 +324,13 @@ describe('change requests: transitions', () => {
   beforeAll(async () => {
     author = (await server.createUser('Editor')).cookie;
     expect((await as(admin)('POST', `${CR_PROJECT}/features`, { name: feature })).status).toBe(201);
+    const addon = await as(admin)('POST', 'api/admin/addons', {
+      provider: 'webhook',
+      enabled: true,
+      parameters: { url: 'http://127.0.0.1:9/change-requests' },
+      events: CHANGE_REQUEST_STEPS,
+    });
+    expect(addon.status, addon.text).toBe(201);
   });
 
   it('moves Draft -> In review -> Approved (by enough other people) -> Applied, in one transaction', async () => {
@@ -431,5 +453,13 @@ describe('change requests: transitions', () => {
     expect(event.data).toMatchObject({ id: rejected, state: 'Rejected' });
     const list = (await as(viewer)('GET', `${REQUESTS}?state=Rejected`)).body.map((r: { id: number }) => r.id);
     expect(list).toEqual([rejected]);
+  });
+
+  it('reaches a webhook addon listening to them: every step queues its delivery', async () => {
+    const queued = await server.sql(
+      `select distinct e.type from addon_deliveries d join events e on e.id = d.event_id
+       where e.project = 'cr' order by e.type`,
+    );
+    expect(queued.map((row) => row.type)).toEqual([...CHANGE_REQUEST_STEPS].sort());
   });
 });

@@ -289,23 +289,10 @@ describe('change requests: drafts', () => {
   });
 });
 
-/** The steps the transitions below take, each an event a webhook addon may listen to. */
-const CHANGE_REQUEST_STEPS = [
-  'change-request-created',
-  'change-added',
-  'change-request-sent-to-review',
-  'change-request-approval-added',
-  'change-request-approved',
-  'change-request-rejected',
-  'change-request-applied',
-  'change-request-conflict',
-  'change-request-cancelled',
-  'change-request-comment-added',
-  'change-request-configuration-updated',
-];
-
 describe('change requests: transitions', () => {
   let author: string;
+  /** The change-request events the webhook addon offers; one listening to them all is added first. */
+  let steps: string[];
   const feature = 'cr-t';
   const state = (id: number) => `${REQUESTS}/${id}/state`;
   const enabledIn = async (env: string) =>
@@ -324,11 +311,13 @@ describe('change requests: transitions', () => {
   beforeAll(async () => {
     author = (await server.createUser('Editor')).cookie;
     expect((await as(admin)('POST', `${CR_PROJECT}/features`, { name: feature })).status).toBe(201);
+    const [webhook] = (await as(admin)('GET', 'api/admin/addons')).body.providers;
+    steps = webhook.events.filter((type: string) => type.startsWith('change'));
     const addon = await as(admin)('POST', 'api/admin/addons', {
       provider: 'webhook',
       enabled: true,
       parameters: { url: 'http://127.0.0.1:9/change-requests' },
-      events: CHANGE_REQUEST_STEPS,
+      events: steps,
     });
     expect(addon.status, addon.text).toBe(201);
   });
@@ -455,11 +444,12 @@ describe('change requests: transitions', () => {
     expect(list).toEqual([rejected]);
   });
 
-  it('reaches a webhook addon listening to them: every step queues its delivery', async () => {
+  it('reaches a webhook addon listening to them: every step taken (no bypass here) queues its delivery', async () => {
     const queued = await server.sql(
       `select distinct e.type from addon_deliveries d join events e on e.id = d.event_id
        where e.project = 'cr' order by e.type`,
     );
-    expect(queued.map((row) => row.type)).toEqual([...CHANGE_REQUEST_STEPS].sort());
+    expect(steps).toHaveLength(12);
+    expect(queued.map((row) => row.type)).toEqual(steps.filter((type) => type !== 'change-request-bypassed').sort());
   });
 });

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'DELETE_ENVIRONMENT',
   'CREATE_API_TOKEN',
   'DELETE_API_TOKEN',
+  'APPROVE_CHANGE_REQUEST',
+  'SKIP_CHANGE_REQUEST',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

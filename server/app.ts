@@ -7,6 +7,7 @@ import { addonRoutes } from './addons/routes.ts';
 import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { resolveCaller } from './auth/index.ts';
 import { authRoutes } from './auth/routes.ts';
+import { changeRequestRoutes } from './change-requests/routes.ts';
 import { clientApiRoutes } from './client-api/routes.ts';
 import type { Config } from './config.ts';
 import { contextRoutes } from './context/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(segmentRoutes, { deps });
       await scope.register(strategyUsageRoutes, { deps });
       await scope.register(featureRoutes, { deps });
+      await scope.register(changeRequestRoutes, { deps });
       await scope.register(importExportRoutes, { deps });
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });

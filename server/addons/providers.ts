@@ -17,6 +17,25 @@ const FEATURE_EVENTS = [
   'feature-project-change',
 ];
 
+/**
+ * What the webhook may listen to besides: every step of a change request (its generic JSON body carries the event as
+ * it is; the other providers' messages speak of one toggle).
+ */
+const CHANGE_REQUEST_EVENTS = [
+  'change-request-created',
+  'change-added',
+  'change-request-sent-to-review',
+  'change-request-approval-added',
+  'change-request-approved',
+  'change-request-rejected',
+  'change-request-applied',
+  'change-request-conflict',
+  'change-request-cancelled',
+  'change-request-comment-added',
+  'change-request-configuration-updated',
+  'change-request-bypassed',
+];
+
 /** Where Datadog events go when the addon names no URL (Datadog's US1 site). */
 export const DATADOG_DEFAULT_URL = 'https://api.datadoghq.com/api/v1/events';
 
@@ -61,7 +80,7 @@ export const PROVIDERS: readonly AddonProvider[] = [
         sensitive: false,
       },
     ],
-    events: FEATURE_EVENTS,
+    events: [...FEATURE_EVENTS, ...CHANGE_REQUEST_EVENTS],
   },
   {
     name: 'slack',

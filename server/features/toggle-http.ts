@@ -1,16 +1,23 @@
 import type { FastifyRequest } from 'fastify';
+import { can } from '../../contract/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { validationError } from '../platform/http/errors.ts';
 import { projectOf } from './read-model.ts';
 import type { ToggleWrite } from './toggle-write.ts';
 
+/** Who changes toggles: the caller's name, and whether they may skip change requests (SKIP_CHANGE_REQUEST). */
+export const changeAuthor = (request: FastifyRequest): ToggleWrite => ({
+  actor: callerName(request),
+  maySkipChangeRequests: async () => can(await request.callerPermissions(), 'SKIP_CHANGE_REQUEST'),
+});
+
 /**
  * The caller and the condition of a toggle change: `If-Match: "<version>"` (W/"<version>" and a bare number are
  * accepted too) or `*`. Anything else is a 400.
  */
 export function toggleWrite(request: FastifyRequest): ToggleWrite {
-  const write: ToggleWrite = { actor: callerName(request) };
+  const write = changeAuthor(request);
   const header = request.headers['if-match'];
   if (header === undefined || header.trim() === '*') return write;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);

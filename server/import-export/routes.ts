@@ -7,7 +7,7 @@ import {
   ImportValidationSchema,
 } from '../../contract/import-export.ts';
 import type { AppDeps } from '../deps.ts';
-import { callerName } from '../platform/access/caller.ts';
+import { changeAuthor } from '../features/index.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { exportFeatures, importFeatures, validateImport } from './service.ts';
 
@@ -48,7 +48,7 @@ export const importExportRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = 
       schema: { body: ImportBody, response: { 200: NoBody } },
     },
     async (request, reply) => {
-      await importFeatures(deps, callerName(request), await request.callerPermissions(), request.body);
+      await importFeatures(deps, changeAuthor(request), await request.callerPermissions(), request.body);
       return reply.status(200).send();
     },
   );

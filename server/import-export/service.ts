@@ -15,6 +15,7 @@ import {
   importToggles,
   liveFeatureNamesOf,
   lockToggles,
+  type ToggleWrite,
   strategiesIn,
   tagsOf,
   type ImportedStrategy,
@@ -346,11 +347,12 @@ export async function validateImport(
  */
 export async function importFeatures(
   deps: AppDeps,
-  actor: string,
+  write: ToggleWrite,
   held: readonly PermissionEntry[],
   request: ImportRequest,
 ): Promise<void> {
   const { project, environment } = request;
+  const { actor } = write;
   await deps.db.transaction(async (tx) => {
     await lockToggles(tx, { names: request.data.features.map((f) => f.name) });
     const plan = await planImport(tx, request, held);
@@ -382,7 +384,7 @@ export async function importFeatures(
       actor,
       plan.tags.map((tag) => ({ type: tag.tagType, value: tag.tagValue })),
     );
-    await importToggles(tx, actor, {
+    await importToggles(tx, write, {
       project,
       environment,
       environments: plan.environments,

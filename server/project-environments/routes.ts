@@ -4,6 +4,7 @@ import { ProjectEnvironmentBody, ProjectEnvironmentParams, ProjectParams } from 
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { answerEmpty, NoBody } from '../platform/http/no-body.ts';
+import { changeAuthor } from '../features/index.ts';
 import { knownPathProject } from '../projects/index.ts';
 import { addEnvironmentToProject, removeEnvironment, removeEnvironmentFromProject, removeProject } from './service.ts';
 
@@ -30,7 +31,7 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
       answerEmpty(
         reply,
         200,
-        addEnvironmentToProject(deps, callerName(request), request.params.projectId, request.body.environment),
+        addEnvironmentToProject(deps, changeAuthor(request), request.params.projectId, request.body.environment),
       ),
   );
 
@@ -42,7 +43,7 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
     },
     async (request, reply) => {
       const { projectId, environment } = request.params;
-      await removeEnvironmentFromProject(deps, callerName(request), projectId, environment);
+      await removeEnvironmentFromProject(deps, changeAuthor(request), projectId, environment);
       return reply.status(200).send();
     },
   );
@@ -50,6 +51,6 @@ export const projectEnvironmentRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps
   app.delete(
     '/api/admin/environments/:name',
     { config: { permission: 'DELETE_ENVIRONMENT' }, schema: { params: EnvironmentParams, response: { 200: NoBody } } },
-    (request, reply) => answerEmpty(reply, 200, removeEnvironment(deps, callerName(request), request.params.name)),
+    (request, reply) => answerEmpty(reply, 200, removeEnvironment(deps, changeAuthor(request), request.params.name)),
   );
 };

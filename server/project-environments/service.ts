@@ -10,6 +10,7 @@ import {
 import {
   addEnvironmentToToggles,
   lockTogglesIn,
+  type ToggleWrite,
   projectToggleNames,
   removeEnvironmentFromToggles,
   togglesInEnvironment,
@@ -80,14 +81,15 @@ async function lockProjectAndEnvironment(tx: Db, project: string, environment: s
  * POST api/admin/projects/{id}/environments: enables the environment in the project; every toggle of the project
  * gets a (disabled) state there, without strategies (each through the toggle rule: a new version and an event).
  */
-export async function addEnvironmentToProject(deps: AppDeps, actor: string, project: string, environment: string) {
+export async function addEnvironmentToProject(deps: AppDeps, write: ToggleWrite, project: string, environment: string) {
+  const { actor } = write;
   await deps.db.transaction(async (tx) => {
     const current = await lockProjectAndEnvironment(tx, project, environment);
     if (current.includes(environment)) {
       throw new ApiError(409, 'NameExistsError', `Environment ${environment} is already enabled in project ${project}`);
     }
     await addProjectEnvironments(tx, project, [environment]);
-    const added = await addEnvironmentToToggles(tx, actor, project, environment);
+    const added = await addEnvironmentToToggles(tx, write, project, environment);
     await appendEvent(tx, {
       type: 'project-environment-added',
       createdBy: actor,
@@ -102,14 +104,21 @@ export async function addEnvironmentToProject(deps: AppDeps, actor: string, proj
  * DELETE api/admin/projects/{id}/environments/{env}: refused for the project's last environment. Removing deletes the
  * state and the strategies of the project's toggles in that environment (each through the toggle rule).
  */
-export async function removeEnvironmentFromProject(deps: AppDeps, actor: string, project: string, environment: string) {
+export async function removeEnvironmentFromProject(
+  deps: AppDeps,
+  write: ToggleWrite,
+  project: string,
+  environment: string,
+) {
+  const { actor } = write;
   await deps.db.transaction(async (tx) => {
     const current = await lockProjectAndEnvironment(tx, project, environment);
     if (!current.includes(environment))
       throw notFound(`Environment ${environment} is not enabled in project ${project}`);
     if (current.length === 1) throw invalidOperation(LAST_ENVIRONMENT);
+    // The toggles first, while the environment's change-request setting is still there for their gate.
+    const removed = await removeEnvironmentFromToggles(tx, write, { project }, environment);
     await removeProjectEnvironment(tx, project, environment);
-    const removed = await removeEnvironmentFromToggles(tx, actor, { project }, environment);
     await appendEvent(tx, {
       type: 'project-environment-removed',
       createdBy: actor,
@@ -134,7 +143,8 @@ const DELETE_ATTEMPTS = 5;
  * is a project's only environment. Removes it from its projects, and every toggle's state and strategies in it
  * (each toggle through the toggle rule: a new version and an event).
  */
-export async function removeEnvironment(deps: AppDeps, actor: string, name: string): Promise<void> {
+export async function removeEnvironment(deps: AppDeps, write: ToggleWrite, name: string): Promise<void> {
+  const { actor } = write;
   // Lock order as in a toggle change: the toggles, then the environment. A toggle that got a state in the environment
   // between the two makes the attempt start over, so none changes without a new version.
   for (let attempt = 1; ; attempt += 1) {
@@ -158,7 +168,7 @@ export async function removeEnvironment(deps: AppDeps, actor: string, name: stri
             `Environment ${name} is the only environment of ${which}: enable another environment there first`,
           );
         }
-        const { strategiesDeleted } = await removeEnvironmentFromToggles(tx, actor, { names: toggles }, name);
+        const { strategiesDeleted } = await removeEnvironmentFromToggles(tx, write, { names: toggles }, name);
         await deleteEnvironment(tx, name);
         await appendEvent(tx, {
           type: 'environment-deleted',

@@ -1,5 +1,13 @@
 // What other domains may use of projects: reads, the summary shape, the update command, the path's project, the
-// environments a project has, the roles users hold in projects, and the parts of its deletion.
+// environments a project has with their change-request settings, the roles users hold in projects, and the parts of
+// its deletion.
+export {
+  changeRequestSettings,
+  environmentsRequiringChangeRequests,
+  lockChangeRequestSetting,
+  setChangeRequestSetting,
+  type ChangeRequestSetting,
+} from './change-request-settings.ts';
 export { grantData, lockGrants, removeGrant, writeGrant, type Grantee } from './grants.ts';
 export { knownPathProject } from './path-project.ts';
 export {

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { belongsTo, belongsToId, createdAt } from '../platform/db/columns.ts';
 import { environments } from '../environments/schema.ts';
 import { users } from '../users/schema.ts';
@@ -12,13 +12,17 @@ export const projects = pgTable('projects', {
 
 /**
  * The environments enabled in a project: a toggle gets its project's environments. Owned by projects, not
- * environments: it names both, and projects stand above environments (environments read no project).
+ * environments: it names both, and projects stand above environments (environments read no project). With each, its
+ * change-request setting: while enabled, its toggles change only through approved change requests (the toggle rule,
+ * features/toggle-write.ts, reads it; change-requests/ sets it).
  */
 export const projectEnvironments = pgTable(
   'project_environments',
   {
     project: belongsTo('project', () => projects.id),
     environment: belongsTo('environment', () => environments.name),
+    changeRequestsEnabled: boolean('change_requests_enabled').notNull().default(false),
+    requiredApprovals: integer('required_approvals').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.project, t.environment] })],
 );

@@ -80,6 +80,8 @@ export type Access =
   | 'editor'
   /** an Admin or an ADMIN token */
   | 'admin'
+  /** an Editor or an Admin, signed in (not an API token): change requests are made and approved by people */
+  | 'editor-person'
   /** the SDK API: a CLIENT or ADMIN token */
   | 'sdk'
   /** the frontend API: a FRONTEND token only */
@@ -111,6 +113,8 @@ export function allowed(access: Access, caller: CallerName): boolean {
       return caller === 'Editor' || caller === 'Admin' || caller === 'ADMIN token';
     case 'admin':
       return caller === 'Admin' || caller === 'ADMIN token';
+    case 'editor-person':
+      return caller === 'Editor' || caller === 'Admin';
     case 'sdk':
       return caller === 'CLIENT token' || caller === 'ADMIN token';
     case 'frontend':
@@ -143,6 +147,7 @@ export interface Seeded {
   doomedAddonId: number;
   segmentId: number;
   doomedSegmentId: number;
+  changeRequestId: number;
 }
 
 export const SEED_TOGGLE = 'sec-toggle';
@@ -190,6 +195,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
   await post('api/admin/environments', { name: 'sec-env', type: 'test' });
   await post('api/admin/environments', { name: 'sec-doomed-env', type: 'test' });
   await post('api/admin/projects/sec-proj/environments', { environment: 'sec-env' });
+  await post('api/admin/environments', { name: 'sec-cr-env', type: 'production' });
+  await post('api/admin/projects/sec-proj/environments', { environment: 'sec-cr-env' });
   await post('api/admin/tag-types', { name: 'sec-tt' });
   await post('api/admin/tag-types', { name: 'sec-tt-doomed' });
   await post('api/admin/tags', { type: 'simple', value: 'sec-tag' });
@@ -238,6 +245,12 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
   // Disabled, so no toggle change of the suite queues a delivery that the worker would send meanwhile.
   const addon = await post('api/admin/addons', SEC_ADDON);
   const doomedAddon = await post('api/admin/addons', SEC_ADDON);
+  await post('api/admin/projects/sec-proj/features', { name: 'sec-cr-toggle' });
+  await ok(
+    server.call('PUT', SEC_CR_CONFIG, { ...admin, body: { changeRequestsEnabled: true, requiredApprovals: 1 } }),
+    'change-request config',
+  );
+  const changeRequest = await post(SEC_CHANGE_REQUESTS, SEC_CHANGE);
   const segment = await post('api/admin/segments', { name: 'sec-segment', constraints: [] });
   const doomedSegment = await post('api/admin/segments', { name: 'sec-segment-doomed', constraints: [] });
   return {
@@ -251,8 +264,14 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     doomedAddonId: JSON.parse(doomedAddon.text).id,
     segmentId: JSON.parse(segment.text).id,
     doomedSegmentId: JSON.parse(doomedSegment.text).id,
+    changeRequestId: JSON.parse(changeRequest.text).id,
   };
 }
+
+/** Change requests are on in sec-proj's sec-cr-env, which only they change (its toggle: sec-cr-toggle). */
+const SEC_CR_CONFIG = 'api/admin/projects/sec-proj/environments/sec-cr-env/change-requests/config';
+const SEC_CHANGE_REQUESTS = 'api/admin/projects/sec-proj/environments/sec-cr-env/change-requests';
+const SEC_CHANGE = { feature: 'sec-cr-toggle', action: 'updateEnabled', payload: { enabled: true } };
 
 const SEC_ADDON = {
   provider: 'webhook',
@@ -751,6 +770,40 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'editor',
       path: `${STRATEGY_PATH}/${s.doomedStrategyId}`,
     },
+    'GET /api/admin/projects/:projectId/change-requests/config': {
+      access: 'signed-in',
+      path: 'api/admin/projects/sec-proj/change-requests/config',
+    },
+    'PUT /api/admin/projects/:projectId/environments/:environment/change-requests/config': {
+      access: 'editor',
+      path: SEC_CR_CONFIG,
+      body: { changeRequestsEnabled: true, requiredApprovals: 1 },
+    },
+    'POST /api/admin/projects/:projectId/environments/:environment/change-requests': {
+      access: 'editor-person',
+      path: SEC_CHANGE_REQUESTS,
+      body: SEC_CHANGE,
+    },
+    'GET /api/admin/projects/:projectId/change-requests': {
+      access: 'signed-in',
+      path: 'api/admin/projects/sec-proj/change-requests?state=Draft',
+    },
+    'GET /api/admin/projects/:projectId/change-requests/:id': {
+      access: 'signed-in',
+      path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}`,
+    },
+    // An Editor (holding APPROVE_CHANGE_REQUEST) cancels the seeded request; the Admin then finds it cancelled (400).
+    'PUT /api/admin/projects/:projectId/change-requests/:id/state': {
+      access: 'editor-person',
+      path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}/state`,
+      body: { state: 'Cancelled', comment: 'sec' },
+    },
+    'POST /api/admin/projects/:projectId/change-requests/:id/comments': {
+      access: 'editor-person',
+      path: `api/admin/projects/sec-proj/change-requests/${s.changeRequestId}/comments`,
+      body: { text: 'sec' },
+    },
+    'GET /api/admin/change-requests/awaiting-me': { access: 'person', path: 'api/admin/change-requests/awaiting-me' },
     'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
     'GET /api/admin/sync/stream': { access: 'signed-in', path: 'api/admin/sync/stream' },
     'GET /api/admin/events': { access: 'admin', path: 'api/admin/events' },

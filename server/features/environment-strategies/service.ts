@@ -50,11 +50,13 @@ async function readPath(db: Db, path: FeatureEnvironmentPath): Promise<FeatureRo
 }
 
 /**
- * Starts a change of the toggle in one environment (inside the transaction): locks, checks If-Match and bumps the
- * version (lockForChange), checks the environment and makes sure the toggle is in it.
+ * Starts a change of the toggle in one environment (inside the transaction): locks, checks If-Match, passes the
+ * environment's change-request gate and bumps the version (lockForChange), checks the environment and makes sure the
+ * toggle is in it.
  */
 async function changePath(tx: Db, write: ToggleWrite, path: FeatureEnvironmentPath): Promise<FeatureRow> {
-  const feature = await lockForChange(tx, path.feature, write, { project: path.project, live: true });
+  const environments = [path.environment];
+  const feature = await lockForChange(tx, path.feature, write, { project: path.project, live: true, environments });
   await checkEnvironment(tx, feature, path.environment);
   await addFeatureEnvironments(tx, feature.name, [{ environment: path.environment, enabled: false }]);
   return feature;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { featureEnvironments, featureStrategies } from '../schema.ts';
 import { inNames } from '../store.ts';
-import { lockToggles, recordToggleChanges } from '../toggle-write.ts';
+import { lockToggles, recordToggleChanges, type ToggleWrite } from '../toggle-write.ts';
 import { togglesInEnvironment } from './store.ts';
 
 // An environment added to or removed from many toggles at once (a project's environments, an environment deleted),
@@ -18,7 +18,7 @@ export async function lockTogglesIn(tx: Db, environment: string): Promise<string
  * Gives every toggle of the project (archived ones too) a disabled state in the environment where it has none yet.
  * Returns those that got one, by name: each has a new version and a feature-environment-added event.
  */
-export async function addEnvironmentToToggles(tx: Db, actor: string, project: string, environment: string) {
+export async function addEnvironmentToToggles(tx: Db, write: ToggleWrite, project: string, environment: string) {
   const toggles = new Map((await lockToggles(tx, { project })).map((row) => [row.name, row]));
   if (toggles.size === 0) return [];
   const inserted = (await tx.execute(sql`
@@ -29,7 +29,7 @@ export async function addEnvironmentToToggles(tx: Db, actor: string, project: st
   const added = inserted.rows.map((row) => row.feature).sort();
   await recordToggleChanges(
     tx,
-    actor,
+    write,
     added.map((name) => ({
       feature: toggles.get(name)!,
       type: 'feature-environment-added',
@@ -41,13 +41,14 @@ export async function addEnvironmentToToggles(tx: Db, actor: string, project: st
 }
 
 /**
- * Removes the state and the strategies in the environment of every toggle of a project, or of the named toggles.
+ * Removes the state and the strategies in the environment of every toggle of a project, or of the named toggles
+ * (through the change-request gate of that environment in each toggle's project).
  * Returns those that had either, by name (each has a new version and a feature-environment-removed event), and how
  * many strategies were deleted.
  */
 export async function removeEnvironmentFromToggles(
   tx: Db,
-  actor: string,
+  write: ToggleWrite,
   which: { project: string } | { names: readonly string[] },
   environment: string,
 ) {
@@ -67,7 +68,7 @@ export async function removeEnvironmentFromToggles(
   const removed = [...new Set([...enabled.keys(), ...strategyCounts.keys()])].sort();
   await recordToggleChanges(
     tx,
-    actor,
+    write,
     removed.map((name) => ({
       feature: toggles.get(name)!,
       type: 'feature-environment-removed',

@@ -13,7 +13,7 @@ import {
   featureTags,
 } from '../schema.ts';
 import { type FeatureRow, inNames } from '../store.ts';
-import { lockToggles, recordToggleChanges } from '../toggle-write.ts';
+import { lockToggles, recordToggleChanges, type ToggleWrite } from '../toggle-write.ts';
 import { groupBy } from '../views.ts';
 
 // The toggles' side of an export (reads of the exported toggles) and of an import (its writes, inside the import's
@@ -153,7 +153,7 @@ export interface ToggleImport {
  * environment, their tags and parents replaced; those that existed get a new version, and each toggle a
  * features-imported event. One statement for each kind of row, however many toggles the import has.
  */
-export async function importToggles(tx: Db, actor: string, input: ToggleImport): Promise<void> {
+export async function importToggles(tx: Db, write: ToggleWrite, input: ToggleImport): Promise<void> {
   const { project, environment } = input;
   const names = input.toggles.map((t) => t.name);
   const existing = new Set((await lockToggles(tx, { names })).map((row) => row.name));
@@ -247,7 +247,7 @@ export async function importToggles(tx: Db, actor: string, input: ToggleImport):
   const parentsOf = groupBy(input.dependencies, (d) => d.child);
   await recordToggleChanges(
     tx,
-    actor,
+    write,
     input.toggles.map(({ enabled, strategies: imported, ...toggle }) => ({
       feature: { name: toggle.name, project },
       type: 'features-imported',

@@ -170,8 +170,9 @@ export async function updateClassic(deps: AppDeps, write: ToggleWrite, name: str
   checkType(input.type);
   if (input.strategies && input.strategies.length === 0) throw missingStrategies();
   const variants = input.variants ? checkVariants(input.variants) : input.variants;
+  const environments = input.enabled !== undefined || input.strategies ? [CLASSIC_ENV] : [];
   return deps.db.transaction(async (tx) => {
-    const feature = await lockForChange(tx, name, write, { live: true });
+    const feature = await lockForChange(tx, name, write, { live: true, environments });
     if (input.project !== undefined && input.project !== feature.project) {
       throw invalidOperation(
         'Use changeProject (POST api/admin/projects/{project}/features/{name}/changeProject) to move a toggle',
@@ -212,7 +213,7 @@ export async function updateClassic(deps: AppDeps, write: ToggleWrite, name: str
 /** toggle/on, toggle/off and toggle (flip) of the default environment. */
 export async function setClassicEnabled(deps: AppDeps, write: ToggleWrite, name: string, mode: boolean | 'flip') {
   return deps.db.transaction(async (tx) => {
-    const feature = await lockForChange(tx, name, write, { live: true });
+    const feature = await lockForChange(tx, name, write, { live: true, environments: [CLASSIC_ENV] });
     const before = await eventView(tx, feature);
     const enabled = mode === 'flip' ? !before.enabled : mode;
     if (!(await setFeatureEnvironmentEnabled(tx, name, CLASSIC_ENV, enabled))) {

@@ -13,7 +13,9 @@ describe('permissionsFor', () => {
     expect(perms).toContainEqual({ project: 'web', permission: 'UPDATE_FEATURE' });
     expect(perms).toContainEqual({ project: 'default', permission: 'UPDATE_PROJECT' });
     expect(perms).not.toContainEqual(expect.objectContaining({ permission: 'ADMIN' }));
-    expect(perms.filter((p) => p.project !== null)).toHaveLength(8);
+    expect(perms).toContainEqual({ project: 'web', permission: 'APPROVE_CHANGE_REQUEST' });
+    expect(perms).not.toContainEqual(expect.objectContaining({ permission: 'SKIP_CHANGE_REQUEST' }));
+    expect(perms.filter((p) => p.project !== null)).toHaveLength(10);
   });
 
   it('gives a Viewer nothing', () => {

@@ -61,12 +61,19 @@ export interface ProjectRoleGrant {
 
 const MEMBER_PERMISSIONS: readonly Permission[] = ['CREATE_FEATURE', 'UPDATE_FEATURE', 'DELETE_FEATURE'];
 
-/** What an Editor holds in every project and an Owner in theirs: the toggles, the project and its access. */
-const OWNER_PERMISSIONS: readonly Permission[] = [...MEMBER_PERMISSIONS, 'UPDATE_PROJECT'];
+/**
+ * What an Editor holds in every project and an Owner in theirs: the toggles, the project and its access, and approving
+ * change requests (never one's own: the change-request rule refuses it).
+ */
+const OWNER_PERMISSIONS: readonly Permission[] = [...MEMBER_PERMISSIONS, 'UPDATE_PROJECT', 'APPROVE_CHANGE_REQUEST'];
 
-/** What only an Admin holds: deleting projects, environments and API tokens. */
+/**
+ * What only an Admin holds: deleting projects, environments and API tokens, and changing an environment that takes
+ * changes through change requests directly (the emergency path, audited as a bypass).
+ */
 const ADMIN_ONLY_PERMISSIONS: readonly Permission[] = [
   'ADMIN',
+  'SKIP_CHANGE_REQUEST',
   'DELETE_PROJECT',
   'UPDATE_ENVIRONMENT',
   'DELETE_ENVIRONMENT',

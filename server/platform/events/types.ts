@@ -76,4 +76,16 @@ export type EventType =
   | 'segment-created'
   | 'segment-updated'
   | 'segment-deleted'
-  | 'frontend-settings-updated';
+  | 'frontend-settings-updated'
+  | 'change-request-configuration-updated'
+  | 'change-request-bypassed'
+  | 'change-request-created'
+  | 'change-added'
+  | 'change-request-sent-to-review'
+  | 'change-request-approval-added'
+  | 'change-request-approved'
+  | 'change-request-rejected'
+  | 'change-request-applied'
+  | 'change-request-conflict'
+  | 'change-request-cancelled'
+  | 'change-request-comment-added';

@@ -1,0 +1,120 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { FeatureName, StrategyBody, StrategyOrderBody, StrategyUpdateBody } from './features.ts';
+import { Nullable, Timestamp } from './wire.ts';
+
+// Change requests: while a project environment takes changes through them, its toggles change only once other people
+// have approved. The paths and names follow Unleash's change requests (an Enterprise feature there).
+
+/** PUT api/admin/projects/{p}/environments/{env}/change-requests/config. */
+export const ChangeRequestConfigBody = Type.Object(
+  {
+    changeRequestsEnabled: Type.Boolean(),
+    requiredApprovals: Type.Integer({ minimum: 1, maximum: 10 }),
+  },
+  { additionalProperties: false },
+);
+export type ChangeRequestConfigInput = Static<typeof ChangeRequestConfigBody>;
+
+/** One environment's setting, as GET api/admin/projects/{p}/change-requests/config lists them. */
+export const ChangeRequestConfigSchema = Type.Object({
+  environment: Type.String(),
+  type: Type.String(),
+  changeRequestsEnabled: Type.Boolean(),
+  requiredApprovals: Type.Integer(),
+});
+export type ChangeRequestConfig = Static<typeof ChangeRequestConfigSchema>;
+
+export const ChangeRequestConfigListSchema = Type.Array(ChangeRequestConfigSchema);
+
+/** The error a direct change of such an environment gets (403), naming the project and the environment. */
+export const CHANGE_REQUEST_REQUIRED = 'ChangeRequestRequiredError';
+
+/**
+ * Where a request stands: a Draft gathers its author's changes, In review awaits approvals, Approved may be applied
+ * (Scheduled: to be applied at `scheduledAt`), and Applied, Rejected and Cancelled are final.
+ */
+export const ChangeRequestStateSchema = Type.Union([
+  Type.Literal('Draft'),
+  Type.Literal('In review'),
+  Type.Literal('Approved'),
+  Type.Literal('Rejected'),
+  Type.Literal('Applied'),
+  Type.Literal('Cancelled'),
+  Type.Literal('Scheduled'),
+]);
+export type ChangeRequestState = Static<typeof ChangeRequestStateSchema>;
+
+const Closed = { additionalProperties: false } as const;
+const StrategyId = Type.String({ maxLength: 100 });
+
+/** What each action's payload is: the body of the direct call it stands for. */
+const change = <A extends string, P extends TSchema>(action: A, payload: P) =>
+  Type.Object({ feature: FeatureName, action: Type.Literal(action), payload }, Closed);
+
+/** POST api/admin/projects/{p}/environments/{env}/change-requests: one change, added to the caller's Draft. */
+export const ChangeRequestChangeBody = Type.Union([
+  change('updateEnabled', Type.Object({ enabled: Type.Boolean() }, Closed)),
+  change('addStrategy', StrategyBody),
+  change('updateStrategy', Type.Object({ ...StrategyUpdateBody.properties, id: StrategyId }, Closed)),
+  change('deleteStrategy', Type.Object({ id: StrategyId }, Closed)),
+  change('reorderStrategy', StrategyOrderBody),
+]);
+export type ChangeRequestChangeInput = Static<typeof ChangeRequestChangeBody>;
+export type ChangeAction = ChangeRequestChangeInput['action'];
+
+const Person = Type.Object({ id: Type.Integer(), username: Type.String() });
+
+export const ChangeRequestSchema = Type.Object({
+  id: Type.Integer(),
+  project: Type.String(),
+  environment: Type.String(),
+  state: ChangeRequestStateSchema,
+  createdBy: Person,
+  createdAt: Timestamp,
+  scheduledAt: Nullable(Timestamp),
+  /** The approvals the environment needs, and those given so far (one per person). */
+  minApprovals: Type.Integer(),
+  approvals: Type.Array(Type.Object({ createdBy: Person, createdAt: Timestamp })),
+  changes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      feature: Type.String(),
+      action: Type.String(),
+      payload: Type.Unknown(),
+      /** The toggle's version when the change was added: applying it needs the toggle still at that version. */
+      version: Type.Integer(),
+      createdAt: Timestamp,
+    }),
+  ),
+  comments: Type.Array(
+    Type.Object({ id: Type.Integer(), text: Type.String(), createdBy: Type.String(), createdAt: Timestamp }),
+  ),
+  /** Set when applying found a toggle changed since its change was added: both versions. Nothing was applied. */
+  conflict: Nullable(Type.Object({ feature: Type.String(), version: Type.Integer(), currentVersion: Type.Integer() })),
+});
+export type ChangeRequest = Static<typeof ChangeRequestSchema>;
+export const ChangeRequestListSchema = Type.Array(ChangeRequestSchema);
+
+export const ChangeRequestParams = Type.Object({
+  projectId: Type.String({ maxLength: 100 }),
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export const ChangeRequestListQuery = Type.Object({ state: Type.Optional(ChangeRequestStateSchema) });
+
+/** PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. */
+export const ChangeRequestStateBody = Type.Object(
+  {
+    state: Type.Union([
+      Type.Literal('In review'),
+      Type.Literal('Approved'),
+      Type.Literal('Rejected'),
+      Type.Literal('Applied'),
+      Type.Literal('Cancelled'),
+    ]),
+    comment: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+  },
+  Closed,
+);
+
+/** POST api/admin/projects/{p}/change-requests/{id}/comments. */
+export const ChangeRequestCommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 10_000 }) }, Closed);

@@ -1,0 +1,37 @@
+import type { ChangeRequestState } from '../../contract/change-requests.ts';
+import { ApiError, invalidOperation, notFound } from '../platform/http/errors.ts';
+
+/** The states a request moves to from each open one; Applied, Rejected and Cancelled are final. */
+const NEXT: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
+  Draft: ['In review', 'Cancelled'],
+  'In review': ['Approved', 'Rejected', 'Cancelled'],
+  Approved: ['Applied', 'Cancelled'],
+  Scheduled: ['Applied', 'Cancelled'],
+  Rejected: [],
+  Applied: [],
+  Cancelled: [],
+};
+
+/** 409 for a request applied already, 400 for any other move the states do not allow. */
+export function checkTransition(from: ChangeRequestState, to: ChangeRequestState): void {
+  if (from === 'Applied' && to === 'Applied') {
+    throw new ApiError(409, 'ChangeRequestAppliedError', 'This change request has been applied already');
+  }
+  if (!NEXT[from].includes(to)) throw invalidOperation(`A change request in state ${from} can not become ${to}`);
+}
+
+export const requestNotFound = (id: number) => notFound(`Could not find change request with id ${id}`);
+
+export const notYours = (what: string) =>
+  new ApiError(403, 'NoAccessError', `Only its author can ${what} a change request`);
+export const ownApproval = () =>
+  new ApiError(403, 'NoAccessError', 'You can not approve or reject your own change request');
+
+/** 409: a toggle moved since its change was added; nothing was applied. */
+export const conflictError = (conflict: { feature: string; version: number; currentVersion: number }) =>
+  new ApiError(
+    409,
+    'ChangeRequestConflictError',
+    `The toggle ${conflict.feature} changed since the change was added: it was at version ${conflict.version}, ` +
+      `it is now at version ${conflict.currentVersion}. Nothing was applied`,
+  );

@@ -1,0 +1,139 @@
+import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { ChangeRequestState } from '../../contract/change-requests.ts';
+import type { Db } from '../platform/db/client.ts';
+import { changeRequestApprovals, changeRequestChanges, changeRequestComments, changeRequests } from './schema.ts';
+
+// The change requests' own SQL.
+
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+export type ChangeRow = typeof changeRequestChanges.$inferSelect;
+export type ApprovalRow = typeof changeRequestApprovals.$inferSelect;
+export type CommentRow = typeof changeRequestComments.$inferSelect;
+
+/** The person's Draft in the project environment, its row locked until the transaction ends. */
+export async function lockDraft(tx: Db, project: string, environment: string, userId: number) {
+  const [row] = await tx
+    .select()
+    .from(changeRequests)
+    .where(
+      and(
+        eq(changeRequests.project, project),
+        eq(changeRequests.environment, environment),
+        eq(changeRequests.createdById, userId),
+        eq(changeRequests.state, 'Draft'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function insertDraft(
+  tx: Db,
+  draft: { project: string; environment: string; createdById: number; createdBy: string },
+): Promise<ChangeRequestRow> {
+  const [row] = await tx.insert(changeRequests).values(draft).returning();
+  return row;
+}
+
+export async function insertChange(tx: Db, change: typeof changeRequestChanges.$inferInsert): Promise<ChangeRow> {
+  const [row] = await tx.insert(changeRequestChanges).values(change).returning();
+  return row;
+}
+
+/** One request of the project, its row locked until the transaction ends (transitions of one request queue up). */
+export async function lockRequest(tx: Db, project: string, id: number) {
+  const [row] = await tx
+    .select()
+    .from(changeRequests)
+    .where(and(eq(changeRequests.project, project), eq(changeRequests.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function findRequest(db: Db, project: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(changeRequests)
+    .where(and(eq(changeRequests.project, project), eq(changeRequests.id, id)));
+  return row;
+}
+
+/** A project's requests, newest first, in one state or all. */
+export function requestsOf(db: Db, project: string, state?: ChangeRequestState) {
+  return db
+    .select()
+    .from(changeRequests)
+    .where(and(eq(changeRequests.project, project), state ? eq(changeRequests.state, state) : undefined))
+    .orderBy(desc(changeRequests.id));
+}
+
+/** Requests In review by someone else that the person has not approved yet, newest first (every project). */
+export function inReviewFor(db: Db, userId: number) {
+  const approved = db
+    .select({ one: sql`1` })
+    .from(changeRequestApprovals)
+    .where(
+      and(eq(changeRequestApprovals.changeRequestId, changeRequests.id), eq(changeRequestApprovals.userId, userId)),
+    );
+  return db
+    .select()
+    .from(changeRequests)
+    .where(and(eq(changeRequests.state, 'In review'), ne(changeRequests.createdById, userId), notExists(approved)))
+    .orderBy(desc(changeRequests.id));
+}
+
+/** The changes, approvals and comments of the requests, each in the order they were made. */
+export async function partsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return { changes: [], approvals: [], comments: [] };
+  // One after another: inside a transaction this is one connection.
+  const changes = await db
+    .select()
+    .from(changeRequestChanges)
+    .where(inArray(changeRequestChanges.changeRequestId, ids))
+    .orderBy(asc(changeRequestChanges.id));
+  const approvals = await db
+    .select()
+    .from(changeRequestApprovals)
+    .where(inArray(changeRequestApprovals.changeRequestId, ids))
+    .orderBy(asc(changeRequestApprovals.createdAt));
+  const comments = await db
+    .select()
+    .from(changeRequestComments)
+    .where(inArray(changeRequestComments.changeRequestId, ids))
+    .orderBy(asc(changeRequestComments.id));
+  return { changes, approvals, comments };
+}
+
+/** Records the person's approval; false when they had approved already. */
+export async function insertApproval(tx: Db, changeRequestId: number, person: { id: number; name: string }) {
+  const rows = await tx
+    .insert(changeRequestApprovals)
+    .values({ changeRequestId, userId: person.id, createdBy: person.name })
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+export async function countApprovals(db: Db, changeRequestId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(changeRequestApprovals)
+    .where(eq(changeRequestApprovals.changeRequestId, changeRequestId));
+  return Number(row.n);
+}
+
+export async function updateRequest(
+  tx: Db,
+  id: number,
+  change: Pick<typeof changeRequests.$inferInsert, 'state' | 'conflict'>,
+): Promise<void> {
+  await tx
+    .update(changeRequests)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(changeRequests.id, id));
+}
+
+export async function insertComment(tx: Db, comment: typeof changeRequestComments.$inferInsert) {
+  const [row] = await tx.insert(changeRequestComments).values(comment).returning();
+  return row;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "project_environments" ADD COLUMN "change_requests_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "project_environments" ADD COLUMN "required_approvals" integer DEFAULT 1 NOT NULL;

@@ -8,6 +8,7 @@ import { ConsoleOfflineProvider, createConsoleOffline, type ConsoleOffline } fro
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { userQuery } from './auth/user';
+import { awaitingMeQuery } from './change-requests/api/queries';
 import { connectivity } from './shared/api/connectivity';
 import { uiConfigQuery } from './ui-config/api/queries';
 
@@ -50,8 +51,8 @@ export function sessionClient(
 }
 
 /**
- * What a returning console holds: the UI config (with `flags`) and a session with `permissions` (ADMIN by default),
- * read already, never stale, never retried. Seed the screen's own reads on it.
+ * What a returning console holds: the UI config (with `flags`), a session with `permissions` (ADMIN by default) and
+ * the change requests awaiting it (none), read already, never stale, never retried. Seed the screen's own reads on it.
  */
 export function keptClient(
   permissions: { permission: string; project?: string | null }[] = [{ permission: 'ADMIN', project: null }],
@@ -60,6 +61,7 @@ export function keptClient(
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1.0.0', flags });
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
+  client.setQueryData(awaitingMeQuery.queryKey, []);
   return client;
 }
 

@@ -4,6 +4,7 @@ import { IconBook, IconSearch, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useIsAdmin } from '../auth/user';
+import { AwaitingMeBadge } from '../change-requests/components/AwaitingMeBadge';
 import { InstallButton } from '../offline/InstallButton';
 import { SyncStatus } from '../offline/SyncStatus';
 import { WaitingChanges } from '../offline/WaitingChanges';
@@ -104,6 +105,7 @@ export function Header({ drawerOpened, onToggleDrawer }: { drawerOpened: boolean
         <PaletteLauncher />
         <SyncStatus />
         <WaitingChanges />
+        <AwaitingMeBadge />
         <InstallButton />
         {wide && (
           <ActionIcon

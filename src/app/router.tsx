@@ -4,6 +4,7 @@ import { BootstrapSpinner } from './BootstrapSpinner';
 import { addonRoutes } from './routes/addons';
 import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
+import { changeRequestRoutes } from './routes/change-requests';
 import { loginRoute, logoutRoute } from './routes/auth';
 import { contextRoutes } from './routes/context';
 import { corsRoutes } from './routes/cors';
@@ -32,6 +33,7 @@ const routeTree = rootRoute.addChildren([
   mainRoute.addChildren([
     indexRoute,
     ...projectRoutes,
+    ...changeRequestRoutes,
     ...featureToggleRoutes,
     ...applicationRoutes,
     ...contextRoutes,

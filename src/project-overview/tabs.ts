@@ -1,5 +1,5 @@
 /** The project page's tabs: overview is the base path, the others a path segment. */
-export const PROJECT_TABS = ['overview', 'health', 'access', 'environments', 'settings'] as const;
+export const PROJECT_TABS = ['overview', 'health', 'change-requests', 'access', 'environments', 'settings'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 /** Whether a path segment names one of the tabs that have their own path. */

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LAST_ENVIRONMENT } from '../../../contract/projects';
 import { PermissionSwitch } from '../../auth/PermissionControls';
+import { ApprovalSettings } from '../../change-requests/components/ApprovalSettings';
 import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { environmentsQuery } from '../../environments/api/queries';
 import { useOnline } from '../../shared/api/connectivity';
@@ -14,6 +15,7 @@ import { ENVIRONMENT_API_ERROR, environmentSwitched } from '../messages';
 /**
  * The environments tab: every environment with a switch saying whether the project uses it (UPDATE_PROJECT, online
  * only). The last one cannot be turned off ('You must always have at least one active environment per project').
+ * Below them, which environments take their changes through change requests.
  */
 export function EnvironmentsTab({ projectId, overview }: { projectId: string; overview: ProjectOverview | undefined }) {
   // The tab where environments are chosen shows every one there is now (one created meanwhile too).
@@ -80,6 +82,7 @@ export function EnvironmentsTab({ projectId, overview }: { projectId: string; ov
           </Group>
         ))}
       </Paper>
+      <ApprovalSettings projectId={projectId} />
     </Stack>
   );
 }

@@ -19,6 +19,9 @@ import '../../projects/projects.css';
 import '../project-overview.css';
 
 const ProjectAccessTab = lazy(() => import('../../projects/access/ProjectAccessTab'));
+const ChangeRequestsTab = lazy(async () => ({
+  default: (await import('../../change-request-review/components/ChangeRequestsTab')).ChangeRequestsTab,
+}));
 
 const overviewRoute = getRouteApi('/main/projects/$projectId');
 const tabRoute = getRouteApi('/main/projects/$projectId/$activeTab');
@@ -26,6 +29,7 @@ const tabRoute = getRouteApi('/main/projects/$projectId/$activeTab');
 const TAB_LABELS: Record<ProjectTab, string> = {
   overview: 'Overview',
   health: 'Health',
+  'change-requests': 'Change requests',
   access: 'Access',
   environments: 'Environments',
   settings: 'Settings',
@@ -48,6 +52,12 @@ function TabContent({ tab, project, overview }: { tab: ProjectTab; project: Proj
       return <OverviewTab projectId={project.id} overview={overview} />;
     case 'health':
       return <HealthTab projectId={project.id} />;
+    case 'change-requests':
+      return (
+        <Suspense fallback={<Loader aria-label="Loading change requests" />}>
+          <ChangeRequestsTab projectId={project.id} />
+        </Suspense>
+      );
     case 'access':
       return (
         <Suspense fallback={<Loader aria-label="Loading access" />}>
@@ -68,8 +78,8 @@ function TabContent({ tab, project, overview }: { tab: ProjectTab; project: Proj
 
 /**
  * /projects/{id}/{activeTab}: the project's name, description and health above the tabs Overview (the base path),
- * Health, Access, Environments and Settings. The project comes from the kept list at once (also offline); its
- * toggles and environments from the project read, refreshed every 10 s while the page is visible.
+ * Health, Change requests, Access, Environments and Settings. The project comes from the kept list at once (also
+ * offline); its toggles and environments from the project read, refreshed every 10 s while the page is visible.
  */
 function ProjectPage({ projectId, activeTab }: { projectId: string; activeTab: ProjectTab }) {
   const navigate = useNavigate();

@@ -30,9 +30,10 @@ export const productionNote = (environment: string) =>
 
 /**
  * Every change in a production-type environment is confirmed first: saving or adding a strategy, turning an
- * environment on or off. `confirm(environment, label, run, text)` runs at once
- * elsewhere; in production it opens 'Change {environment}?' with `text` and runs on the button labelled `label`, which
- * says what will happen. One dialog at a time, one confirmation per change.
+ * environment on or off. `confirm(environment, label, run, text, always)` runs at once
+ * elsewhere (unless `always`: a change that bypasses change requests is confirmed in any environment); in production
+ * it opens 'Change {environment}?' with `text` and runs on the button labelled `label`, which says what will happen.
+ * One dialog at a time, one confirmation per change.
  */
 export function useProductionConfirm() {
   const [pending, setPending] = useState<Pending>();
@@ -44,7 +45,8 @@ export function useProductionConfirm() {
     label: string,
     run: () => Promise<void>,
     text = productionNote(environment.name),
-  ) => (isProduction(environment) ? setPending({ environment: environment.name, label, text, run }) : run());
+    always = false,
+  ) => (always || isProduction(environment) ? setPending({ environment: environment.name, label, text, run }) : run());
 
   if (!pending) return { confirm, dialog: undefined };
   const question = {

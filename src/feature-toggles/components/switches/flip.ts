@@ -23,6 +23,9 @@ export const flipText = ({ feature, environment, enabled }: Flip, online: boolea
     ? 'its users get the change as soon as it is saved.'
     : 'you are offline, so the change is saved when the connection is back.');
 
+/** The flip in words, as a change request lists it: 'turning new-checkout off'. */
+export const flipWords = ({ feature, enabled }: Flip) => `turning ${feature} ${onOff(enabled)}`;
+
 /** What the undo bar says was done. */
 export const flippedText = ({ feature, environment, enabled }: Flip) =>
   `${feature} turned ${onOff(enabled)} in ${environment.name}.`;

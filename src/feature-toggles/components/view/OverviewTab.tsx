@@ -2,6 +2,8 @@ import '@mantine/core/styles/Accordion.css';
 import { Accordion, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PermissionSwitch } from '../../../auth/PermissionControls';
+import { useChangeRequestConfig } from '../../../change-requests/api/queries';
+import { REQUESTS_NEEDED } from '../../../change-requests/messages';
 import { usePendingChanges } from '../../../offline/context';
 import { strategyTitle } from '../../../strategies/definitions';
 import { useStrategyDefinitions } from '../../../strategies/api/queries';
@@ -32,7 +34,7 @@ function UsageBlock({ usage, environment }: { usage: FeatureUsage; environment: 
 /**
  * The status panel: each environment with its on/off switch (the change is queued; the queue reports the server's
  * answer). Turning on an environment without strategies, or the server refusing it for that reason, opens the
- * dialog that offers to add a strategy.
+ * dialog that offers to add a strategy. An environment that takes changes through change requests says so.
  */
 export function EnvironmentsPanel({ feature, onFlip }: { feature: ProjectFeature; onFlip(flip: Flip): void }) {
   const [needsStrategy, setNeedsStrategy] = useState<string>();
@@ -47,6 +49,14 @@ export function EnvironmentsPanel({ feature, onFlip }: { feature: ProjectFeature
       ? refused.change.environment
       : undefined;
   const dialogEnvironment = needsStrategy ?? refusedEnvironment;
+  const requests = useChangeRequestConfig(feature.project).data;
+  const describe = (environment: Environment) =>
+    [
+      environment.type && `${environment.type} environment`,
+      requests?.some((c) => c.environment === environment.name && c.changeRequestsEnabled) && REQUESTS_NEEDED,
+    ]
+      .filter(Boolean)
+      .join(' · ');
 
   const change = (environment: Environment, enabled: boolean) => {
     if (enabled && environment.strategies.length === 0) setNeedsStrategy(environment.name);
@@ -70,7 +80,7 @@ export function EnvironmentsPanel({ feature, onFlip }: { feature: ProjectFeature
                 size="lg"
                 label={environment.name}
                 aria-label={switchName(feature.name, environment.name)}
-                description={environment.type && `${environment.type} environment`}
+                description={describe(environment)}
                 checked={environment.enabled}
                 onChange={(enabled) => change(environment, enabled)}
               />

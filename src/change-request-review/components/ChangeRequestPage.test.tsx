@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ChangeRequest } from '../../../contract/change-requests';
+import type { PermissionEntry } from '../../../contract/permissions';
+import { changeRequestKeys } from '../../change-requests/api/queries';
+import { featureKeys } from '../../feature-toggles/api/queries';
+import { sampleFeature } from '../../feature-toggles/components/view/test-support';
+import { keptClient, renderRoute } from '../../test-support';
+
+const ADMIN: PermissionEntry[] = [{ permission: 'ADMIN', project: null }];
+const AT = '2026-01-01T00:00:00.000Z';
+
+/** Request #4 by user 7: turn checkout off in development, remove its rollout, add a default strategy. */
+const request = (changes: Partial<ChangeRequest> = {}): ChangeRequest => ({
+  id: 4,
+  project: 'default',
+  environment: 'development',
+  state: 'In review',
+  createdBy: { id: 7, username: 'erin' },
+  createdAt: AT,
+  scheduledAt: null,
+  minApprovals: 2,
+  approvals: [{ createdBy: { id: 8, username: 'anna' }, createdAt: AT }],
+  changes: [
+    { id: 1, feature: 'checkout', action: 'updateEnabled', payload: { enabled: false }, version: 3, createdAt: AT },
+    { id: 2, feature: 'checkout', action: 'deleteStrategy', payload: { id: 's1' }, version: 3, createdAt: AT },
+    { id: 3, feature: 'checkout', action: 'addStrategy', payload: { name: 'default' }, version: 3, createdAt: AT },
+  ],
+  comments: [{ id: 1, text: 'Needed for the launch', createdBy: 'erin', createdAt: AT }],
+  conflict: null,
+  ...changes,
+});
+
+/** The request page for the signed-in user 1 (keptClient's), the request and its toggle read already. */
+function open(shown: ChangeRequest, permissions = ADMIN) {
+  const client = keptClient(permissions);
+  client.setQueryData(changeRequestKeys.one('default', 4), shown);
+  client.setQueryData(featureKeys.project('default', 'checkout'), sampleFeature());
+  return renderRoute('/projects/default/change-requests/4', client);
+}
+
+// The first render loads the lazy route modules: seconds on a busy machine.
+const heading = () => screen.findByRole('heading', { name: 'Change request #4' }, { timeout: 45_000 });
+
+describe('the change request page', () => {
+  it('shows each change beside the toggle as it is now', { timeout: 90_000 }, async () => {
+    open(request());
+    await heading();
+    expect(screen.getByText('1 of 2 approvals: anna (1 more needed)')).toBeInTheDocument();
+    const [flip, removal, addition] = within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
+    expect(flip).toHaveTextContent('Turn checkout offNowOnAfter this changeOff');
+    expect(removal).toHaveTextContent(/^Remove a strategy of checkoutNowGradual rollout.*After this changeRemoved$/);
+    expect(addition).toHaveTextContent(/^Add a Standard strategy to checkoutNowNot thereAfter this changeStandard/);
+    expect(screen.getByText('Needed for the launch')).toBeInTheDocument();
+  });
+
+  it('offers an approver Approve first, and the author none of the review moves', { timeout: 90_000 }, async () => {
+    open(request());
+    await heading();
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons.slice(buttons.indexOf('Approve'), buttons.indexOf('Approve') + 3)).toEqual([
+      'Approve',
+      'Reject',
+      'Cancel request',
+    ]);
+  });
+
+  it(
+    'shows the conflict that applying found, with both versions, as the refresh notice does',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      open(request({ state: 'Approved', conflict: { feature: 'checkout', version: 3, currentVersion: 5 } }));
+      await heading();
+      const notice = screen.getByRole('alert');
+      expect(notice).toHaveTextContent('The configuration was changed elsewhere.');
+      expect(notice).toHaveTextContent('the change was made against version 3, the toggle is now at version 5');
+      expect(within(notice).getByRole('button', { name: 'Refresh configuration' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Apply changes' })).toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,200 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { ChangeRequest } from '../../../contract/change-requests';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
+import { useSession } from '../../auth/user';
+import { useChangeRequest } from '../../change-requests/api/queries';
+import { useCommentChangeRequest } from '../../change-requests/api/use-comment-change-request';
+import { useMoveChangeRequest } from '../../change-requests/api/use-move-change-request';
+import { STATE_COLORS } from '../../change-requests/messages';
+import { approvalsMissing, MOVE_LABELS, movesFor, type Move } from '../../change-requests/rules';
+import { featureKeys } from '../../feature-toggles/api/queries';
+import { RefreshNotice } from '../../offline/RefreshNotice';
+import { useOnline } from '../../shared/api/connectivity';
+import { formatDateTime } from '../../shared/locale/format-date';
+import { useLocale } from '../../shared/locale/locale';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { PageHeader } from '../../shared/ui/PageHeader';
+import { RouteLink } from '../../shared/ui/RouteLink';
+import { ChangeDiff } from './ChangeDiff';
+import '../../change-requests/change-requests.css';
+
+const route = getRouteApi('/main/projects/$projectId/change-requests/$id');
+
+/** The moves a person sees as the main action: the one that takes the request forward. */
+const PRIMARY: readonly Move[] = ['In review', 'Approved', 'Applied'];
+
+/**
+ * /projects/{p}/change-requests/{id}: a request with what it may do next for this person first (on a phone, Approve
+ * is one tap from opening the page), the conflict that applying found, each change beside the toggle's current
+ * state, and the comments.
+ */
+export default function ChangeRequestPage() {
+  const { projectId, id } = route.useParams();
+  const requestId = Number(id);
+  const read = useChangeRequest(projectId, requestId);
+  const session = useSession().data;
+  const move = useMoveChangeRequest(projectId, requestId);
+  const online = useOnline();
+  const locale = useLocale();
+  const [disregarded, setDisregarded] = useState<number>();
+  const queryClient = useQueryClient();
+
+  const request = read.data;
+  if (!request) {
+    return read.isError ? (
+      <Text c="red.8" role="alert">
+        {read.error.message}
+      </Text>
+    ) : (
+      <Loader aria-label="Loading the change request" />
+    );
+  }
+  const moves = movesFor(request, { id: session?.user.id, permissions: session?.permissions });
+  const missing = approvalsMissing(request);
+  const conflict = request.conflict;
+
+  return (
+    <Stack gap="lg" className="sy-cr-page">
+      <Stack gap={4}>
+        <PageHeader title={`Change request #${request.id}`}>
+          <Badge color={STATE_COLORS[request.state]} variant="filled" size="lg">
+            {request.state}
+          </Badge>
+        </PageHeader>
+        <Text>
+          {request.environment} in{' '}
+          <RouteLink
+            to="/projects/$projectId/$activeTab"
+            params={{ projectId, activeTab: 'change-requests' }}
+            className="sy-touch-link"
+          >
+            {projectId}
+          </RouteLink>
+          , by {request.createdBy.username}, {formatDateTime(request.createdAt, locale)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {request.approvals.length} of {request.minApprovals} {request.minApprovals === 1 ? 'approval' : 'approvals'}
+          {request.approvals.length > 0 && `: ${request.approvals.map((a) => a.createdBy.username).join(', ')}`}
+          {request.state === 'In review' && missing > 0 && ` (${missing} more needed)`}
+        </Text>
+      </Stack>
+
+      {moves.length > 0 && (
+        <Stack gap="xs">
+          <Group gap="sm" className="sy-cr-actions">
+            {moves.map((state) => (
+              <Button
+                key={state}
+                size="md"
+                variant={PRIMARY.includes(state) ? 'filled' : 'default'}
+                color={state === 'Rejected' || state === 'Cancelled' ? 'red' : undefined}
+                loading={move.isPending && move.variables?.state === state}
+                disabled={!online || (move.isPending && move.variables?.state !== state)}
+                onClick={() => move.mutate({ state })}
+              >
+                {MOVE_LABELS[state]}
+              </Button>
+            ))}
+          </Group>
+          {!online && <Alert color="yellow">{OFFLINE_SAVE_MESSAGE}</Alert>}
+          <ErrorAlert message={move.error?.message} />
+        </Stack>
+      )}
+
+      {conflict && disregarded !== conflict.currentVersion && (
+        <RefreshNotice
+          open
+          onRefresh={() => {
+            void queryClient.invalidateQueries({ queryKey: featureKeys.project(projectId, conflict.feature) });
+            void read.refetch();
+          }}
+          onDisregard={() => setDisregarded(conflict.currentVersion)}
+        >
+          <Text>
+            "{conflict.feature}" was changed elsewhere after this change was added, so nothing was applied: the change
+            was made against version {conflict.version}, the toggle is now at version {conflict.currentVersion}. Compare
+            them below; to go on, cancel this request and request the change again.
+          </Text>
+        </RefreshNotice>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="cr-changes">
+        <Title order={2} size="h4" id="cr-changes">
+          Changes
+        </Title>
+        {request.changes.length === 0 ? (
+          <Text c="dimmed">No changes yet.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" m={0} p={0} className="sy-cr-changes" aria-labelledby="cr-changes">
+            {request.changes.map((change) => (
+              <ChangeDiff key={change.id} project={projectId} environment={request.environment} change={change} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <Comments projectId={projectId} requestId={requestId} comments={request.comments} />
+    </Stack>
+  );
+}
+
+function Comments({
+  projectId,
+  requestId,
+  comments,
+}: {
+  projectId: string;
+  requestId: number;
+  comments: ChangeRequest['comments'];
+}) {
+  const locale = useLocale();
+  const online = useOnline();
+  const add = useCommentChangeRequest(projectId, requestId);
+  const [text, setText] = useState('');
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="cr-comments">
+      <Title order={2} size="h4" id="cr-comments">
+        Comments
+      </Title>
+      {comments.length === 0 ? (
+        <Text c="dimmed">No comments yet.</Text>
+      ) : (
+        <Stack component="ul" gap="xs" m={0} p={0} className="sy-cr-changes" aria-labelledby="cr-comments">
+          {comments.map((c) => (
+            <li key={c.id}>
+              <Text size="sm" c="dimmed">
+                {c.createdBy}, {formatDateTime(c.createdAt, locale)}
+              </Text>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.text}</Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim()) add.mutate(text.trim(), { onSuccess: () => setText('') });
+        }}
+      >
+        <Stack gap="xs">
+          <Textarea
+            label="Comment"
+            autosize
+            minRows={2}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <ErrorAlert message={add.error?.message} />
+          <Group>
+            <Button type="submit" variant="default" loading={add.isPending} disabled={!online || !text.trim()}>
+              Add comment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

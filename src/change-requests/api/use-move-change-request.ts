@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangeRequest } from '../../../contract/change-requests';
+import { api } from '../../shared/api/client';
+import type { Move } from '../rules';
+import { changeRequestKeys, changeRequestPath } from './queries';
+
+/**
+ * PUT api/admin/projects/{p}/change-requests/{id}/state. Every read of requests is refreshed after it, refused or
+ * not: a refused Apply has recorded its conflict on the request, and the header's count may have moved.
+ */
+export function useMoveChangeRequest(project: string, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (move: { state: Move; comment?: string }) =>
+      api.put<ChangeRequest>(`${changeRequestPath(project, id)}/state`, move),
+    meta: { inlineErrors: true },
+    onSuccess: (request) => queryClient.setQueryData(changeRequestKeys.one(project, id), request),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: changeRequestKeys.all }),
+  });
+}

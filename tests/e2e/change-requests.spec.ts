@@ -1,0 +1,101 @@
+// Change requests from the console: an admin makes production require them (the project's Environments tab); an
+// Editor on a phone turns a toggle off there, which requests the change instead of making it, and sends the request
+// to review; an admin, told by the header's count, approves and applies it on a desktop. The toggle is off on the
+// server, by one change. A real server on a fresh data folder, Chromium.
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { expectTouchTargets } from '../support/targets.ts';
+import { adminApiOf, ADMIN_PASSWORD, apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
+
+const server = freshServer();
+const admin = adminApiOf(server);
+const api = apiOf(server);
+const TOGGLE = 'checkout.new-flow';
+const EDITOR = { email: 'erin@example.com', name: 'Erin Editor', rootRole: 2, password: ADMIN_PASSWORD };
+
+test.beforeAll(async () => {
+  await admin('POST', 'api/admin/user-admin', EDITOR);
+  await admin('POST', 'api/admin/projects/default/features', { name: TOGGLE, type: 'release' });
+  const environment = `api/admin/projects/default/features/${TOGGLE}/environments/production`;
+  await admin('POST', `${environment}/strategies`, { name: 'default' });
+  await admin('POST', `${environment}/on`);
+});
+
+const productionOf = async (page: Page) =>
+  (
+    (await api(page, 'GET', `api/admin/projects/default/features/${TOGGLE}`)).environments as {
+      name: string;
+      enabled: boolean;
+    }[]
+  ).find((env) => env.name === 'production')!.enabled;
+
+const eventsOf = async (page: Page, type: string) =>
+  ((await api(page, 'GET', `api/admin/events/${TOGGLE}`)).events as { type: string }[]).filter((e) => e.type === type)
+    .length;
+
+const noViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
+
+test('an Editor requests production off on a phone; an admin approves and applies it; the flip reaches the server once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // The admin makes production require change requests: Projects, the project, its Environments tab.
+  await signIn(page, server().url);
+  await page.getByRole('banner').getByRole('link', { name: 'Projects' }).click();
+  await page
+    .getByRole('link', { name: /^Default/ })
+    .first()
+    .click();
+  await page.getByRole('tab', { name: 'Environments' }).click();
+  const required = page.getByRole('switch', { name: 'Require change requests in production' });
+  await required.locator('xpath=..').click();
+  await expect(required).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Approvals needed in production' })).toHaveValue('1');
+  await noViolations(page);
+
+  // The Editor, on a phone: the production switch asks to request the change.
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  await signIn(phone, server().url, EDITOR.email, EDITOR.password);
+  const production = phone.getByRole('switch', { name: `${TOGGLE} in production` });
+  await expect(production).toBeChecked();
+  await production.locator('xpath=following-sibling::*[1]').tap();
+  const ask = phone.getByRole('dialog', { name: 'Request a change in production?' });
+  await expect(ask).toContainText(`turning ${TOGGLE} off is added to your change request`);
+  await ask.getByRole('button', { name: 'Request change' }).tap();
+  const requested = phone.getByRole('dialog', { name: 'Change requested' });
+  await expect(requested).toContainText('Added to your change request #1 for production');
+  await expect(production).toBeChecked();
+  expect(await productionOf(phone)).toBe(true);
+  await requested.getByRole('link', { name: 'Open change request' }).tap();
+  await expect(phone.getByRole('heading', { name: 'Change request #1' })).toBeVisible();
+  await expect(phone.getByText(`Turn ${TOGGLE} off`)).toBeVisible();
+  const send = phone.getByRole('button', { name: 'Send to review' });
+  await expectTouchTargets([send]);
+  await noViolations(phone);
+  await send.tap();
+  await expect(phone.getByText('In review', { exact: true })).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The admin: the header's count, the list, the request, Approve, then Apply.
+  const awaiting = page.getByRole('link', { name: '1 change request awaits your approval' });
+  await expect(awaiting).toBeVisible({ timeout: 30_000 });
+  await awaiting.click();
+  await expect(page.getByRole('heading', { name: 'Change requests awaiting you' })).toBeVisible();
+  await page.getByRole('link', { name: `#1 in production: ${TOGGLE}` }).click();
+  const change = page.getByRole('listitem').filter({ hasText: `Turn ${TOGGLE} off` });
+  await expect(change.getByText('Now').locator('xpath=..')).toContainText('On');
+  await expect(change.getByText('After this change').locator('xpath=..')).toContainText('Off');
+  await noViolations(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(awaiting).toHaveCount(0);
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(page.getByText('Applied', { exact: true })).toBeVisible();
+
+  await expect.poll(() => productionOf(page)).toBe(false);
+  expect(await eventsOf(page, 'feature-environment-disabled')).toBe(1);
+  // The Editor's open request follows the live stream.
+  await expect(phone.getByText('Applied', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(production).toHaveCount(0);
+});

@@ -33,6 +33,13 @@ const eventsOf = async (page: Page, type: string) =>
   ((await api(page, 'GET', `api/admin/events/${TOGGLE}`)).events as { type: string }[]).filter((e) => e.type === type)
     .length;
 
+const strategiesOf = async (page: Page) =>
+  (
+    (await api(page, 'GET', `api/admin/projects/default/features/${TOGGLE}/environments/production`)).strategies as {
+      name: string;
+    }[]
+  ).map((s) => s.name);
+
 const noViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
 test('an Editor requests production off on a phone; an admin approves and applies it; the flip reaches the server once', async ({
@@ -98,4 +105,49 @@ test('an Editor requests production off on a phone; an admin approves and applie
   // The Editor's open request follows the live stream.
   await expect(phone.getByText('Applied', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(production).toHaveCount(0);
+});
+
+test('a strategy added where production requires requests is requested; applied, it is there once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, server().url, EDITOR.email, EDITOR.password);
+  const before = await strategiesOf(page);
+  await page.goto(`${server().url}/projects/default/features2/${TOGGLE}/strategies?environment=production`);
+  await page.getByRole('button', { name: 'Add new strategy' }).click();
+  await page
+    .getByRole('complementary', { name: 'Add a strategy to production' })
+    .getByRole('button', { name: 'Add Gradual rollout' })
+    .click();
+  const form = page.getByRole('form', { name: 'Configure Gradual rollout' });
+  await form.getByRole('button', { name: 'Save strategy' }).click();
+  const ask = page.getByRole('dialog', { name: 'Request a change in production?' });
+  await expect(ask).toContainText(`adding the Gradual rollout strategy to ${TOGGLE} is added to your change request`);
+  await ask.getByRole('button', { name: 'Request change' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change requested' })
+    .getByRole('link', { name: 'Open change request' })
+    .click();
+  const id = Number(page.url().split('/').at(-1));
+  await expect(page.getByText(`Add a Gradual rollout strategy to ${TOGGLE}`)).toBeVisible();
+  expect(await strategiesOf(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Send to review' }).click();
+  await expect(page.getByText('In review', { exact: true })).toBeVisible();
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, server().url);
+  await adminPage.getByRole('banner').getByRole('link', { name: 'Projects' }).click();
+  await adminPage
+    .getByRole('link', { name: /^Default/ })
+    .first()
+    .click();
+  await adminPage.getByRole('tab', { name: 'Change requests' }).click();
+  await adminPage.getByRole('combobox', { name: 'State' }).selectOption('In review');
+  await adminPage.getByRole('link', { name: `#${id} in production: ${TOGGLE}` }).click();
+  await expect(adminPage.getByText('Not there')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Approve' }).click();
+  await adminPage.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(adminPage.getByText('Applied', { exact: true })).toBeVisible();
+  await expect.poll(() => strategiesOf(page)).toEqual([...before, 'flexibleRollout']);
 });

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeRequest, ChangeRequestChangeInput } from '../../../contract/change-requests';
+import type { ChangeAction, ChangeRequest } from '../../../contract/change-requests';
 import { api } from '../../shared/api/client';
 import { projectPath } from '../../projects/api/queries';
 import { changeRequestKeys } from './queries';
 
+/** A change as the console has it: the payload is the direct call's body (the server checks it as it would that). */
 export interface RequestedChange {
   project: string;
   environment: string;
-  change: ChangeRequestChangeInput;
+  change: { feature: string; action: ChangeAction; payload: unknown };
 }
 
 /**

@@ -1,15 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
 import { bypassText } from '../../../change-requests/messages';
-import { useChangeRoute } from '../../../change-requests/use-change-route';
+import { useRequestInstead } from '../../../change-requests/components/use-request-instead';
 import { useToggleEnvironment } from '../../api/use-toggle-environment';
 import { useOnline } from '../../../shared/api/connectivity';
 import { isProduction, useProductionConfirm } from './ProductionConfirm';
 import { flipLabel, flipText, flipWords, undoOffer, type Flip } from './flip';
-
-// Loaded when an environment that takes change requests is first flipped (the list's first screen does without).
-const RequestChangeDialog = lazy(async () => ({
-  default: (await import('../../../change-requests/components/RequestChangeDialog')).RequestChangeDialog,
-}));
 
 /**
  * Turning a toggle on or off in an environment, wherever a switch is: in a production-type environment after one
@@ -19,14 +13,20 @@ const RequestChangeDialog = lazy(async () => ({
  */
 export function useEnvironmentFlip() {
   const { confirm, dialog } = useProductionConfirm();
+  const requests = useRequestInstead();
   const { mutateAsync } = useToggleEnvironment();
-  const changeRoute = useChangeRoute();
   const online = useOnline();
-  const [requested, setRequested] = useState<Flip>();
 
   const flip = async (target: Flip) => {
-    const route = await changeRoute(target.project, target.environment.name);
-    if (route === 'request') return setRequested(target);
+    const route = await requests.decide(
+      {
+        project: target.project,
+        environment: target.environment.name,
+        change: { feature: target.feature, action: 'updateEnabled', payload: { enabled: target.enabled } },
+      },
+      flipWords(target),
+    );
+    if (route === 'requested') return;
     const text = flipText(target, online);
     void confirm(
       target.environment,
@@ -47,22 +47,5 @@ export function useEnvironmentFlip() {
     );
   };
 
-  return {
-    flip: (target: Flip) => void flip(target),
-    dialog: requested ? (
-      <Suspense>
-        <RequestChangeDialog
-          change={{
-            project: requested.project,
-            environment: requested.environment.name,
-            change: { feature: requested.feature, action: 'updateEnabled', payload: { enabled: requested.enabled } },
-          }}
-          what={flipWords(requested)}
-          onClose={() => setRequested(undefined)}
-        />
-      </Suspense>
-    ) : (
-      dialog
-    ),
-  };
+  return { flip: (target: Flip) => void flip(target), dialog: requests.dialog ?? dialog };
 }

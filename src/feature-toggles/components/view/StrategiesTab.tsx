@@ -18,6 +18,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../../auth/PermissionControls';
+import { useRequestInstead } from '../../../change-requests/components/use-request-instead';
+import { bypassText } from '../../../change-requests/messages';
+import type { RequestedChange } from '../../../change-requests/api/use-request-change';
 import { showToast } from '../../../shared/messages/toast';
 import { RefreshNotice } from '../../../offline/RefreshNotice';
 import {
@@ -105,6 +108,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
   const [userOpened, setUserOpened] = useState(false);
   const production = useProductionConfirm();
+  const requests = useRequestInstead();
   const sensors = useSortSensors();
 
   if (!environment) return <Text c="dimmed">No environments available.</Text>;
@@ -137,40 +141,89 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const target = { project, feature: feature.name, environment: env };
   const change = (update: (list: StrategyInstance[]) => StrategyInstance[]) => config.changeStrategies(env, update);
 
-  const add = (strategy: TargetedStrategy) =>
-    production.confirm(environment, 'Add strategy', async () => {
-      if (
-        !(await run(
-          () => actions.add({ ...target, strategy }),
-          (added) => change((list) => [...list, added]),
-        ))
-      )
-        return;
-      setAdding(undefined);
-      setSearch({ environment: env });
-    });
+  /**
+   * A strategy edit, as the environment takes it: requested (added to the person's draft, nothing changes here), or
+   * made: adding and saving after the production confirmation, removing (confirmed by its own dialog) and reordering
+   * at once; an edit that bypasses change requests is always confirmed, saying so.
+   */
+  const makeOr = async (
+    change: RequestedChange['change'],
+    what: string,
+    label: string,
+    make: () => Promise<void>,
+    confirmInProduction = true,
+  ) => {
+    const route = await requests.decide({ project, environment: env, change }, what);
+    if (route === 'requested') return;
+    const bypass = route === 'bypass';
+    if (bypass || confirmInProduction)
+      production.confirm(environment, label, make, bypass ? bypassText(env) : undefined, bypass);
+    else await make();
+  };
+  const titled = (strategy: StrategyInstance) => `the ${strategyTitle(strategy, definitions)} strategy`;
+
+  const add = ({ id: _id, ...strategy }: TargetedStrategy) =>
+    makeOr(
+      { feature: feature.name, action: 'addStrategy', payload: strategy },
+      `adding ${titled(strategy)} to ${feature.name}`,
+      'Add strategy',
+      async () => {
+        if (
+          !(await run(
+            () => actions.add({ ...target, strategy }),
+            (added) => change((list) => [...list, added]),
+          ))
+        )
+          return;
+        setAdding(undefined);
+        setSearch({ environment: env });
+      },
+    );
 
   const update = (strategy: TargetedStrategy) =>
-    production.confirm(environment, 'Save changes', async () => {
-      await run(
-        () => actions.update({ ...target, strategy }),
-        () => change((list) => list.map((s) => (s.id === strategy.id ? { ...s, ...strategy } : s))),
-      );
-    });
+    makeOr(
+      { feature: feature.name, action: 'updateStrategy', payload: { ...strategy, id: strategy.id! } },
+      `changing ${titled(strategy)} of ${feature.name}`,
+      'Save changes',
+      async () => {
+        await run(
+          () => actions.update({ ...target, strategy }),
+          () => change((list) => list.map((s) => (s.id === strategy.id ? { ...s, ...strategy } : s))),
+        );
+      },
+    );
 
   const remove = async (id: string) => {
-    await run(
-      () => actions.remove({ ...target, strategyId: id }),
-      () => change((list) => list.filter((s) => s.id !== id)),
+    const removed = strategies.find((s) => s.id === id);
+    await makeOr(
+      { feature: feature.name, action: 'deleteStrategy', payload: { id } },
+      `removing ${removed ? titled(removed) : 'a strategy'} of ${feature.name}`,
+      'Remove strategy',
+      async () => {
+        await run(
+          () => actions.remove({ ...target, strategyId: id }),
+          () => change((list) => list.filter((s) => s.id !== id)),
+        );
+      },
+      false,
     );
   };
 
   const reorder = (from: number, to: number) => {
     const moved = arrayMove(strategies, from, to);
-    change(() => moved);
-    void run(
-      () => actions.reorder({ ...target, ids: moved.map(sortableStrategyId) }),
-      () => undefined,
+    const order = moved.map((s, sortOrder) => ({ id: sortableStrategyId(s, sortOrder), sortOrder }));
+    void makeOr(
+      { feature: feature.name, action: 'reorderStrategy', payload: order },
+      `reordering the strategies of ${feature.name}`,
+      'Save order',
+      async () => {
+        change(() => moved);
+        await run(
+          () => actions.reorder({ ...target, ids: moved.map(sortableStrategyId) }),
+          () => undefined,
+        );
+      },
+      false,
     );
   };
 
@@ -340,7 +393,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
           </DndContext>
         </Tabs.Panel>
       </Tabs>
-      {production.dialog}
+      {requests.dialog ?? production.dialog}
     </Stack>
   );
 }

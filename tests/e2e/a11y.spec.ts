@@ -19,6 +19,8 @@ const CONTEXT_FIELD = 'region';
 const APPLICATION = 'web-shop';
 /** The first addon of a fresh server (seeded below). */
 const ADDON_ID = 1;
+/** The first change request of a fresh server (seeded below). */
+const CHANGE_REQUEST_ID = 1;
 /** The first segment of a fresh server (seeded below). */
 const SEGMENT_ID = 1;
 
@@ -29,6 +31,9 @@ const SCREENS = [
   '/projects/create',
   '/projects/default',
   '/projects/default/health',
+  '/projects/default/change-requests',
+  `/projects/default/change-requests/${CHANGE_REQUEST_ID}`,
+  '/change-requests',
   '/projects/default/access',
   '/projects/default/environments',
   '/projects/default/settings',
@@ -112,6 +117,11 @@ test.beforeAll(async () => {
     enabled: true,
   });
   await call('POST', `api/admin/features/${TOGGLE}/tags`, { type: 'simple', value: 'team-payments' });
+  // Production takes changes through change requests; the admin's draft holds one (the request page).
+  const production = 'api/admin/projects/default/environments/production';
+  await call('PUT', `${production}/change-requests/config`, { changeRequestsEnabled: true, requiredApprovals: 2 });
+  const change = { feature: TOGGLE, action: 'updateEnabled', payload: { enabled: false } };
+  expect((await call('POST', `${production}/change-requests`, change)).id).toBe(CHANGE_REQUEST_ID);
   await call('POST', 'api/admin/features', {
     name: 'checkout.new-flow',
     type: 'release',

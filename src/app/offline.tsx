@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { sessionAccount } from '../auth/session-account';
+import { registerChangeRequests } from '../change-requests/offline';
 import { environmentsQuery } from '../environments/api/queries';
 import { featureTypesQuery } from '../feature-toggles/api/queries';
 import { ToggleMirrorContext } from '../feature-toggles/offline/context';
@@ -14,7 +15,8 @@ import { uiConfigQuery } from '../ui-config/api/queries';
 
 /**
  * The console's offline engine with what it keeps offline registered: the reference data, the toggles' mirror and
- * queue, and the session's account. Made once by main.tsx (a test makes its own), before the engine starts.
+ * queue, approvals of change requests, and the session's account. Made once by main.tsx (a test makes its own),
+ * before the engine starts.
  */
 export function createConsoleOffline(options: Omit<OfflineEngineOptions, 'account' | 'reference'>) {
   const offline = createOfflineEngine({
@@ -30,6 +32,7 @@ export function createConsoleOffline(options: Omit<OfflineEngineOptions, 'accoun
       contextFieldsQuery.queryKey,
     ],
   });
+  registerChangeRequests(offline);
   return { offline, toggles: registerToggles(offline) };
 }
 

@@ -38,3 +38,10 @@ export const approvalsSaved = ({ environment, changeRequestsEnabled, requiredApp
 
 export const awaitingLabel = (count: number) =>
   count === 1 ? '1 change request awaits your approval' : `${count} change requests await your approval`;
+
+export const APPROVAL_WAITING =
+  'Your approval waits to be sent: it is sent once the server can be reached, and then counts once.';
+export const APPROVAL_HELD =
+  'Your approval is held: the request changed after you approved it. Refresh it to see what changed, then approve again or discard.';
+export const APPROVE_OFFLINE =
+  'You are offline. An approval is sent once the connection is back; the other steps need the connection.';

@@ -5,7 +5,17 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { expectTouchTargets } from '../support/targets.ts';
-import { adminApiOf, ADMIN_PASSWORD, apiOf, expect, freshServer, PHONE, signIn, test } from './fixtures.ts';
+import {
+  adminApiOf,
+  ADMIN_PASSWORD,
+  apiOf,
+  expect,
+  freshServer,
+  PHONE,
+  signIn,
+  test,
+  untilInstalled,
+} from './fixtures.ts';
 
 const server = freshServer();
 const admin = adminApiOf(server);
@@ -150,4 +160,65 @@ test('a strategy added where production requires requests is requested; applied,
   await adminPage.getByRole('button', { name: 'Apply changes' }).click();
   await expect(adminPage.getByText('Applied', { exact: true })).toBeVisible();
   await expect.poll(() => strategiesOf(page)).toEqual([...before, 'flexibleRollout']);
+});
+
+test('approving offline on a phone: one tap, sent once when back online; a request changed meanwhile is held', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // Two requests of the Editor's, in review: production flipped, and (later cancelled) flipped back.
+  await admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
+    changeRequestsEnabled: true,
+    requiredApprovals: 1,
+  });
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, server().url, EDITOR.email, EDITOR.password);
+  const requests = 'api/admin/projects/default/change-requests';
+  const draft = 'api/admin/projects/default/environments/production/change-requests';
+  const request = async (change: object) => {
+    const { id } = await api(editor, 'POST', draft, { feature: TOGGLE, ...change });
+    await api(editor, 'PUT', `${requests}/${id}/state`, { state: 'In review' });
+    return id as number;
+  };
+  const before = await productionOf(editor);
+  const flipped = before ? 'feature-environment-disabled' : 'feature-environment-enabled';
+  const flips = await eventsOf(editor, flipped);
+  const flip = await request({ action: 'updateEnabled', payload: { enabled: !before } });
+
+  const phone = await (await browser.newContext(PHONE)).newPage();
+  await signIn(phone, server().url);
+  // The installed app: its service worker holds the console's code for offline use.
+  await phone.goto(`${server().url}/projects/default/change-requests/${flip}`);
+  await untilInstalled(phone);
+  const approve = phone.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeVisible();
+  await phone.context().setOffline(true);
+  await expect(phone.getByRole('banner').getByText('Offline')).toBeVisible();
+  await expect(phone.getByText(/An approval is sent once the connection is back/)).toBeVisible();
+  await approve.tap();
+  await expect(phone.getByText(/Your approval waits to be sent/)).toBeVisible();
+  await expect(phone.getByRole('button', { name: '1 change waiting' })).toBeVisible();
+  await phone.context().setOffline(false);
+  await expect(phone.getByText('Approved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByText(/Your approval waits to be sent/)).toBeHidden();
+  await phone.getByRole('button', { name: 'Apply changes' }).tap();
+  await expect(phone.getByText('Applied', { exact: true })).toBeVisible();
+  expect(await productionOf(editor)).toBe(!before);
+  expect(await eventsOf(editor, flipped)).toBe(flips + 1);
+
+  // Approved offline, but the Editor cancels the request meanwhile: the approval is held, with the refresh notice.
+  const back = await request({ action: 'updateEnabled', payload: { enabled: before } });
+  await phone.goto(`${server().url}/projects/default/change-requests/${back}`);
+  await expect(approve).toBeVisible();
+  await phone.context().setOffline(true);
+  await expect(phone.getByRole('banner').getByText('Offline')).toBeVisible();
+  await approve.tap();
+  await expect(phone.getByText(/Your approval waits to be sent/)).toBeVisible();
+  await api(editor, 'PUT', `${requests}/${back}/state`, { state: 'Cancelled' });
+  await phone.context().setOffline(false);
+  const notice = phone.getByRole('alert').filter({ hasText: 'The configuration was changed elsewhere.' });
+  await expect(notice).toContainText(`"change request #${back}" was changed elsewhere after this change was made`);
+  await expect(phone.getByText(/Your approval is held/)).toBeVisible();
+  expect((await api(editor, 'GET', `${requests}/${back}`)).approvals).toEqual([]);
+  expect(await productionOf(editor)).toBe(!before);
 });

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../../../contract/change-requests';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { changeRequestKeys } from '../../change-requests/api/queries';
 import { featureKeys } from '../../feature-toggles/api/queries';
 import { sampleFeature } from '../../feature-toggles/components/view/test-support';
-import { keptClient, renderRoute } from '../../test-support';
+import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 
 const ADMIN: PermissionEntry[] = [{ permission: 'ADMIN', project: null }];
 const AT = '2026-01-01T00:00:00.000Z';
@@ -78,6 +79,34 @@ describe('the change request page', () => {
       expect(notice).toHaveTextContent('the change was made against version 3, the toggle is now at version 5');
       expect(within(notice).getByRole('button', { name: 'Refresh configuration' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Apply changes' })).toBeInTheDocument();
+    },
+  );
+});
+
+describe('the change request page offline', () => {
+  offlineInEachTest();
+
+  it(
+    'queues an approval with the request as read, and says it waits; the other steps wait for the server',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const { offline } = open(request());
+      await heading();
+      expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText(/Your approval waits to be sent/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+      expect(offline.pending.get()).toMatchObject([
+        {
+          project: 'default',
+          feature: 'change request #4',
+          change: { kind: 'change-request-approval', id: 4 },
+          snapshot: { state: 'In review', approvals: [8], changes: [1, 2, 3] },
+          state: 'waiting',
+        },
+      ]);
     },
   );
 });

@@ -8,7 +8,8 @@ import { useSession } from '../../auth/user';
 import { useChangeRequest } from '../../change-requests/api/queries';
 import { useCommentChangeRequest } from '../../change-requests/api/use-comment-change-request';
 import { useMoveChangeRequest } from '../../change-requests/api/use-move-change-request';
-import { STATE_COLORS } from '../../change-requests/messages';
+import { useQueueApproval } from '../../change-requests/api/use-queue-approval';
+import { APPROVAL_HELD, APPROVAL_WAITING, APPROVE_OFFLINE, STATE_COLORS } from '../../change-requests/messages';
 import { approvalsMissing, MOVE_LABELS, movesFor, type Move } from '../../change-requests/rules';
 import { featureKeys } from '../../feature-toggles/api/queries';
 import { RefreshNotice } from '../../offline/RefreshNotice';
@@ -37,6 +38,7 @@ export default function ChangeRequestPage() {
   const read = useChangeRequest(projectId, requestId);
   const session = useSession().data;
   const move = useMoveChangeRequest(projectId, requestId);
+  const approval = useQueueApproval(projectId, requestId);
   const online = useOnline();
   const locale = useLocale();
   const [disregarded, setDisregarded] = useState<number>();
@@ -52,7 +54,13 @@ export default function ChangeRequestPage() {
       <Loader aria-label="Loading the change request" />
     );
   }
-  const moves = movesFor(request, { id: session?.user.id, permissions: session?.permissions });
+  // An approval waiting in the queue is this person's: the request offers what follows it once it is sent.
+  const moves = movesFor(request, { id: session?.user.id, permissions: session?.permissions }).filter(
+    (state) => !approval.waiting || (state !== 'Approved' && state !== 'Rejected'),
+  );
+  /** Offline, an approval is queued (sent once the server can be reached); every other move waits for the server. */
+  const take = (state: Move) => (state === 'Approved' && !online ? approval.queue.mutate() : move.mutate({ state }));
+  const busy = move.isPending || approval.queue.isPending;
   const missing = approvalsMissing(request);
   const conflict = request.conflict;
 
@@ -91,17 +99,27 @@ export default function ChangeRequestPage() {
                 size="md"
                 variant={PRIMARY.includes(state) ? 'filled' : 'default'}
                 color={state === 'Rejected' || state === 'Cancelled' ? 'red' : undefined}
-                loading={move.isPending && move.variables?.state === state}
-                disabled={!online || (move.isPending && move.variables?.state !== state)}
-                onClick={() => move.mutate({ state })}
+                loading={
+                  (move.isPending && move.variables?.state === state) ||
+                  (state === 'Approved' && approval.queue.isPending)
+                }
+                disabled={(!online && state !== 'Approved') || busy}
+                onClick={() => take(state)}
               >
                 {MOVE_LABELS[state]}
               </Button>
             ))}
           </Group>
-          {!online && <Alert color="yellow">{OFFLINE_SAVE_MESSAGE}</Alert>}
-          <ErrorAlert message={move.error?.message} />
+          {!online && (
+            <Alert color="yellow">{moves.includes('Approved') ? APPROVE_OFFLINE : OFFLINE_SAVE_MESSAGE}</Alert>
+          )}
+          <ErrorAlert message={move.error?.message ?? approval.queue.error?.message} />
         </Stack>
+      )}
+      {approval.waiting && (
+        <Alert color="yellow" role="status">
+          {approval.waiting.state === 'conflict' ? APPROVAL_HELD : APPROVAL_WAITING}
+        </Alert>
       )}
 
       {conflict && disregarded !== conflict.currentVersion && (

@@ -81,7 +81,7 @@ test.describe('on a phone, in dark mode', () => {
     await call('POST', `api/admin/projects/default/features/${TOGGLE}/triggers`, {
       environment: 'development',
       action: 'on',
-      description: 'Grafana: error budget recovered',
+      description: 'Grafana: the checkout error budget has recovered for 30 minutes',
     });
     await signIn(page, server().url);
     await page.getByRole('button', { name: 'Profile' }).click();
@@ -93,7 +93,7 @@ test.describe('on a phone, in dark mode', () => {
     const section = await openTriggers(page);
     await section.scrollIntoViewIfNeeded();
     const item = section.getByRole('listitem').filter({ hasText: 'Turns on in development' });
-    await expect(item).toContainText('Grafana: error budget recovered');
+    await expect(item).toContainText('Grafana: the checkout error budget has recovered for 30 minutes');
     const remove = item.getByRole('button', { name: 'Delete trigger: turns on in development' });
     await expectTouchTargets([remove, section.getByRole('button', { name: 'New trigger' })]);
     expect(await seriousViolations(page)).toEqual([]);

@@ -140,6 +140,8 @@ function TriggerItem({ trigger, project, onDelete }: { trigger: Trigger; project
         color="red"
         size="md"
         px="sm"
+        miw={44}
+        style={{ flexShrink: 0 }}
         aria-label={`Delete trigger: ${ACTION_TEXT[trigger.action].toLowerCase()} in ${trigger.environment}`}
         onClick={onDelete}
       >

@@ -71,7 +71,14 @@ const triggerCallRoute: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (sc
     {
       config: { permission: 'OPEN' },
       bodyLimit: TRIGGER_BODY_LIMIT,
-      schema: { params: TriggerSecretParams, response: { 200: TriggerFiredSchema } },
+      schema: {
+        description:
+          'What an alert calls: no session or token (the secret is the credential); the body is ignored (any ' +
+          'content type, up to 64 KB). Sets the toggle on or off in the environment unless it already is ' +
+          '(`changed` says which). 10 calls a minute per trigger, then 429; unknown or deleted: 404.',
+        params: TriggerSecretParams,
+        response: { 200: TriggerFiredSchema },
+      },
     },
     async (request) => {
       const fired = await fireTrigger(deps, request.params.secret);

@@ -119,6 +119,10 @@ const UNSERVED_EVENTS = new Set<string>([
   'strategy-reactivated',
   'environment-updated',
   'environment-order-changed',
+  // A trigger's call records its toggle's change as that change's own event.
+  'feature-trigger-created',
+  'feature-trigger-deleted',
+  'feature-trigger-fired',
 ] satisfies EventType[]);
 
 /**

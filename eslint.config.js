@@ -39,6 +39,7 @@ const consoleFloors = [
   'cors',
   'strategies',
   'segments',
+  'triggers',
   'change-requests',
   'feature-toggles',
   'change-request-review',

@@ -88,4 +88,7 @@ export type EventType =
   | 'change-request-applied'
   | 'change-request-conflict'
   | 'change-request-cancelled'
-  | 'change-request-comment-added';
+  | 'change-request-comment-added'
+  | 'feature-trigger-created'
+  | 'feature-trigger-deleted'
+  | 'feature-trigger-fired';

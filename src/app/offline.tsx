@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { sessionAccount } from '../auth/session-account';
-import { registerChangeRequests } from '../change-requests/offline';
+import { registerChangeRequests } from '../change-requests/approval-queue';
 import { environmentsQuery } from '../environments/api/queries';
 import { featureTypesQuery } from '../feature-toggles/api/queries';
 import { ToggleMirrorContext } from '../feature-toggles/offline/context';

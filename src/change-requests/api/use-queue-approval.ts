@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useOfflineEngine, usePendingChanges } from '../../offline/context';
-import { approvalRecord, type Approval } from '../offline';
+import { approvalRecord, type Approval } from '../approval-queue';
 
 /**
  * Approving a request while offline: the approval is queued with the request as last read (its version) and sent

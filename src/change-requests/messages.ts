@@ -45,3 +45,5 @@ export const APPROVAL_HELD =
   'Your approval is held: the request changed after you approved it. Refresh it to see what changed, then approve again or discard.';
 export const APPROVE_OFFLINE =
   'You are offline. An approval is sent once the connection is back; the other steps need the connection.';
+
+export const FETCH_FAILED = 'Could not fetch the change requests';

@@ -1,16 +1,38 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { ChangeRequest } from '../../../contract/change-requests';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { STATE_COLORS } from '../messages';
+import { FETCH_FAILED, STATE_COLORS } from '../messages';
 import '../change-requests.css';
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** Change requests as a list, each row a link to its page: number, environment, author, state and when it was made. */
-export function ChangeRequestList({ requests, label }: { requests: ChangeRequest[]; label: string }) {
+/**
+ * Change requests as read (`read`, a query's result) as a list, each row a link to its page: number, environment,
+ * author, state and when it was made; while reading a loader, then `empty` when there are none.
+ */
+export function ChangeRequestList({
+  read,
+  label,
+  empty,
+}: {
+  read: { data?: ChangeRequest[]; isError: boolean };
+  label: string;
+  empty: string;
+}) {
   const locale = useLocale();
+  const requests = read.data;
+  if (!requests) {
+    return read.isError ? (
+      <Text c="red.8" role="alert">
+        {FETCH_FAILED}
+      </Text>
+    ) : (
+      <Loader aria-label="Loading change requests" />
+    );
+  }
+  if (requests.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
     <Paper withBorder radius="md" component="ul" p={0} m={0} className="sy-cr-list" aria-label={label}>
       {requests.map((request) => (

@@ -20,7 +20,7 @@ import '../project-overview.css';
 
 const ProjectAccessTab = lazy(() => import('../../projects/access/ProjectAccessTab'));
 const ChangeRequestsTab = lazy(async () => ({
-  default: (await import('../../change-request-review/components/ChangeRequestsTab')).ChangeRequestsTab,
+  default: (await import('../../change-requests/components/ChangeRequestsTab')).ChangeRequestsTab,
 }));
 
 const overviewRoute = getRouteApi('/main/projects/$projectId');

@@ -1,8 +1,8 @@
-import { Group, Loader, NativeSelect, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ChangeRequestStateSchema, type ChangeRequestState } from '../../../contract/change-requests';
-import { useChangeRequests } from '../../change-requests/api/queries';
-import { ChangeRequestList } from '../../change-requests/components/ChangeRequestList';
+import { useChangeRequests } from '../api/queries';
+import { ChangeRequestList } from './ChangeRequestList';
 
 const ALL = 'All';
 const STATES = [ALL, ...ChangeRequestStateSchema.anyOf.map((literal) => literal.const as ChangeRequestState)];
@@ -19,18 +19,11 @@ export function ChangeRequestsTab({ projectId }: { projectId: string }) {
         </Text>
         <NativeSelect label="State" data={STATES} value={state} onChange={(e) => setState(e.currentTarget.value)} />
       </Group>
-      {requests.isError && (
-        <Text c="red.8" role="alert">
-          Could not fetch the change requests
-        </Text>
-      )}
-      {!requests.data ? (
-        !requests.isError && <Loader aria-label="Loading change requests" />
-      ) : requests.data.length === 0 ? (
-        <Text c="dimmed">{state === ALL ? 'No change requests yet.' : `No change requests in state ${state}.`}</Text>
-      ) : (
-        <ChangeRequestList requests={requests.data} label="Change requests" />
-      )}
+      <ChangeRequestList
+        read={requests}
+        label="Change requests"
+        empty={state === ALL ? 'No change requests yet.' : `No change requests in state ${state}.`}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../../../contract/change-requests';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { changeRequestKeys } from '../../change-requests/api/queries';
 import { featureKeys } from '../../feature-toggles/api/queries';
+import type { OfflineEngine } from '../../offline/engine';
+import { databaseName } from '../../offline/db-name';
+import { basePath } from '../../shared/api/base-path';
 import { sampleFeature } from '../../feature-toggles/components/view/test-support';
 import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 
@@ -85,6 +89,12 @@ describe('the change request page', () => {
 
 describe('the change request page offline', () => {
   offlineInEachTest();
+  // The queued approval is this test's: its engine closes and the console's database goes with it.
+  let engine: OfflineEngine | undefined;
+  afterEach(async () => {
+    await engine?.close();
+    await Dexie.delete(databaseName(basePath));
+  });
 
   it(
     'queues an approval with the request as read, and says it waits; the other steps wait for the server',
@@ -93,6 +103,7 @@ describe('the change request page offline', () => {
     },
     async () => {
       const { offline } = open(request());
+      engine = offline;
       await heading();
       expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
       await userEvent.click(screen.getByRole('button', { name: 'Approve' }));

@@ -22,7 +22,7 @@ export interface QueuedChange<C extends Change = Change> {
   key: string;
   /** The project of the record it changes, for the record's API paths. */
   project: string;
-  /** The record it changes (a toggle's name, or 'change request #N'; the table's index): its changes replay in order. */
+  /** The record it changes (a toggle, or 'change request #N'; the table's index): its changes replay in order. */
   feature: string;
   change: C;
   /** The record's version the change was made against (sent as If-Match); undefined for servers without versions. */

@@ -192,6 +192,8 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   await untilInstalled(phone);
   const approve = phone.getByRole('button', { name: 'Approve' });
   await expect(approve).toBeVisible();
+  // An answer still on its way when the connection drops would say the server is reachable again.
+  await phone.waitForLoadState('networkidle');
   await phone.context().setOffline(true);
   await expect(phone.getByRole('banner').getByText('Offline')).toBeVisible();
   await expect(phone.getByText(/An approval is sent once the connection is back/)).toBeVisible();
@@ -210,6 +212,8 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   const back = await request({ action: 'updateEnabled', payload: { enabled: before } });
   await phone.goto(`${server().url}/projects/default/change-requests/${back}`);
   await expect(approve).toBeVisible();
+  // An answer still on its way when the connection drops would say the server is reachable again.
+  await phone.waitForLoadState('networkidle');
   await phone.context().setOffline(true);
   await expect(phone.getByRole('banner').getByText('Offline')).toBeVisible();
   await approve.tap();

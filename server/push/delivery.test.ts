@@ -1,6 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test-support/harness.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
+import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
 import { startPushService, type Device, type PushService } from './push-service.test-support.ts';
 
 // Web Push delivery: audit events are turned into notices for the people they concern, queued in the push outbox in
@@ -190,5 +191,37 @@ describe('push notifications', () => {
     ]);
     await new Promise((done) => setTimeout(done, 300));
     expect(pushService.pushes.length).toBe(3); // delivered once taken: never sent again
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('push notifications with three processes on one PostgreSQL', () => {
+  let others: SecondProcess[] = [];
+  beforeAll(async () => {
+    others = await Promise.all([startSecondProcess(server), startSecondProcess(server)]);
+  });
+  afterAll(() => Promise.all(others.map((other) => other.close())));
+
+  it('each event is queued once per device and sent once, whichever process takes it', async () => {
+    pushService = await startPushService();
+    const user = await server.createUser('Viewer');
+    const device = pushService.device();
+    await subscribe(user, device);
+    await createToggle('default', 'push.many');
+    await pin(user, 'push.many');
+    for (const state of ['on', 'off', 'on', 'off', 'on']) {
+      await ok(call(admin, 'POST', `${toggle('default', 'push.many')}/environments/production/${state}`));
+    }
+
+    await pushService.waitFor(5);
+    const events = eventIdsOf(`feature_name = 'push.many' and type like 'feature-environment-%'`);
+    await eventually(async () => (await queued(events)).every((row) => row.status === 'delivered'));
+    const rows = await queued(events);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+    expect(pushService.pushes.map((push) => push.message.body)).toEqual(
+      expect.arrayContaining(['admin turned it on.', 'admin turned it off.']),
+    );
+    expect(pushService.pushes).toHaveLength(5);
+    expect(pushService.errors).toEqual([]);
   });
 });

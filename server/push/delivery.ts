@@ -169,10 +169,10 @@ export class PushWorker {
 /** Runs the push worker with the app: started once it is ready, woken by every revision bump, stopped on close. */
 export function registerPushDelivery(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'config'>): void {
   const worker = new PushWorker(deps, app.log);
-  app.addHook('onReady', async () => {
-    await worker.start();
-    const stopListening = app.revisions.onBump(() => worker.wake());
-    app.addHook('onClose', async () => stopListening());
+  const stopListening = app.revisions.onBump(() => worker.wake());
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', async () => {
+    stopListening();
+    await worker.stop();
   });
-  app.addHook('onClose', () => worker.stop());
 }

@@ -17,11 +17,16 @@ self.addEventListener('push', (event) => {
   } catch {
     message = { title: 'Switchyard', body: event.data ? event.data.text() : '', url: '/' };
   }
+  const url = consoleUrl(message.url);
+  // One notification per screen: a newer one about the same toggle or request (a trigger's and the change it made)
+  // takes the place of the one before, and still alerts.
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
       icon: 'icons/icon-192.png',
-      data: { url: consoleUrl(message.url) },
+      tag: url,
+      renotify: true,
+      data: { url },
     }),
   );
 });

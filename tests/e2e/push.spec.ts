@@ -120,11 +120,11 @@ test.describe('on a phone', () => {
 
     // An Editor turns the toggle on in production: the server's push reaches the push service, which hands it on.
     const editor = await sessionCookie(url, EDITOR.email, EDITOR.password);
-    const flip = await fetch(`${url}/api/admin/projects/default/features/${TOGGLE}/environments/production/on`, {
-      method: 'POST',
-      headers: sessionHeaders(editor),
-    });
-    expect(flip.status).toBe(200);
+    const flip = async (state: 'on' | 'off') => {
+      const path = `api/admin/projects/default/features/${TOGGLE}/environments/production/${state}`;
+      expect((await fetch(`${url}/${path}`, { method: 'POST', headers: sessionHeaders(editor) })).status).toBe(200);
+    };
+    await flip('on');
     const [push] = await pushService.waitFor(1);
     expect(pushService.errors).toEqual([]);
     expect(push.vapid.publicKey).toBe(publicKey);
@@ -137,6 +137,12 @@ test.describe('on a phone', () => {
 
     await deliverToWorker(page, url, push.message);
     await expect.poll(() => notifications(page)).toEqual([{ title: message.title, body: message.body }]);
+    // A newer notice about the same toggle takes the place of the one shown.
+    await flip('off');
+    const [, offPush] = await pushService.waitFor(2);
+    expect(offPush.message).toEqual({ ...message, body: `${EDITOR.email} turned it off.` });
+    await deliverToWorker(page, url, offPush.message);
+    await expect.poll(() => notifications(page)).toEqual([{ title: message.title, body: offPush.message.body }]);
     await tapNotification(page);
     await expect(page).toHaveURL(`${url}${message.url}`);
     await expect(page.getByRole('heading', { name: TOGGLE })).toBeVisible();

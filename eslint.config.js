@@ -40,6 +40,7 @@ const consoleFloors = [
   'cors',
   'strategies',
   'segments',
+  'triggers',
   'feature-toggles',
   'applications',
   'project-overview',

@@ -154,6 +154,31 @@ describe('push notifications', () => {
     expect(pushService.errors).toEqual([]);
   });
 
+  it('a trigger fired on a toggle reaches who pinned it', async () => {
+    pushService = await startPushService();
+    const user = await server.createUser('Viewer');
+    const device = pushService.device();
+    await subscribe(user, device);
+    await createToggle('default', 'push.trigger');
+    await pin(user, 'push.trigger');
+    const created = await ok(
+      call(admin, 'POST', `${toggle('default', 'push.trigger')}/triggers`, {
+        environment: 'production',
+        action: 'off',
+        description: 'PagerDuty: checkout errors',
+      }),
+    );
+    const secretPath = new URL((created.body as { url: string }).url).pathname.replace(/^\//, '');
+    expect((await server.call('POST', secretPath, { body: { incident: 1 } })).status).toBe(200);
+
+    const [push] = await pushService.waitFor(1);
+    expect(push.message).toEqual({
+      title: 'Trigger fired: push.trigger',
+      body: 'PagerDuty: checkout errors: turned off in production.',
+      url: '/projects/default/features/push.trigger',
+    });
+  });
+
   it('a push service answering 410 has the subscription removed, and audited', async () => {
     pushService = await startPushService();
     const user = await server.createUser('Viewer');

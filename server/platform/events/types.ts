@@ -89,5 +89,8 @@ export type EventType =
   | 'change-request-conflict'
   | 'change-request-cancelled'
   | 'change-request-comment-added'
+  | 'feature-trigger-created'
+  | 'feature-trigger-deleted'
+  | 'feature-trigger-fired'
   | 'push-subscription-added'
   | 'push-subscription-removed';

@@ -69,6 +69,11 @@ export const ChangeRequestSchema = Type.Object({
   project: Type.String(),
   environment: Type.String(),
   state: ChangeRequestStateSchema,
+  /**
+   * Moves with every change of what is decided: a change added, each transition, the scheduler's work (not a comment).
+   * Also the answer's ETag; PUT .../state with an older one as If-Match is refused (412).
+   */
+  version: Type.Integer(),
   createdBy: Person,
   createdAt: Timestamp,
   scheduledAt: Nullable(Timestamp),

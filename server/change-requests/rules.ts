@@ -35,3 +35,11 @@ export const conflictError = (conflict: { feature: string; version: number; curr
     `The toggle ${conflict.feature} changed since the change was added: it was at version ${conflict.version}, ` +
       `it is now at version ${conflict.currentVersion}. Nothing was applied`,
   );
+
+/** 412: the request changed since the version the caller based the move on (If-Match), as a toggle's 412 says it. */
+export const requestMoved = (id: number, expected: number, actual: number) =>
+  new ApiError(
+    412,
+    'PreconditionFailedError',
+    `The change request ${id} changed since version ${expected}: it is now at version ${actual}`,
+  );

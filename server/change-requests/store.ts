@@ -122,14 +122,15 @@ export async function countApprovals(db: Db, changeRequestId: number): Promise<n
   return Number(row.n);
 }
 
+/** Changes the request and moves its version on (called for every change but a comment). */
 export async function updateRequest(
   tx: Db,
   id: number,
-  change: Pick<typeof changeRequests.$inferInsert, 'state' | 'conflict'>,
+  change: Pick<typeof changeRequests.$inferInsert, 'state' | 'conflict'> = {},
 ): Promise<void> {
   await tx
     .update(changeRequests)
-    .set({ ...change, updatedAt: new Date() })
+    .set({ ...change, version: sql`${changeRequests.version} + 1`, updatedAt: new Date() })
     .where(eq(changeRequests.id, id));
 }
 

@@ -8,7 +8,7 @@ import type { EventType } from '../platform/events/types.ts';
 import { invalidOperation, noAccess } from '../platform/http/errors.ts';
 import { lockChangeRequestSetting } from '../projects/index.ts';
 import { applyChange } from './apply.ts';
-import { checkTransition, conflictError, notYours, ownApproval, requestNotFound } from './rules.ts';
+import { checkTransition, conflictError, notYours, ownApproval, requestMoved, requestNotFound } from './rules.ts';
 import { getChangeRequest, type Person } from './service.ts';
 import {
   countApprovals,
@@ -64,7 +64,8 @@ async function applyRequest(deps: AppDeps, tx: Db, actor: string, row: ChangeReq
  * PUT .../change-requests/{id}/state: Draft -> In review (its author) -> Approved or Rejected (someone else holding
  * APPROVE_CHANGE_REQUEST; an approval counts once per person, and the request is Approved once it has as many as its
  * environment needs) -> Applied (its author or an approver); Cancelled from any open state (its author or an
- * approver). A conflict found by applying is kept on the request (and audited), and answered 409.
+ * approver). A conflict found by applying is kept on the request (and audited), and answered 409. `ifMatch`: the
+ * version the caller saw (an approval queued offline); a request that moved on since is refused (412).
  */
 export async function moveChangeRequest(
   deps: AppDeps,
@@ -73,10 +74,12 @@ export async function moveChangeRequest(
   project: string,
   id: number,
   input: { state: ChangeRequestState; comment?: string },
+  ifMatch?: number,
 ): Promise<ChangeRequest> {
   const conflict = await deps.db.transaction(async (tx) => {
     const row = await lockRequest(tx, project, id);
     if (!row) throw requestNotFound(id);
+    if (ifMatch !== undefined && ifMatch !== row.version) throw requestMoved(id, ifMatch, row.version);
     const from = row.state as ChangeRequestState;
     checkTransition(from, input.state);
     const isAuthor = row.createdById === person.id;

@@ -15,6 +15,7 @@ export function changeRequestView(row: ChangeRequestRow, parts: RequestParts, mi
     project: row.project,
     environment: row.environment,
     state: row.state as ChangeRequestState,
+    version: row.version,
     createdBy: { id: row.createdById, username: row.createdBy },
     createdAt: row.createdAt,
     scheduledAt: row.scheduledAt,

@@ -96,6 +96,11 @@ export const ChangeRequestSchema = Type.Object({
   ),
   /** Set when applying found a toggle changed since its change was added: both versions. Nothing was applied. */
   conflict: Nullable(Type.Object({ feature: Type.String(), version: Type.Integer(), currentVersion: Type.Integer() })),
+  /**
+   * Set when the server could not apply the request at its scheduled time (a conflict, a change no longer possible,
+   * approvals missing): when, and why. The request is Approved again, nothing was applied.
+   */
+  scheduleFailure: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
 });
 export type ChangeRequest = Static<typeof ChangeRequestSchema>;
 export const ChangeRequestListSchema = Type.Array(ChangeRequestSchema);
@@ -106,7 +111,10 @@ export const ChangeRequestParams = Type.Object({
 });
 export const ChangeRequestListQuery = Type.Object({ state: Type.Optional(ChangeRequestStateSchema) });
 
-/** PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. */
+/**
+ * PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. If-Match: the
+ * request's version (ETag) the move is based on.
+ */
 export const ChangeRequestStateBody = Type.Object(
   {
     state: Type.Union([
@@ -114,9 +122,12 @@ export const ChangeRequestStateBody = Type.Object(
       Type.Literal('Approved'),
       Type.Literal('Rejected'),
       Type.Literal('Applied'),
+      Type.Literal('Scheduled'),
       Type.Literal('Cancelled'),
     ]),
     comment: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+    /** With state Scheduled (only): when the server applies the request, a time in the future. */
+    scheduledAt: Type.Optional(Type.String({ format: 'date-time' })),
   },
   Closed,
 );

@@ -32,6 +32,8 @@ const CHANGE_REQUEST_EVENTS = [
   'change-request-conflict',
   'change-request-cancelled',
   'change-request-comment-added',
+  'change-request-scheduled',
+  'change-request-schedule-failed',
   'change-request-configuration-updated',
   'change-request-bypassed',
 ];

@@ -2,6 +2,7 @@ import type { ChangeRequestChangeInput } from '../../contract/change-requests.ts
 import type { AppDeps } from '../deps.ts';
 import {
   addStrategyInstance,
+  lockToggles,
   removeStrategyInstance,
   reorderStrategies,
   replaceStrategy,
@@ -10,6 +11,13 @@ import {
   type ToggleWrite,
 } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import { partsOf, type ChangeRequestRow } from './store.ts';
+
+/** A toggle that moved since its change was added: the version the change was made against, and the current one. */
+export type Conflict = { feature: string; version: number; currentVersion: number };
+
+/** A change to make: the action with its payload, and the toggle version it was made against. */
+export type VersionedChange = ChangeRequestChangeInput & { featureVersion: number };
 
 /**
  * Makes one change of a request through the toggle commands, in the applying transaction (`tx`: each command's own
@@ -40,4 +48,35 @@ export async function applyChange(
     case 'reorderStrategy':
       return reorderStrategies(inTx, write, path, change.payload);
   }
+}
+
+/**
+ * Applies the changes of a request in the caller's transaction, through the toggle rule, as pre-approved changes:
+ * first the toggles are locked and each change's recorded version compared with the toggle's (a moved toggle is the
+ * conflict returned, and nothing is applied), then the changes are made in their order.
+ */
+export async function applyChanges(
+  deps: AppDeps,
+  tx: Db,
+  actor: string,
+  row: ChangeRequestRow,
+  changes: readonly VersionedChange[],
+): Promise<Conflict | null> {
+  const toggles = await lockToggles(tx, { names: [...new Set(changes.map((c) => c.feature))].sort() });
+  const versions = new Map(toggles.map((toggle) => [toggle.name, toggle.version]));
+  for (const change of changes) {
+    const currentVersion = versions.get(change.feature)!;
+    if (currentVersion !== change.featureVersion) {
+      return { feature: change.feature, version: change.featureVersion, currentVersion };
+    }
+  }
+  const where = { project: row.project, environment: row.environment };
+  for (const change of changes) await applyChange(deps, tx, { actor, changeRequest: row.id }, where, change);
+  return null;
+}
+
+/** Applies every change of the request (see applyChanges), in the order they were added. */
+export async function applyRequest(deps: AppDeps, tx: Db, actor: string, row: ChangeRequestRow) {
+  const { changes } = await partsOf(tx, [row.id]);
+  return applyChanges(deps, tx, actor, row, changes as VersionedChange[]);
 }

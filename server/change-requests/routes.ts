@@ -27,6 +27,7 @@ import {
   listChangeRequests,
   type Person,
 } from './service.ts';
+import { SCHEDULE_CHANGE } from './rules.ts';
 import { addComment, moveChangeRequest } from './transitions.ts';
 
 const PROJECT = '/api/admin/projects/:projectId';
@@ -118,7 +119,7 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
   app.put(
     `${PROJECT}/change-requests/:id/state`,
     {
-      config: { permission: 'UPDATE_FEATURE', project },
+      config: { permission: 'UPDATE_FEATURE', project, changes: [SCHEDULE_CHANGE] },
       schema: { params: ChangeRequestParams, body: ChangeRequestStateBody, response: { 200: ChangeRequestSchema } },
     },
     async (request, reply) => {

@@ -1,16 +1,40 @@
 import type { ChangeRequestState } from '../../contract/change-requests.ts';
-import { ApiError, invalidOperation, notFound } from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
 
 /** The states a request moves to from each open one; Applied, Rejected and Cancelled are final. */
 const NEXT: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
   Draft: ['In review', 'Cancelled'],
   'In review': ['Approved', 'Rejected', 'Cancelled'],
-  Approved: ['Applied', 'Cancelled'],
-  Scheduled: ['Applied', 'Cancelled'],
+  Approved: ['Applied', 'Scheduled', 'Cancelled'],
+  Scheduled: ['Applied', 'Scheduled', 'Cancelled'],
   Rejected: [],
   Applied: [],
   Cancelled: [],
 };
+
+/** What a change of schedules names in its announcement, so that every process's scheduler looks again. */
+export const SCHEDULE_CHANGE = 'change-request-schedule';
+
+/**
+ * The time a move to Scheduled gives (`scheduledAt`, required then, and only then, and later than `now`), as a Date;
+ * undefined for other moves.
+ */
+export function checkSchedule(input: { state: string; scheduledAt?: string }, now: Date): Date | undefined {
+  if (input.scheduledAt === undefined) {
+    if (input.state === 'Scheduled') {
+      throw validationError('scheduledAt', '"scheduledAt" is required to schedule a change request');
+    }
+    return undefined;
+  }
+  if (input.state !== 'Scheduled') {
+    throw validationError('scheduledAt', '"scheduledAt" is only for the state Scheduled', input.scheduledAt);
+  }
+  const at = new Date(input.scheduledAt);
+  if (!(at.getTime() > now.getTime())) {
+    throw validationError('scheduledAt', '"scheduledAt" must be in the future', input.scheduledAt);
+  }
+  return at;
+}
 
 /** 409 for a request applied already, 400 for any other move the states do not allow. */
 export function checkTransition(from: ChangeRequestState, to: ChangeRequestState): void {

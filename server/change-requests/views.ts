@@ -39,5 +39,6 @@ export function changeRequestView(row: ChangeRequestRow, parts: RequestParts, mi
       createdAt: c.createdAt,
     })),
     conflict: row.conflict as ChangeRequest['conflict'],
+    scheduleFailure: row.scheduleFailure as ChangeRequest['scheduleFailure'],
   };
 }

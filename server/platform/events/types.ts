@@ -88,4 +88,6 @@ export type EventType =
   | 'change-request-applied'
   | 'change-request-conflict'
   | 'change-request-cancelled'
-  | 'change-request-comment-added';
+  | 'change-request-comment-added'
+  | 'change-request-scheduled'
+  | 'change-request-schedule-failed';

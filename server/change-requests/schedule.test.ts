@@ -1,0 +1,289 @@
+/**
+ * Scheduled change requests: an Approved request moved to Scheduled is applied by the server at its time, exactly
+ * once however many processes run the scheduler, or marked with why it could not be. Times are real: a request is
+ * scheduled a moment ahead (further when the machine was too slow to get it there in time) and the test waits for it.
+ */
+import { sql } from 'drizzle-orm';
+import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectInvalid } from '../test-support/answers.ts';
+import { admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
+import type { CallResult } from '../test-support/harness.ts';
+import { useSecondProcess } from '../test-support/second-process.ts';
+import { runClaimed } from './schedule.ts';
+import { claimDue } from './store.ts';
+
+const PROJECT = 'api/admin/projects/sch';
+const REQUESTS = `${PROJECT}/change-requests`;
+const DRAFT = `${PROJECT}/environments/production/change-requests`;
+const state = (id: number) => `${REQUESTS}/${id}/state`;
+
+const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+  server.call(method, path, { cookie, body });
+const eventsOf = async (type: string) =>
+  (await server.call('GET', `api/admin/events?type=${type}`, { cookie: admin })).body.events as Array<{
+    id: number;
+    createdAt: string;
+    featureName: string;
+    environment: string;
+    data: Record<string, unknown>;
+  }>;
+const request = async (id: number) => (await as(viewer)('GET', `${REQUESTS}/${id}`)).body;
+const enabled = async (feature: string) =>
+  (await as(admin)('GET', `${PROJECT}/features/${feature}/environments/production`)).body.enabled as boolean;
+
+/** Polls until `check` holds (a generous deadline: the scheduler's timing is real, the machine may be busy). */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let author: string;
+let toggleCount = 0;
+
+/** A new toggle of the project, off in production. */
+async function newToggle(): Promise<string> {
+  toggleCount += 1;
+  const name = `sch-${toggleCount}`;
+  expect((await as(admin)('POST', `${PROJECT}/features`, { name })).status).toBe(201);
+  return name;
+}
+
+/** The author's request with these changes, sent for review and approved by the Editor. */
+async function approved(...changes: Array<Record<string, unknown>>): Promise<number> {
+  let draft: CallResult | undefined;
+  for (const change of changes) draft = await as(author)('POST', DRAFT, change);
+  expect(draft!.status, draft!.text).toBe(200);
+  const id = draft!.body.id as number;
+  expect((await as(author)('PUT', state(id), { state: 'In review' })).status).toBe(200);
+  expect((await as(editor)('PUT', state(id), { state: 'Approved' })).body.state).toBe('Approved');
+  return id;
+}
+
+/**
+ * Schedules the request `aheadMs` from now, through `call` (the author by default). A machine too slow to get the
+ * request there before that time gets a 400 ("must be in the future"): then it is tried again further ahead.
+ */
+async function schedule(id: number, aheadMs = 1000, call = as(author)): Promise<CallResult> {
+  for (let ahead = aheadMs; ; ahead *= 2) {
+    const scheduledAt = new Date(Date.now() + ahead).toISOString();
+    const answer = await call('PUT', state(id), { state: 'Scheduled', scheduledAt });
+    if (answer.status !== 400 || answer.body.message !== '"scheduledAt" must be in the future') return answer;
+  }
+}
+
+const onEnabled = (feature: string) => ({ feature, action: 'updateEnabled', payload: { enabled: true } });
+
+useServer({ users: true });
+beforeAll(async () => {
+  author = (await server.createUser('Editor')).cookie;
+  expect((await as(admin)('POST', 'api/admin/projects', { id: 'sch', name: 'Schedules' })).status).toBe(201);
+  await as(admin)('POST', `${PROJECT}/environments`, { environment: 'production' });
+  const config = await as(admin)('PUT', `${PROJECT}/environments/production/change-requests/config`, {
+    changeRequestsEnabled: true,
+    requiredApprovals: 1,
+  });
+  expect(config.status).toBe(200);
+});
+
+describe('scheduling a change request', () => {
+  it('refuses times missing, past, malformed or for another state, and requests not approved, changing nothing', async () => {
+    const feature = await newToggle();
+    const id = await approved(onEnabled(feature));
+    const before = await request(id);
+    const scheduled = (await eventsOf('change-request-scheduled')).length;
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expectInvalid(
+      await as(author)('PUT', state(id), { state: 'Scheduled' }),
+      ['scheduledAt'],
+      '"scheduledAt" is required to schedule a change request',
+    );
+    expectInvalid(
+      await as(author)('PUT', state(id), {
+        state: 'Scheduled',
+        scheduledAt: new Date(Date.now() - 1000).toISOString(),
+      }),
+      ['scheduledAt'],
+      '"scheduledAt" must be in the future',
+    );
+    expectInvalid(
+      await as(author)('PUT', state(id), { state: 'Applied', scheduledAt: future }),
+      ['scheduledAt'],
+      '"scheduledAt" is only for the state Scheduled',
+    );
+    for (const scheduledAt of ['tomorrow', '2030-13-01T00:00:00Z', 42, null]) {
+      const answer = await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt });
+      expect(answer.status, String(scheduledAt)).toBe(400);
+      expect(answer.body.name).toBe('ValidationError');
+    }
+    expect((await as(viewer)('PUT', state(id), { state: 'Scheduled', scheduledAt: future })).status).toBe(403);
+    const draft = (await as(author)('POST', DRAFT, onEnabled(await newToggle()))).body.id;
+    expectError(
+      await as(author)('PUT', state(draft), { state: 'Scheduled', scheduledAt: future }),
+      400,
+      'InvalidOperationError',
+      'A change request in state Draft can not become Scheduled',
+    );
+    expect(await request(id)).toEqual(before);
+    expect(await eventsOf('change-request-scheduled')).toHaveLength(scheduled);
+    expect((await as(author)('PUT', state(draft), { state: 'Cancelled' })).status).toBe(200);
+  });
+
+  it('applies an Approved request at its time, once, and audits both steps', async () => {
+    const feature = await newToggle();
+    const id = await approved(onEnabled(feature));
+    const answer = await schedule(id);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ state: 'Scheduled', scheduleFailure: null });
+    const scheduledAt = answer.body.scheduledAt;
+    expect(answer.headers.get('etag')).toBe(`"${answer.body.version}"`);
+    const [event] = await eventsOf('change-request-scheduled');
+    expect(event).toMatchObject({ environment: 'production', data: { id, state: 'Scheduled', scheduledAt } });
+
+    await until('the request applied', async () => (await request(id)).state === 'Applied');
+    expect(await enabled(feature)).toBe(true);
+    expect((await request(id)).version).toBe(answer.body.version + 1);
+    const applied = (await eventsOf('change-request-applied')).filter((e) => e.data.id === id);
+    expect(applied).toHaveLength(1);
+    expect(new Date(applied[0].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(scheduledAt).getTime());
+    const flips = (await eventsOf('feature-environment-enabled')).filter((e) => e.featureName === feature);
+    expect(flips).toHaveLength(1);
+  });
+
+  it('stops when cancelled, and may be moved to another time or applied at once', async () => {
+    const cancelledToggle = await newToggle();
+    const cancelled = await approved(onEnabled(cancelledToggle));
+    const far = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await as(author)('PUT', state(cancelled), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
+    const moved = await schedule(cancelled, 500);
+    expect(moved.body.state).toBe('Scheduled');
+    expect(moved.body.scheduledAt).not.toBe(far);
+    const stopped = await as(editor)('PUT', state(cancelled), { state: 'Cancelled' });
+    expect(stopped.body.state).toBe('Cancelled');
+    // A request scheduled later than the cancelled one's time: once it is applied, that time has passed too.
+    const marker = await approved(onEnabled(await newToggle()));
+    const markerAt = await schedule(marker, new Date(moved.body.scheduledAt).getTime() - Date.now() + 500);
+    expect(markerAt.status, markerAt.text).toBe(200);
+    await until('the later request applied', async () => (await request(marker)).state === 'Applied');
+    expect((await request(cancelled)).state).toBe('Cancelled');
+    expect(await enabled(cancelledToggle)).toBe(false);
+
+    const now = await approved(onEnabled(await newToggle()));
+    expect((await as(author)('PUT', state(now), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
+    const applied = await as(editor)('PUT', state(now), { state: 'Applied' });
+    expect(applied.body.state).toBe('Applied');
+  });
+
+  it('marks a request it could not apply, with the reason, and records it for its author', async () => {
+    const addon = await as(admin)('POST', 'api/admin/addons', {
+      provider: 'webhook',
+      enabled: true,
+      parameters: { url: 'http://127.0.0.1:9/schedules' },
+      events: ['change-request-scheduled', 'change-request-schedule-failed'],
+    });
+    expect(addon.status, addon.text).toBe(201);
+    const moving = await newToggle();
+    const conflicting = await approved(onEnabled(moving));
+    const recorded = (await request(conflicting)).changes[0].version;
+    // The toggle moves after the change was added (an Admin's direct change, past the gate).
+    expect((await as(admin)('POST', `${PROJECT}/features/${moving}/environments/development/on`)).status).toBe(200);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const impossible = await approved({
+      feature: await newToggle(),
+      action: 'deleteStrategy',
+      payload: { id: missing },
+    });
+    for (const id of [conflicting, impossible]) expect((await schedule(id)).status).toBe(200);
+    for (const id of [conflicting, impossible]) {
+      await until('the failure recorded', async () => (await request(id)).state !== 'Scheduled');
+    }
+
+    const conflictReason =
+      `The toggle ${moving} changed since the change was added: it was at version ${recorded}, ` +
+      `it is now at version ${recorded + 1}. Nothing was applied`;
+    const shown = await request(conflicting);
+    expect(shown).toMatchObject({
+      state: 'Approved',
+      conflict: { feature: moving, version: recorded, currentVersion: recorded + 1 },
+      scheduleFailure: { reason: conflictReason },
+    });
+    expect(await enabled(moving)).toBe(false);
+    expect((await request(impossible)).scheduleFailure.reason).toMatch(/Could not find strategy/);
+    const failed = await eventsOf('change-request-schedule-failed');
+    for (const [id, reason] of [
+      [conflicting, conflictReason],
+      [impossible, (await request(impossible)).scheduleFailure.reason],
+    ]) {
+      expect(failed.filter((e) => e.data.id === id).map((e) => e.data)).toEqual([
+        { id, project: 'sch', environment: 'production', reason },
+      ]);
+    }
+    const queued = await server.sql(
+      `select e.type, count(*)::int as n from addon_deliveries d join events e on e.id = d.event_id
+       where d.addon_id = ${addon.body.id} group by e.type order by e.type`,
+    );
+    expect(queued).toEqual([
+      { type: 'change-request-schedule-failed', n: 2 },
+      { type: 'change-request-scheduled', n: 2 },
+    ]);
+    // Still approved: it may be cancelled, or scheduled again once the cause is dealt with.
+    expect((await as(author)('PUT', state(impossible), { state: 'Cancelled' })).body.state).toBe('Cancelled');
+  });
+
+  it('applies a request once when two schedulers hold it (a lease that ran out)', async () => {
+    const feature = await newToggle();
+    const id = await approved(onEnabled(feature));
+    const far = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
+    // Due now: time cannot be moved on for the test, so the request's due time is.
+    await server.db.execute(sql`update change_requests set due_at = now() where id = ${id}`);
+    const deps = { db: server.db, config: server.config };
+    // A lease of 0 ms runs out at once: the second claim takes the same request, as a second process would.
+    const first = (await claimDue(server.db, 100, 0)).filter((claim) => claim.id === id);
+    const second = (await claimDue(server.db, 100, 0)).filter((claim) => claim.id === id);
+    expect([first.length, second.length]).toEqual([1, 1]);
+    await Promise.all([runClaimed(deps, first[0]), runClaimed(deps, second[0])]);
+    expect((await request(id)).state).toBe('Applied');
+    expect((await eventsOf('change-request-applied')).filter((e) => e.data.id === id)).toHaveLength(1);
+    expect((await eventsOf('feature-environment-enabled')).filter((e) => e.featureName === feature)).toHaveLength(1);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('scheduled requests with two processes on one PostgreSQL', () => {
+  const other = useSecondProcess(() => server);
+
+  it('applies each of many requests due at the same time exactly once', async () => {
+    const toggles: string[] = [];
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      toggles.push(await newToggle());
+      ids.push(await approved(onEnabled(toggles[i])));
+    }
+    // Half scheduled through each process, all at the same time (later for any the machine was too slow for).
+    const at = new Date(Date.now() + 5000).toISOString();
+    const viaOther = (method: string, path: string, body?: unknown) =>
+      fetch(`${other().url}/${path}`, {
+        method,
+        headers: { cookie: author, 'content-type': 'application/json', [CONSOLE_HEADER]: CONSOLE_HEADER_VALUE },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }) as CallResult);
+    for (const [i, id] of ids.entries()) {
+      const call = i % 2 === 0 ? as(author) : viaOther;
+      const answer = await call('PUT', state(id), { state: 'Scheduled', scheduledAt: at });
+      if (answer.status === 400) expect((await schedule(id, 500, call)).status).toBe(200);
+      else expect(answer.status).toBe(200);
+    }
+    await until('every request applied', async () => {
+      const list = (await as(viewer)('GET', `${REQUESTS}?state=Scheduled`)).body as unknown[];
+      return list.length === 0;
+    });
+    const applied = (await eventsOf('change-request-applied')).filter((e) => ids.includes(e.data.id as number));
+    expect(applied.map((e) => e.data.id).sort()).toEqual([...ids].sort());
+    const flips = (await eventsOf('feature-environment-enabled')).filter((e) => toggles.includes(e.featureName));
+    expect(flips.map((e) => e.featureName).sort()).toEqual([...toggles].sort());
+    for (const feature of toggles) expect(await enabled(feature)).toBe(true);
+  });
+});

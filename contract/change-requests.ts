@@ -64,6 +64,15 @@ export type ChangeAction = ChangeRequestChangeInput['action'];
 
 const Person = Type.Object({ id: Type.Integer(), username: Type.String() });
 
+/** A change as a request shows it: the action, its payload and the toggle version it was made against. */
+const ChangeSchema = Type.Object({
+  feature: Type.String(),
+  action: Type.String(),
+  payload: Type.Unknown(),
+  /** The toggle's version when the change was added: applying it needs the toggle still at that version. */
+  version: Type.Integer(),
+});
+
 export const ChangeRequestSchema = Type.Object({
   id: Type.Integer(),
   project: Type.String(),
@@ -80,17 +89,7 @@ export const ChangeRequestSchema = Type.Object({
   /** The approvals the environment needs, and those given so far (one per person). */
   minApprovals: Type.Integer(),
   approvals: Type.Array(Type.Object({ createdBy: Person, createdAt: Timestamp })),
-  changes: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      feature: Type.String(),
-      action: Type.String(),
-      payload: Type.Unknown(),
-      /** The toggle's version when the change was added: applying it needs the toggle still at that version. */
-      version: Type.Integer(),
-      createdAt: Timestamp,
-    }),
-  ),
+  changes: Type.Array(Type.Object({ id: Type.Integer(), ...ChangeSchema.properties, createdAt: Timestamp })),
   comments: Type.Array(
     Type.Object({ id: Type.Integer(), text: Type.String(), createdBy: Type.String(), createdAt: Timestamp }),
   ),
@@ -101,6 +100,13 @@ export const ChangeRequestSchema = Type.Object({
    * approvals missing): when, and why. The request is Approved again, nothing was applied.
    */
   scheduleFailure: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
+  /**
+   * A window's end: `revert` is what the server applies then, derived when the changes were applied (each toggle's
+   * state before them, against the versions they left), and `revertedAt` when it was applied.
+   */
+  revertAt: Nullable(Timestamp),
+  revert: Nullable(Type.Array(ChangeSchema)),
+  revertedAt: Nullable(Timestamp),
 });
 export type ChangeRequest = Static<typeof ChangeRequestSchema>;
 export const ChangeRequestListSchema = Type.Array(ChangeRequestSchema);
@@ -128,6 +134,8 @@ export const ChangeRequestStateBody = Type.Object(
     comment: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
     /** With state Scheduled (only): when the server applies the request, a time in the future. */
     scheduledAt: Type.Optional(Type.String({ format: 'date-time' })),
+    /** With state Scheduled (optional): the end of a window, when the server applies the changes' reverse. */
+    revertAt: Type.Optional(Type.String({ format: 'date-time' })),
   },
   Closed,
 );

@@ -34,6 +34,7 @@ const CHANGE_REQUEST_EVENTS = [
   'change-request-comment-added',
   'change-request-scheduled',
   'change-request-schedule-failed',
+  'change-request-reverted',
   'change-request-configuration-updated',
   'change-request-bypassed',
 ];

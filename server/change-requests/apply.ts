@@ -2,16 +2,19 @@ import type { ChangeRequestChangeInput } from '../../contract/change-requests.ts
 import type { AppDeps } from '../deps.ts';
 import {
   addStrategyInstance,
+  environmentStates,
   lockToggles,
   removeStrategyInstance,
   reorderStrategies,
   replaceStrategy,
   setEnabledInEnvironment,
+  strategiesIn,
   updateStrategy,
   type ToggleWrite,
 } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { partsOf, type ChangeRequestRow } from './store.ts';
+import { reverseChanges, type EnvironmentState } from './reverse.ts';
+import { partsOf, type ChangeRequestRow, type RequestUpdate } from './store.ts';
 
 /** A toggle that moved since its change was added: the version the change was made against, and the current one. */
 export type Conflict = { feature: string; version: number; currentVersion: number };
@@ -75,8 +78,52 @@ export async function applyChanges(
   return null;
 }
 
-/** Applies every change of the request (see applyChanges), in the order they were added. */
-export async function applyRequest(deps: AppDeps, tx: Db, actor: string, row: ChangeRequestRow) {
+/** The toggles' state in the environment (their rows locked), as the reverse of a window is derived from it. */
+async function statesOf(tx: Db, names: string[], environment: string): Promise<EnvironmentState[]> {
+  const enabled = await environmentStates(tx, names, environment);
+  const strategies = await strategiesIn(tx, names, environment);
+  return names.map((feature) => ({
+    feature,
+    enabled: enabled.find((state) => state.feature === feature)?.enabled ?? false,
+    strategies: strategies
+      .filter((strategy) => strategy.feature === feature)
+      .map((s) => ({
+        id: s.id,
+        name: s.strategyName,
+        parameters: s.parameters as Record<string, string>,
+        constraints: s.constraints as EnvironmentState['strategies'][number]['constraints'],
+        segments: s.segments,
+        variants: s.variants as unknown[],
+        sortOrder: s.sortOrder,
+      })),
+  }));
+}
+
+/**
+ * Applies every change of the request (see applyChanges), in the order they were added. A Scheduled request with a
+ * window's end (`revertAt`) also gets its reverse, derived from the toggles' state before and after and made against
+ * their new versions, to be applied at that time: what the request sets is returned.
+ */
+export async function applyRequest(
+  deps: AppDeps,
+  tx: Db,
+  actor: string,
+  row: ChangeRequestRow,
+): Promise<{ conflict: Conflict | null; update: RequestUpdate }> {
   const { changes } = await partsOf(tx, [row.id]);
-  return applyChanges(deps, tx, actor, row, changes as VersionedChange[]);
+  const windowEnd = row.state === 'Scheduled' ? row.revertAt : null;
+  const names = [...new Set(changes.map((change) => change.feature))].sort();
+  let before: EnvironmentState[] = [];
+  if (windowEnd) {
+    await lockToggles(tx, { names }); // first, so that no other change comes between this read and the changes
+    before = await statesOf(tx, names, row.environment);
+  }
+  const conflict = await applyChanges(deps, tx, actor, row, changes as VersionedChange[]);
+  if (conflict || !windowEnd) return { conflict, update: {} };
+  const versions = new Map((await lockToggles(tx, { names })).map((toggle) => [toggle.name, toggle.version]));
+  const revert = reverseChanges(before, await statesOf(tx, names, row.environment)).map((change) => ({
+    ...change,
+    featureVersion: versions.get(change.feature)!,
+  }));
+  return { conflict: null, update: { revert, dueAt: windowEnd } };
 }

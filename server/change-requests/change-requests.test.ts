@@ -454,9 +454,9 @@ describe('change requests: transitions', () => {
       `select distinct e.type from addon_deliveries d join events e on e.id = d.event_id
        where e.project = 'cr' order by e.type`,
     );
-    expect(steps).toHaveLength(14);
-    // A failed schedule's event reaches it too (schedule.test.ts makes one).
-    const notTaken = ['change-request-bypassed', 'change-request-schedule-failed'];
+    expect(steps).toHaveLength(15);
+    // A failed schedule's and a window's end reach it too (schedule.test.ts makes them).
+    const notTaken = ['change-request-bypassed', 'change-request-schedule-failed', 'change-request-reverted'];
     expect(queued.map((row) => row.type)).toEqual(steps.filter((type) => !notTaken.includes(type)).sort());
   });
 });

@@ -16,24 +16,31 @@ const NEXT: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
 export const SCHEDULE_CHANGE = 'change-request-schedule';
 
 /**
- * The time a move to Scheduled gives (`scheduledAt`, required then, and only then, and later than `now`), as a Date;
- * undefined for other moves.
+ * The times a move to Scheduled gives, as Dates: `scheduledAt` (required then, and only then, later than `now`) and
+ * the end of a window, `revertAt` (optional, later than scheduledAt). Other moves give none.
  */
-export function checkSchedule(input: { state: string; scheduledAt?: string }, now: Date): Date | undefined {
-  if (input.scheduledAt === undefined) {
-    if (input.state === 'Scheduled') {
-      throw validationError('scheduledAt', '"scheduledAt" is required to schedule a change request');
+export function checkSchedule(
+  input: { state: string; scheduledAt?: string; revertAt?: string },
+  now: Date,
+): { scheduledAt: Date; revertAt: Date | null } | undefined {
+  for (const field of ['scheduledAt', 'revertAt'] as const) {
+    if (input[field] !== undefined && input.state !== 'Scheduled') {
+      throw validationError(field, `"${field}" is only for the state Scheduled`, input[field]);
     }
-    return undefined;
   }
-  if (input.state !== 'Scheduled') {
-    throw validationError('scheduledAt', '"scheduledAt" is only for the state Scheduled', input.scheduledAt);
+  if (input.state !== 'Scheduled') return undefined;
+  if (input.scheduledAt === undefined) {
+    throw validationError('scheduledAt', '"scheduledAt" is required to schedule a change request');
   }
-  const at = new Date(input.scheduledAt);
-  if (!(at.getTime() > now.getTime())) {
+  const scheduledAt = new Date(input.scheduledAt);
+  if (!(scheduledAt.getTime() > now.getTime())) {
     throw validationError('scheduledAt', '"scheduledAt" must be in the future', input.scheduledAt);
   }
-  return at;
+  const revertAt = input.revertAt === undefined ? null : new Date(input.revertAt);
+  if (revertAt && !(revertAt.getTime() > scheduledAt.getTime())) {
+    throw validationError('revertAt', '"revertAt" must be later than "scheduledAt"', input.revertAt);
+  }
+  return { scheduledAt, revertAt };
 }
 
 /** 409 for a request applied already, 400 for any other move the states do not allow. */

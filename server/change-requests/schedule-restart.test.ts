@@ -82,9 +82,9 @@ describe('a scheduled change request and SIGKILL', () => {
     expect((await call(first, 'PUT', state, { state: 'In review' }, author)).status).toBe(200);
     expect((await call(first, 'PUT', state, { state: 'Approved' }, admin)).body.state).toBe('Approved');
 
-    // Three seconds ahead, further when the machine was too slow to get the request there in time.
+    // Ten seconds ahead, further when the machine was too slow to get the request there in time.
     let scheduled;
-    for (let ahead = 3000; ; ahead *= 2) {
+    for (let ahead = 10_000; ; ahead *= 2) {
       const scheduledAt = new Date(Date.now() + ahead).toISOString();
       scheduled = await call(first, 'PUT', state, { state: 'Scheduled', scheduledAt }, author);
       if (scheduled.status !== 400) break;

@@ -64,13 +64,15 @@ async function approved(...changes: Array<Record<string, unknown>>): Promise<num
 }
 
 /**
- * Schedules the request `aheadMs` from now, through `call` (the author by default). A machine too slow to get the
+ * Schedules the request `aheadMs` from now (and the end of its window `windowMs` after), through `call` (the author by
+ * default). A machine too slow to get the
  * request there before that time gets a 400 ("must be in the future"): then it is tried again further ahead.
  */
-async function schedule(id: number, aheadMs = 1000, call = as(author)): Promise<CallResult> {
+async function schedule(id: number, aheadMs = 1000, call = as(author), windowMs?: number): Promise<CallResult> {
   for (let ahead = aheadMs; ; ahead *= 2) {
     const scheduledAt = new Date(Date.now() + ahead).toISOString();
-    const answer = await call('PUT', state(id), { state: 'Scheduled', scheduledAt });
+    const revertAt = windowMs === undefined ? undefined : new Date(Date.now() + ahead + windowMs).toISOString();
+    const answer = await call('PUT', state(id), { state: 'Scheduled', scheduledAt, revertAt });
     if (answer.status !== 400 || answer.body.message !== '"scheduledAt" must be in the future') return answer;
   }
 }
@@ -87,7 +89,23 @@ beforeAll(async () => {
     requiredApprovals: 1,
   });
   expect(config.status).toBe(200);
+  const addon = await as(admin)('POST', 'api/admin/addons', {
+    provider: 'webhook',
+    enabled: true,
+    parameters: { url: 'http://127.0.0.1:9/schedules' },
+    events: ['change-request-scheduled', 'change-request-schedule-failed', 'change-request-reverted'],
+  });
+  expect(addon.status, addon.text).toBe(201);
 });
+
+/** The addon deliveries queued for the request's events of that type. */
+const deliveries = async (type: string, id: number) =>
+  (
+    await server.sql(
+      `select count(*)::int as n from addon_deliveries d join events e on e.id = d.event_id
+       where e.type = '${type}' and (e.data->>'id')::int = ${id}`,
+    )
+  )[0].n;
 
 describe('scheduling a change request', () => {
   it('refuses times missing, past, malformed or for another state, and requests not approved, changing nothing', async () => {
@@ -154,37 +172,35 @@ describe('scheduling a change request', () => {
   });
 
   it('stops when cancelled, and may be moved to another time or applied at once', async () => {
-    const cancelledToggle = await newToggle();
-    const cancelled = await approved(onEnabled(cancelledToggle));
     const far = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await as(author)('PUT', state(cancelled), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
-    const moved = await schedule(cancelled, 500);
-    expect(moved.body.state).toBe('Scheduled');
-    expect(moved.body.scheduledAt).not.toBe(far);
-    const stopped = await as(editor)('PUT', state(cancelled), { state: 'Cancelled' });
-    expect(stopped.body.state).toBe('Cancelled');
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    const moved = await approved(onEnabled(await newToggle()));
+    expect((await as(author)('PUT', state(moved), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
+    const again = await as(author)('PUT', state(moved), { state: 'Scheduled', scheduledAt: later });
+    expect(again.body).toMatchObject({ state: 'Scheduled', scheduledAt: later });
+    expect((await as(editor)('PUT', state(moved), { state: 'Applied' })).body.state).toBe('Applied');
+
+    // Cancelled a moment before its time (again further ahead when the machine was too slow to cancel it in time).
+    let cancelledToggle: string;
+    let cancelled: CallResult;
+    for (let ahead = 1000; ; ahead *= 2) {
+      cancelledToggle = await newToggle();
+      const id = await approved(onEnabled(cancelledToggle));
+      cancelled = await schedule(id, ahead);
+      const stopped = await as(editor)('PUT', state(id), { state: 'Cancelled' });
+      if (stopped.status === 200) break;
+      expect(stopped.body.message).toBe('A change request in state Applied can not become Cancelled');
+    }
     // A request scheduled later than the cancelled one's time: once it is applied, that time has passed too.
     const marker = await approved(onEnabled(await newToggle()));
-    const markerAt = await schedule(marker, new Date(moved.body.scheduledAt).getTime() - Date.now() + 500);
+    const markerAt = await schedule(marker, new Date(cancelled.body.scheduledAt).getTime() - Date.now() + 500);
     expect(markerAt.status, markerAt.text).toBe(200);
     await until('the later request applied', async () => (await request(marker)).state === 'Applied');
-    expect((await request(cancelled)).state).toBe('Cancelled');
+    expect((await request(cancelled.body.id)).state).toBe('Cancelled');
     expect(await enabled(cancelledToggle)).toBe(false);
-
-    const now = await approved(onEnabled(await newToggle()));
-    expect((await as(author)('PUT', state(now), { state: 'Scheduled', scheduledAt: far })).status).toBe(200);
-    const applied = await as(editor)('PUT', state(now), { state: 'Applied' });
-    expect(applied.body.state).toBe('Applied');
   });
 
   it('marks a request it could not apply, with the reason, and records it for its author', async () => {
-    const addon = await as(admin)('POST', 'api/admin/addons', {
-      provider: 'webhook',
-      enabled: true,
-      parameters: { url: 'http://127.0.0.1:9/schedules' },
-      events: ['change-request-scheduled', 'change-request-schedule-failed'],
-    });
-    expect(addon.status, addon.text).toBe(201);
     const moving = await newToggle();
     const conflicting = await approved(onEnabled(moving));
     const recorded = (await request(conflicting)).changes[0].version;
@@ -221,14 +237,10 @@ describe('scheduling a change request', () => {
         { id, project: 'sch', environment: 'production', reason },
       ]);
     }
-    const queued = await server.sql(
-      `select e.type, count(*)::int as n from addon_deliveries d join events e on e.id = d.event_id
-       where d.addon_id = ${addon.body.id} group by e.type order by e.type`,
-    );
-    expect(queued).toEqual([
-      { type: 'change-request-schedule-failed', n: 2 },
-      { type: 'change-request-scheduled', n: 2 },
-    ]);
+    for (const id of [conflicting, impossible]) {
+      expect(await deliveries('change-request-scheduled', id)).toBe(1);
+      expect(await deliveries('change-request-schedule-failed', id)).toBe(1);
+    }
     // Still approved: it may be cancelled, or scheduled again once the cause is dealt with.
     expect((await as(author)('PUT', state(impossible), { state: 'Cancelled' })).body.state).toBe('Cancelled');
   });
@@ -249,6 +261,120 @@ describe('scheduling a change request', () => {
     expect((await request(id)).state).toBe('Applied');
     expect((await eventsOf('change-request-applied')).filter((e) => e.data.id === id)).toHaveLength(1);
     expect((await eventsOf('feature-environment-enabled')).filter((e) => e.featureName === feature)).toHaveLength(1);
+  });
+});
+
+describe('a scheduled window', () => {
+  const strategies = (feature: string) => `${PROJECT}/features/${feature}/environments/production/strategies`;
+  /** The toggle in production: on or off, and its strategies as the API lists them. */
+  const production = async (feature: string) => ({
+    enabled: await enabled(feature),
+    strategies: (await as(admin)('GET', strategies(feature))).body,
+  });
+  /** A toggle on in production with its default strategy, and a request turning it off and changing its strategies. */
+  async function windowed() {
+    const feature = await newToggle();
+    expect((await as(admin)('POST', `${PROJECT}/features/${feature}/environments/production/on`)).status).toBe(200);
+    const [first] = (await as(admin)('GET', strategies(feature))).body;
+    const id = await approved(
+      { feature, action: 'updateEnabled', payload: { enabled: false } },
+      { feature, action: 'addStrategy', payload: { name: 'userWithId', parameters: { userIds: '7' } } },
+      {
+        feature,
+        action: 'updateStrategy',
+        payload: {
+          id: first.id,
+          name: 'default',
+          constraints: [{ contextName: 'appName', operator: 'IN', values: ['a'] }],
+        },
+      },
+    );
+    return { feature, id, first, before: await production(feature) };
+  }
+
+  it('applies the changes at scheduledAt and their reverse at revertAt, shown on the request, once', async () => {
+    const { feature, id, first, before } = await windowed();
+    const answer = await schedule(id, 1000, as(author), 1500);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ state: 'Scheduled', revert: null, revertedAt: null });
+    const { scheduledAt, revertAt } = answer.body;
+    expect(new Date(revertAt).getTime() - new Date(scheduledAt).getTime()).toBe(1500);
+    const [event] = await eventsOf('change-request-scheduled');
+    expect(event.data).toMatchObject({ id, scheduledAt, revertAt });
+
+    await until('the request applied', async () => (await request(id)).state === 'Applied');
+    const applied = await request(id);
+    const added = applied.revert.find((change: { action: string }) => change.action === 'deleteStrategy');
+    expect(applied.revert).toEqual([
+      { feature, action: 'deleteStrategy', payload: { id: added.payload.id }, version: added.version },
+      {
+        feature,
+        action: 'updateStrategy',
+        payload: { id: first.id, name: 'default', parameters: {}, constraints: [], segments: [], variants: [] },
+        version: added.version,
+      },
+      { feature, action: 'updateEnabled', payload: { enabled: true }, version: added.version },
+    ]);
+    expect(added.payload.id).not.toBe(first.id);
+
+    await until('the reverse applied', async () => (await request(id)).revertedAt !== null);
+    expect(await production(feature)).toEqual(before);
+    const shown = await request(id);
+    expect(shown).toMatchObject({ state: 'Applied', scheduleFailure: null, revertAt });
+    expect(new Date(shown.revertedAt).getTime()).toBeGreaterThanOrEqual(new Date(revertAt).getTime());
+    expect((await eventsOf('change-request-reverted')).filter((e) => e.data.id === id)).toHaveLength(1);
+    expect(await deliveries('change-request-reverted', id)).toBe(1);
+    const flips = (await eventsOf('feature-environment-enabled')).filter((e) => e.featureName === feature);
+    expect(flips).toHaveLength(2); // on before the request, on again at the window's end
+  });
+
+  it('refuses an end not after the start, or with another state', async () => {
+    const { id } = await windowed();
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    expectInvalid(
+      await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt, revertAt: scheduledAt }),
+      ['revertAt'],
+      '"revertAt" must be later than "scheduledAt"',
+    );
+    expectInvalid(
+      await as(author)('PUT', state(id), { state: 'Applied', revertAt: scheduledAt }),
+      ['revertAt'],
+      '"revertAt" is only for the state Scheduled',
+    );
+    expect((await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt, revertAt: 'later' })).status).toBe(
+      400,
+    );
+    expect((await request(id)).state).toBe('Approved');
+  });
+
+  it('keeps the window when applied at once, and does not reverse a toggle changed meanwhile', async () => {
+    const { feature, id } = await windowed();
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    const revertAt = new Date(Date.now() + 7_200_000).toISOString();
+    expect((await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt, revertAt })).status).toBe(200);
+    const applied = await as(editor)('PUT', state(id), { state: 'Applied' });
+    expect(applied.body).toMatchObject({ state: 'Applied', revertAt, revertedAt: null });
+    expect(applied.body.revert).toHaveLength(3);
+    const version = applied.body.revert[0].version;
+    expect((await as(admin)('POST', `${PROJECT}/features/${feature}/environments/development/on`)).status).toBe(200);
+    const after = await production(feature);
+    // The window's end, brought forward: time cannot be moved on for the test, so the request's due time is.
+    await server.db.execute(sql`update change_requests set due_at = now() where id = ${id}`);
+    for (const claim of await claimDue(server.db, 100, 60_000)) {
+      await runClaimed({ db: server.db, config: server.config }, claim);
+    }
+    const reason =
+      `The toggle ${feature} changed since the change was added: it was at version ${version}, ` +
+      `it is now at version ${version + 1}. Nothing was applied`;
+    expect(await request(id)).toMatchObject({
+      state: 'Applied',
+      revertedAt: null,
+      conflict: { feature, version, currentVersion: version + 1 },
+      scheduleFailure: { reason },
+    });
+    expect(await production(feature)).toEqual(after);
+    const failed = (await eventsOf('change-request-schedule-failed')).filter((e) => e.data.id === id);
+    expect(failed.map((e) => e.data)).toEqual([{ id, project: 'sch', environment: 'production', reason }]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import { ApiError } from '../platform/http/errors.ts';
 import { mayHaveChanged } from '../platform/revisions/revisions.ts';
-import { applyRequest } from './apply.ts';
+import { applyChanges, applyRequest, type Conflict, type VersionedChange } from './apply.ts';
 import { conflictError, SCHEDULE_CHANGE } from './rules.ts';
 import {
   claimDue,
@@ -23,10 +23,13 @@ const LEASE_MS = 60_000;
 /** The longest sleep: schedules another process made unheard (its announcement lost), and its leases running out. */
 const MAX_WAIT_MS = 60_000;
 
-/** Records that the request could not be applied at its time: Approved again, with the reason, audited. */
-async function scheduleFailed(tx: Db, row: ChangeRequestRow, reason: string, conflict: unknown = null) {
+/**
+ * Records that what was due could not be done: a Scheduled request is Approved again (its window dropped), an
+ * applied one keeps its changes without their reverse; with the reason, audited.
+ */
+async function scheduleFailed(tx: Db, row: ChangeRequestRow, reason: string, conflict: Conflict | null = null) {
   await updateRequest(tx, row.id, {
-    state: 'Approved',
+    ...(row.state === 'Scheduled' ? { state: 'Approved', revertAt: null } : {}),
     dueAt: null,
     conflict,
     scheduleFailure: { at: new Date().toISOString(), reason },
@@ -42,35 +45,54 @@ async function scheduleFailed(tx: Db, row: ChangeRequestRow, reason: string, con
   });
 }
 
+/** Applies a Scheduled request at its time, in its author's name, with what an apply by a person checks. */
+async function applyDue(deps: AppDeps, tx: Db, row: ChangeRequestRow): Promise<void> {
+  const missing = await missingApprovals(tx, row);
+  if (missing) return scheduleFailed(tx, row, missing);
+  const { conflict, update } = await applyRequest(deps, tx, row.createdBy, row);
+  if (conflict) return scheduleFailed(tx, row, conflictError(conflict).message, conflict);
+  await updateRequest(tx, row.id, { state: 'Applied', dueAt: null, ...update });
+  await appendEvent(tx, {
+    type: 'change-request-applied',
+    createdBy: row.createdBy,
+    project: row.project,
+    environment: row.environment,
+    data: { id: row.id, state: 'Applied', scheduledAt: row.scheduledAt, revertAt: row.revertAt },
+    preData: { id: row.id, state: row.state },
+  });
+}
+
+/** Applies the reverse of an applied request at the end of its window, against the versions its apply left. */
+async function revertDue(deps: AppDeps, tx: Db, row: ChangeRequestRow): Promise<void> {
+  const conflict = await applyChanges(deps, tx, row.createdBy, row, row.revert as VersionedChange[]);
+  if (conflict) return scheduleFailed(tx, row, conflictError(conflict).message, conflict);
+  await updateRequest(tx, row.id, { revertedAt: new Date(), dueAt: null });
+  await appendEvent(tx, {
+    type: 'change-request-reverted',
+    createdBy: row.createdBy,
+    project: row.project,
+    environment: row.environment,
+    data: { id: row.id, state: row.state, revertAt: row.revertAt, revert: row.revert },
+  });
+}
+
 /**
- * Does what is due of a claimed request, in one transaction: applies a Scheduled one (in its author's name), or
- * records why it could not be. Nothing happens when the request moved since the claim (its version differs): another
- * scheduler whose lease ran out did it meanwhile, or a person cancelled, applied or rescheduled it; so each due
- * request is applied exactly once. A refused change (ApiError) fails the request; any other error is thrown and the
- * request is tried again when its lease runs out.
+ * Does what is due of a claimed request, in one transaction: applies a Scheduled one, or the reverse of an applied one
+ * at its window's end, or records why it could not. Nothing happens when the request moved since the claim (its
+ * version differs): another scheduler whose lease ran out did it meanwhile, or a person cancelled, applied or
+ * rescheduled it; so each is done exactly once. A refused change (ApiError) fails the request; any other error is
+ * thrown and the request is tried again when its lease runs out.
  */
 export async function runClaimed(deps: AppDeps, claimed: ClaimedRequest): Promise<void> {
   const locked = async (tx: Db) => {
     const row = await lockRequest(tx, claimed.project, claimed.id);
-    return row?.version === claimed.version && row.state === 'Scheduled' ? row : undefined;
+    const due = row?.state === 'Scheduled' || (row?.state === 'Applied' && row.revert && !row.revertedAt);
+    return due && row.version === claimed.version ? row : undefined;
   };
   try {
     await deps.db.transaction(async (tx) => {
       const row = await locked(tx);
-      if (!row) return;
-      const missing = await missingApprovals(tx, row);
-      if (missing) return scheduleFailed(tx, row, missing);
-      const conflict = await applyRequest(deps, tx, row.createdBy, row);
-      if (conflict) return scheduleFailed(tx, row, conflictError(conflict).message, conflict);
-      await updateRequest(tx, row.id, { state: 'Applied', dueAt: null });
-      await appendEvent(tx, {
-        type: 'change-request-applied',
-        createdBy: row.createdBy,
-        project: row.project,
-        environment: row.environment,
-        data: { id: row.id, state: 'Applied', scheduledAt: row.scheduledAt },
-        preData: { id: row.id, state: row.state },
-      });
+      if (row) await (row.state === 'Scheduled' ? applyDue(deps, tx, row) : revertDue(deps, tx, row));
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -50,15 +50,17 @@ export interface MoveInput {
   state: ChangeRequestState;
   comment?: string;
   scheduledAt?: string;
+  revertAt?: string;
 }
 
 /**
  * PUT .../change-requests/{id}/state: Draft -> In review (its author) -> Approved or Rejected (someone else holding
  * APPROVE_CHANGE_REQUEST; an approval counts once per person, and the request is Approved once it has as many as its
- * environment needs) -> Applied, or Scheduled at `scheduledAt` for the scheduler to apply (its author or an approver;
- * a Scheduled one may be applied now or scheduled again); Cancelled from any open state (its author or an approver),
- * which also stops a schedule. A conflict found by applying is kept on the request (and audited), and answered 409.
- * `ifMatch`: the version the caller saw (an approval queued offline); a request that moved on since is refused (412).
+ * environment needs) -> Applied, or Scheduled at `scheduledAt` for the scheduler to apply, with its reverse at
+ * `revertAt` when given (its author or an approver; a Scheduled one may be applied now, keeping its window, or
+ * scheduled again); Cancelled from any open state (its author or an approver), which also stops a schedule. A
+ * conflict found by applying is kept on the request (and audited), and answered 409. `ifMatch`: the version the
+ * caller saw (an approval queued offline); a request that moved on since is refused (412).
  */
 export async function moveChangeRequest(
   deps: AppDeps,
@@ -107,12 +109,14 @@ export async function moveChangeRequest(
         const missing = await missingApprovals(tx, row);
         if (missing) throw invalidOperation(missing);
         update.scheduleFailure = null;
-        if (input.state === 'Scheduled') {
-          Object.assign(update, { scheduledAt: schedule, dueAt: schedule });
+        if (schedule) {
+          Object.assign(update, { ...schedule, dueAt: schedule.scheduledAt });
           type = 'change-request-scheduled';
           break;
         }
-        found = await applyRequest(deps, tx, person.name, row);
+        const applied = await applyRequest(deps, tx, person.name, row);
+        found = applied.conflict;
+        Object.assign(update, applied.update);
         if (found) Object.assign(update, { state: from, conflict: found, dueAt: row.dueAt });
         type = found ? 'change-request-conflict' : 'change-request-applied';
         break;
@@ -131,7 +135,7 @@ export async function moveChangeRequest(
       data: {
         id,
         state: update.state,
-        ...(schedule ? { scheduledAt: schedule } : {}),
+        ...schedule,
         ...(found ? { conflict: found } : {}),
         ...(input.comment ? { comment: input.comment } : {}),
       },

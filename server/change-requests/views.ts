@@ -1,4 +1,5 @@
 import type { ChangeRequest, ChangeRequestState } from '../../contract/change-requests.ts';
+import type { VersionedChange } from './apply.ts';
 import type { ApprovalRow, ChangeRequestRow, ChangeRow, CommentRow } from './store.ts';
 
 export interface RequestParts {
@@ -40,5 +41,12 @@ export function changeRequestView(row: ChangeRequestRow, parts: RequestParts, mi
     })),
     conflict: row.conflict as ChangeRequest['conflict'],
     scheduleFailure: row.scheduleFailure as ChangeRequest['scheduleFailure'],
+    revertAt: row.revertAt,
+    revert:
+      (row.revert as VersionedChange[] | null)?.map(({ featureVersion, ...change }) => ({
+        ...change,
+        version: featureVersion,
+      })) ?? null,
+    revertedAt: row.revertedAt,
   };
 }

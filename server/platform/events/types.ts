@@ -90,4 +90,5 @@ export type EventType =
   | 'change-request-cancelled'
   | 'change-request-comment-added'
   | 'change-request-scheduled'
-  | 'change-request-schedule-failed';
+  | 'change-request-schedule-failed'
+  | 'change-request-reverted';

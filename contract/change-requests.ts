@@ -96,8 +96,8 @@ export const ChangeRequestSchema = Type.Object({
   /** Set when applying found a toggle changed since its change was added: both versions. Nothing was applied. */
   conflict: Nullable(Type.Object({ feature: Type.String(), version: Type.Integer(), currentVersion: Type.Integer() })),
   /**
-   * Set when the server could not apply the request at its scheduled time (a conflict, a change no longer possible,
-   * approvals missing): when, and why. The request is Approved again, nothing was applied.
+   * Set when the server could not do what was due (a conflict, a change no longer possible, approvals missing): when,
+   * and why. Nothing of it was applied: a Scheduled request is Approved again, an applied one keeps its changes.
    */
   scheduleFailure: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
   /**

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
-import { ADMIN_PASSWORD, startServer, type RunningServer } from '../../tests/support/server.ts';
+import { ADMIN_PASSWORD, killed, startServer, type RunningServer } from '../../tests/support/server.ts';
 import { freshPostgresUrl } from '../test-support/harness.ts';
 
 const ADMIN_TOKEN = `*:*.restart-admin-${randomBytes(12).toString('hex')}`;
@@ -33,18 +33,6 @@ async function signIn(server: RunningServer, username: string, password: string)
   const answer = await call(server, 'POST', 'auth/simple/login', { username, password });
   expect(answer.status).toBe(200);
   return answer.headers.getSetCookie()[0].split(';')[0];
-}
-
-async function killed(server: RunningServer): Promise<void> {
-  process.kill(server.pid, 'SIGKILL');
-  for (;;) {
-    try {
-      process.kill(server.pid, 0);
-    } catch {
-      return; // gone
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 afterAll(async () => {

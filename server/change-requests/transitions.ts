@@ -34,7 +34,7 @@ const APPROVE = 'APPROVE_CHANGE_REQUEST';
 const needApprove = () => noAccess(`You need permission=${APPROVE} to perform this action`, APPROVE);
 
 /** The approvals the request's environment needs now, and those it has. */
-export async function approvalCount(tx: Db, row: ChangeRequestRow) {
+async function approvalCount(tx: Db, row: ChangeRequestRow) {
   const setting = await lockChangeRequestSetting(tx, row.project, row.environment);
   return { needed: setting?.requiredApprovals ?? 1, given: await countApprovals(tx, row.id) };
 }

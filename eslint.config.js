@@ -39,6 +39,7 @@ const consoleFloors = [
   'cors',
   'strategies',
   'segments',
+  'triggers',
   'feature-toggles',
   'applications',
   'project-overview',

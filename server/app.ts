@@ -52,6 +52,7 @@ import { ssoSignInRoutes } from './sso/sign-in-routes.ts';
 import { strategyRoutes } from './strategies/routes.ts';
 import { strategyUsageRoutes } from './strategy-usage/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
+import { triggerRoutes } from './triggers/routes.ts';
 import { uiConfigRoutes } from './ui-config/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(strategyUsageRoutes, { deps });
       await scope.register(featureRoutes, { deps });
       await scope.register(changeRequestRoutes, { deps });
+      await scope.register(triggerRoutes, { deps });
       await scope.register(importExportRoutes, { deps });
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });

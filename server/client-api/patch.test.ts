@@ -159,6 +159,33 @@ const steps: Step[] = [
     change: (call) => call('PUT', 'api/admin/environments/sort-order', { development: 7 }),
   },
   {
+    what: 'require change requests, request a change and send it to review (nothing SDKs see)',
+    change: async (call) => {
+      const config = 'api/admin/projects/default/environments/development/change-requests/config';
+      await call('PUT', config, { changeRequestsEnabled: true, requiredApprovals: 1 });
+      const requested = await call('POST', 'api/admin/projects/default/environments/development/change-requests', {
+        feature: 'patch.z',
+        action: 'updateEnabled',
+        payload: { enabled: true },
+      });
+      await call('PUT', `api/admin/projects/default/change-requests/${requested.body.id}/state`, {
+        state: 'In review',
+      });
+      await call('PUT', config, { changeRequestsEnabled: false, requiredApprovals: 1 });
+    },
+  },
+  {
+    what: "a trigger set up and called (the toggle's own change is patched in)",
+    change: async (call) => {
+      const created = await call('POST', `${P}/patch.B-one/triggers`, {
+        environment: 'default',
+        action: 'on',
+        description: 'Alert',
+      });
+      await call('POST', `api/triggers/${String(created.body.url).split('/api/triggers/')[1]}`);
+    },
+  },
+  {
     what: 'disable an environment',
     change: (call) => call('POST', 'api/admin/environments/development/off'),
     whole: true,

@@ -57,75 +57,107 @@ export function noneMatch(ifNoneMatch: string | undefined, etag: string): boolea
   });
 }
 
-/** Events whose change to what SDKs receive is confined to the toggle they name. */
-const TOGGLE_EVENTS = new Set<string>([
-  'feature-created',
-  'feature-updated',
-  'feature-metadata-updated',
-  'feature-variants-updated',
-  'feature-stale-on',
-  'feature-stale-off',
-  'feature-archived',
-  'feature-revived',
-  'feature-deleted',
-  'feature-project-change',
-  'feature-tagged',
-  'feature-untagged',
-  'feature-environment-enabled',
-  'feature-environment-disabled',
-  'feature-environment-added',
-  'feature-environment-removed',
-  'feature-strategy-add',
-  'feature-strategy-update',
-  'feature-strategy-remove',
-  'strategy-order-changed',
-  'feature-dependency-added',
-  'feature-dependency-removed',
-  'feature-dependencies-removed',
-  'features-imported',
-] satisfies EventType[]);
-
-/** Events that change nothing SDKs receive. */
-const UNSERVED_EVENTS = new Set<string>([
-  'user-created',
-  'user-updated',
-  'user-deleted',
-  'user-password-changed',
-  'user-password-reset-requested',
-  'user-unlocked',
-  'user-feedback-given',
-  'user-splash-seen',
-  'api-token-created',
-  'api-token-updated',
-  'api-token-deleted',
-  'feature-favorited',
-  'feature-unfavorited',
-  'project-user-added',
-  'project-user-role-changed',
-  'project-user-removed',
-  'application-updated',
-  'application-deleted',
-  'sso-settings-updated',
-  'addon-config-created',
-  'addon-config-updated',
-  'addon-config-deleted',
-  'frontend-settings-updated',
-  'tag-created',
-  'tag-type-created',
-  'strategy-created',
-  'strategy-updated',
-  'strategy-deleted',
-  'strategy-deprecated',
-  'strategy-reactivated',
-  'environment-updated',
-  'environment-order-changed',
-] satisfies EventType[]);
-
 /**
- * Events that change a segment: what SDKs receive changes for the toggles using it (a segment is deleted or
- * created only while no strategy uses it).
+ * How far an event's change reaches into what SDKs receive: `toggle`, only the toggle it names; `segment`, a
+ * segment, so the toggles using it (a segment is deleted or created only while no strategy uses it); `none`,
+ * nothing (a trigger's call or an applied change request records each toggle's change as that change's own event);
+ * `whole`, maybe more than that (an environment's state, a project, a context field): the whole answer is read
+ * again. Every event type is listed, so a new one cannot be left out.
  */
-const SEGMENT_EVENTS = new Set<string>(['segment-created', 'segment-updated', 'segment-deleted'] satisfies EventType[]);
+const REACH: Record<EventType, 'toggle' | 'segment' | 'none' | 'whole'> = {
+  'user-created': 'none',
+  'user-updated': 'none',
+  'user-deleted': 'none',
+  'user-password-changed': 'none',
+  'user-password-reset-requested': 'none',
+  'user-unlocked': 'none',
+  'user-feedback-given': 'none',
+  'user-splash-seen': 'none',
+  'api-token-created': 'none',
+  'api-token-updated': 'none',
+  'api-token-deleted': 'none',
+  'strategy-created': 'none',
+  'strategy-updated': 'none',
+  'strategy-deleted': 'none',
+  'strategy-deprecated': 'none',
+  'strategy-reactivated': 'none',
+  'context-field-created': 'whole',
+  'context-field-updated': 'whole',
+  'context-field-deleted': 'whole',
+  'feature-created': 'toggle',
+  'feature-updated': 'toggle',
+  'feature-metadata-updated': 'toggle',
+  'feature-variants-updated': 'toggle',
+  'feature-stale-on': 'toggle',
+  'feature-stale-off': 'toggle',
+  'feature-archived': 'toggle',
+  'feature-revived': 'toggle',
+  'feature-deleted': 'toggle',
+  'feature-project-change': 'toggle',
+  'feature-tagged': 'toggle',
+  'feature-untagged': 'toggle',
+  'feature-favorited': 'none',
+  'feature-unfavorited': 'none',
+  'feature-environment-enabled': 'toggle',
+  'feature-environment-disabled': 'toggle',
+  'feature-environment-added': 'toggle',
+  'feature-environment-removed': 'toggle',
+  'feature-strategy-add': 'toggle',
+  'feature-strategy-update': 'toggle',
+  'feature-strategy-remove': 'toggle',
+  'feature-dependency-added': 'toggle',
+  'feature-dependency-removed': 'toggle',
+  'feature-dependencies-removed': 'toggle',
+  'features-imported': 'toggle',
+  'strategy-order-changed': 'toggle',
+  'project-created': 'whole',
+  'project-updated': 'whole',
+  'project-deleted': 'whole',
+  'project-environment-added': 'whole',
+  'project-environment-removed': 'whole',
+  'project-user-added': 'none',
+  'project-user-role-changed': 'none',
+  'project-user-removed': 'none',
+  'environment-created': 'whole',
+  'environment-updated': 'none',
+  'environment-deleted': 'whole',
+  'environment-enabled': 'whole',
+  'environment-disabled': 'whole',
+  'environment-order-changed': 'none',
+  'tag-created': 'none',
+  'tag-deleted': 'whole',
+  'tag-type-created': 'none',
+  'tag-type-updated': 'whole',
+  'tag-type-deleted': 'whole',
+  'application-updated': 'none',
+  'application-deleted': 'none',
+  'sso-settings-updated': 'none',
+  'addon-config-created': 'none',
+  'addon-config-updated': 'none',
+  'addon-config-deleted': 'none',
+  'segment-created': 'segment',
+  'segment-updated': 'segment',
+  'segment-deleted': 'segment',
+  'frontend-settings-updated': 'none',
+  'change-request-configuration-updated': 'none',
+  'change-request-bypassed': 'none',
+  'change-request-created': 'none',
+  'change-added': 'none',
+  'change-request-sent-to-review': 'none',
+  'change-request-approval-added': 'none',
+  'change-request-approved': 'none',
+  'change-request-rejected': 'none',
+  'change-request-applied': 'none',
+  'change-request-conflict': 'none',
+  'change-request-cancelled': 'none',
+  'change-request-comment-added': 'none',
+  'change-request-scheduled': 'none',
+  'change-request-schedule-failed': 'none',
+  'change-request-reverted': 'none',
+  'feature-trigger-created': 'none',
+  'feature-trigger-deleted': 'none',
+  'feature-trigger-fired': 'none',
+};
 
 /**
  * The toggles a series of audit events changed for SDKs, and whether a segment changed (then the toggles using it
@@ -136,9 +168,10 @@ export function changedToggles(events: ReadonlyArray<{ type: string; featureName
   const toggles = new Set<string>();
   let segments = false;
   for (const { type, featureName } of events) {
-    if (UNSERVED_EVENTS.has(type)) continue;
-    if (SEGMENT_EVENTS.has(type)) segments = true;
-    else if (TOGGLE_EVENTS.has(type) && featureName !== null) toggles.add(featureName);
+    const reach = REACH[type as EventType] ?? 'whole';
+    if (reach === 'none') continue;
+    if (reach === 'segment') segments = true;
+    else if (reach === 'toggle' && featureName !== null) toggles.add(featureName);
     else return undefined;
   }
   return { toggles, segments };

@@ -10,7 +10,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -18,7 +17,14 @@ import type { FastifyInstance } from 'fastify';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { parseConfig, type Config } from '../config.ts';
-import { migrationsFolder, usePglite, usePostgres, type Database, type Db } from '../platform/db/client.ts';
+import {
+  EmbeddedPostgres,
+  migrationsFolder,
+  usePglite,
+  usePostgres,
+  type Database,
+  type Db,
+} from '../platform/db/client.ts';
 import { prepareInstance } from '../startup.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Test-Passw0rd!';
@@ -33,10 +39,11 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function pgliteTemplate(): Promise<Buffer> {
+/** A migrated PGlite data directory (a tar), made once per set of migrations and kept in the temp folder. */
+export async function pgliteTemplate(): Promise<Buffer> {
   const file = join(tmpdir(), `switchyard-pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
-    const client = new PGlite();
+    const client = new EmbeddedPostgres();
     const database = await usePglite(client);
     const dump = await client.dumpDataDir('none');
     await database.close();
@@ -64,7 +71,7 @@ export async function freshPostgresUrl(): Promise<string> {
 export async function freshDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') return usePostgres(await freshPostgresUrl());
   const template = await pgliteTemplate();
-  return usePglite(new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) }));
+  return usePglite(new EmbeddedPostgres({ loadDataDir: new Blob([new Uint8Array(template)]) }));
 }
 
 export interface CallOptions {

@@ -148,6 +148,9 @@ export interface Seeded {
   segmentId: number;
   doomedSegmentId: number;
   changeRequestId: number;
+  /** The secret of a trigger's URL (it turns SEED_TOGGLE off in development), and a trigger to delete. */
+  triggerSecret: string;
+  doomedTriggerId: number;
 }
 
 export const SEED_TOGGLE = 'sec-toggle';
@@ -251,6 +254,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     'change-request config',
   );
   const changeRequest = await post(SEC_CHANGE_REQUESTS, SEC_CHANGE);
+  const trigger = await post(SEC_TRIGGERS, SEC_TRIGGER);
+  const doomedTrigger = await post(SEC_TRIGGERS, SEC_TRIGGER);
   const segment = await post('api/admin/segments', { name: 'sec-segment', constraints: [] });
   const doomedSegment = await post('api/admin/segments', { name: 'sec-segment-doomed', constraints: [] });
   return {
@@ -265,6 +270,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     segmentId: JSON.parse(segment.text).id,
     doomedSegmentId: JSON.parse(doomedSegment.text).id,
     changeRequestId: JSON.parse(changeRequest.text).id,
+    triggerSecret: JSON.parse(trigger.text).url.split('/').pop(),
+    doomedTriggerId: JSON.parse(doomedTrigger.text).id,
   };
 }
 
@@ -272,6 +279,9 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
 const SEC_CR_CONFIG = 'api/admin/projects/sec-proj/environments/sec-cr-env/change-requests/config';
 const SEC_CHANGE_REQUESTS = 'api/admin/projects/sec-proj/environments/sec-cr-env/change-requests';
 const SEC_CHANGE = { feature: 'sec-cr-toggle', action: 'updateEnabled', payload: { enabled: true } };
+
+const SEC_TRIGGERS = `api/admin/projects/default/features/${SEED_TOGGLE}/triggers`;
+const SEC_TRIGGER = { environment: 'development', action: 'off', description: 'security' };
 
 const SEC_ADDON = {
   provider: 'webhook',
@@ -715,6 +725,18 @@ export function samples(s: Seeded): Record<string, Sample> {
       path: `${pf}/sec-moving/changeProject`,
       body: { newProjectId: 'sec-proj' },
     },
+    'GET /api/admin/projects/:projectId/features/:featureName/triggers': { access: 'signed-in', path: SEC_TRIGGERS },
+    'POST /api/admin/projects/:projectId/features/:featureName/triggers': {
+      access: 'editor',
+      path: SEC_TRIGGERS,
+      body: SEC_TRIGGER,
+    },
+    'DELETE /api/admin/projects/:projectId/features/:featureName/triggers/:id': {
+      access: 'editor',
+      path: `${SEC_TRIGGERS}/${s.doomedTriggerId}`,
+    },
+    // Its body is ignored: any content type, up to 64 KB.
+    'POST /api/triggers/:secret': { access: 'open', path: `api/triggers/${s.triggerSecret}`, body: { alert: 'sec' } },
     'GET /api/admin/projects/:projectId/features/:featureName/environments/:environment': {
       access: 'signed-in',
       path: `${pf}/${t}/environments/development`,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -62,6 +63,18 @@ function startPglite(client: PGlite): StartingDatabase {
   const ready = migrateIfPending(db as unknown as Db, () => migratePglite(db, { migrationsFolder }));
   ready.catch(() => {}); // awaited by the caller later; not an unhandled rejection meanwhile
   return { db: db as unknown as Db, driver: 'pglite', ready, close: () => client.close() };
+}
+
+/**
+ * PGlite runs PostgreSQL on this thread: each protocol message first waits a turn of the event loop, so a request's
+ * statements are spread over turns and other requests (health checks, SDK polls) are served between them instead of
+ * waiting for a whole transaction, plus whatever the awaiting code then does without returning to the loop.
+ */
+export class EmbeddedPostgres extends PGlite {
+  override async execProtocolStream(...args: Parameters<PGlite['execProtocolStream']>) {
+    await nextTurn();
+    return super.execProtocolStream(...args);
+  }
 }
 
 /** Wraps an open PGlite and applies pending migrations. */
@@ -141,5 +154,5 @@ export async function startDatabase(options: { databaseUrl?: string; dataDir: st
   const compiling = compilePgliteWasm();
   if (!existsSync(join(dir, 'PG_VERSION'))) await createDatabase(dir);
   const pgliteWasmModule = await compiling;
-  return startPglite(new PGlite({ dataDir: dir, startParams: pgliteStartParams, pgliteWasmModule }));
+  return startPglite(new EmbeddedPostgres({ dataDir: dir, startParams: pgliteStartParams, pgliteWasmModule }));
 }

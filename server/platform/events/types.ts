@@ -91,4 +91,7 @@ export type EventType =
   | 'change-request-comment-added'
   | 'change-request-scheduled'
   | 'change-request-schedule-failed'
-  | 'change-request-reverted';
+  | 'change-request-reverted'
+  | 'feature-trigger-created'
+  | 'feature-trigger-deleted'
+  | 'feature-trigger-fired';

@@ -15,6 +15,7 @@ import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from '../common/feature-usage';
 import { NoStrategiesDialog } from './NoStrategiesDialog';
 import { UsageCounts } from '../common/UsageCounts';
+import { TriggersPanel } from '../../../triggers/components/TriggersPanel';
 
 type Environment = ProjectFeature['environments'][number];
 
@@ -104,6 +105,7 @@ export function OverviewTab({ feature }: { feature: ProjectFeature }) {
       <Stack gap="md">
         <EnvironmentsPanel feature={feature} onFlip={flip} />
         <DependencyPanel feature={feature} />
+        <TriggersPanel toggle={feature} />
       </Stack>
       {dialog}
       <Accordion

@@ -8,6 +8,7 @@ import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { resolveCaller } from './auth/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
+import { registerChangeRequestSchedule } from './change-requests/schedule.ts';
 import { clientApiRoutes } from './client-api/routes.ts';
 import type { Config } from './config.ts';
 import { contextRoutes } from './context/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerRevisions(app, { db });
   registerAddonDelivery(app, deps);
   registerPushDelivery(app, deps);
+  registerChangeRequestSchedule(app, deps);
   await registerOpenApi(app, { baseUriPath: base, version });
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);

@@ -22,6 +22,7 @@ const serverDomains = domainsOf('server', ['platform', 'test-support']);
 const consoleFloors = [
   'ui-config',
   'auth',
+  'push',
   'profile',
   'onboarding',
   'feedback',

@@ -181,7 +181,8 @@ export default defineConfig({
     preloadFirstScreen(FIRST_SCREEN_CHUNKS.map((chunk) => chunk.name)),
     // The service worker: the shell is precached (navigations fall back to index.html, which the server has
     // already filled with the base path), the UI config is cached at run time; every URL is relative to the
-    // worker, so it works under any base path. The console registers it and asks before updating.
+    // worker, so it works under any base path. The console registers it and asks before updating. Web Push's
+    // handlers are a script of their own (public/push-sw.js) that the generated worker imports.
     VitePWA({
       strategies: 'generateSW',
       registerType: 'prompt',
@@ -189,6 +190,7 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        importScripts: ['push-sw.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/\/api\//, /\/auth\//, /\/health$/, /\/docs(\/|$)/],
         clientsClaim: true,

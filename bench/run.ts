@@ -1,6 +1,7 @@
 // `npm run bench [name ...]`: the benchmarks in bench/ (all, or the named ones), one after another.
 // Exits non-zero when a target is missed.
 import { bundleBench } from './bundle.ts';
+import { changeRequestsBench } from './change-requests.ts';
 import { clientApiBench } from './client-api.ts';
 import { clientChangeBench } from './client-change.ts';
 import { featureListBench } from './feature-list.ts';
@@ -14,6 +15,7 @@ import { streamingBench } from './streaming.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
   bundle: bundleBench,
+  'change-requests': changeRequestsBench,
   'client-api': clientApiBench,
   'client-change': clientChangeBench,
   'feature-list': featureListBench,

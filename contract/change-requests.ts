@@ -64,33 +64,49 @@ export type ChangeAction = ChangeRequestChangeInput['action'];
 
 const Person = Type.Object({ id: Type.Integer(), username: Type.String() });
 
+/** A change as a request shows it: the action, its payload and the toggle version it was made against. */
+const ChangeSchema = Type.Object({
+  feature: Type.String(),
+  action: Type.String(),
+  payload: Type.Unknown(),
+  /** The toggle's version when the change was added: applying it needs the toggle still at that version. */
+  version: Type.Integer(),
+});
+
 export const ChangeRequestSchema = Type.Object({
   id: Type.Integer(),
   project: Type.String(),
   environment: Type.String(),
   state: ChangeRequestStateSchema,
+  /**
+   * Moves with every change of what is decided: a change added, each transition, the scheduler's work (not a comment).
+   * Also the answer's ETag; PUT .../state with an older one as If-Match is refused (412).
+   */
+  version: Type.Integer(),
   createdBy: Person,
   createdAt: Timestamp,
   scheduledAt: Nullable(Timestamp),
   /** The approvals the environment needs, and those given so far (one per person). */
   minApprovals: Type.Integer(),
   approvals: Type.Array(Type.Object({ createdBy: Person, createdAt: Timestamp })),
-  changes: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      feature: Type.String(),
-      action: Type.String(),
-      payload: Type.Unknown(),
-      /** The toggle's version when the change was added: applying it needs the toggle still at that version. */
-      version: Type.Integer(),
-      createdAt: Timestamp,
-    }),
-  ),
+  changes: Type.Array(Type.Object({ id: Type.Integer(), ...ChangeSchema.properties, createdAt: Timestamp })),
   comments: Type.Array(
     Type.Object({ id: Type.Integer(), text: Type.String(), createdBy: Type.String(), createdAt: Timestamp }),
   ),
   /** Set when applying found a toggle changed since its change was added: both versions. Nothing was applied. */
   conflict: Nullable(Type.Object({ feature: Type.String(), version: Type.Integer(), currentVersion: Type.Integer() })),
+  /**
+   * Set when the server could not do what was due (a conflict, a change no longer possible, approvals missing): when,
+   * and why. Nothing of it was applied: a Scheduled request is Approved again, an applied one keeps its changes.
+   */
+  scheduleFailure: Nullable(Type.Object({ at: Timestamp, reason: Type.String() })),
+  /**
+   * A window's end: `revert` is what the server applies then, derived when the changes were applied (each toggle's
+   * state before them, against the versions they left), and `revertedAt` when it was applied.
+   */
+  revertAt: Nullable(Timestamp),
+  revert: Nullable(Type.Array(ChangeSchema)),
+  revertedAt: Nullable(Timestamp),
 });
 export type ChangeRequest = Static<typeof ChangeRequestSchema>;
 export const ChangeRequestListSchema = Type.Array(ChangeRequestSchema);
@@ -101,7 +117,10 @@ export const ChangeRequestParams = Type.Object({
 });
 export const ChangeRequestListQuery = Type.Object({ state: Type.Optional(ChangeRequestStateSchema) });
 
-/** PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. */
+/**
+ * PUT api/admin/projects/{p}/change-requests/{id}/state; a comment given is added to the request. If-Match: the
+ * request's version (ETag) the move is based on.
+ */
 export const ChangeRequestStateBody = Type.Object(
   {
     state: Type.Union([
@@ -109,9 +128,14 @@ export const ChangeRequestStateBody = Type.Object(
       Type.Literal('Approved'),
       Type.Literal('Rejected'),
       Type.Literal('Applied'),
+      Type.Literal('Scheduled'),
       Type.Literal('Cancelled'),
     ]),
     comment: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })),
+    /** With state Scheduled (only): when the server applies the request, a time in the future. */
+    scheduledAt: Type.Optional(Type.String({ format: 'date-time' })),
+    /** With state Scheduled (optional): the end of a window, when the server applies the changes' reverse. */
+    revertAt: Type.Optional(Type.String({ format: 'date-time' })),
   },
   Closed,
 );

@@ -8,6 +8,7 @@ import { apiTokenRoutes } from './api-tokens/routes.ts';
 import { resolveCaller } from './auth/index.ts';
 import { authRoutes } from './auth/routes.ts';
 import { changeRequestRoutes } from './change-requests/routes.ts';
+import { registerChangeRequestSchedule } from './change-requests/schedule.ts';
 import { clientApiRoutes } from './client-api/routes.ts';
 import type { Config } from './config.ts';
 import { contextRoutes } from './context/routes.ts';
@@ -45,6 +46,8 @@ import { projectEnvironmentRoutes } from './project-environments/routes.ts';
 import { projectOverviewRoutes } from './project-overview/routes.ts';
 import { listProjectIds, projectRolesOf } from './projects/index.ts';
 import { projectRoutes } from './projects/routes.ts';
+import { registerPushDelivery } from './push/delivery.ts';
+import { pushRoutes } from './push/routes.ts';
 import { segmentRoutes } from './segments/routes.ts';
 import { ssoSettingsRoutes } from './sso/routes.ts';
 import { ssoSignInRoutes } from './sso/sign-in-routes.ts';
@@ -115,6 +118,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerIdempotency(app, { db });
   registerRevisions(app, { db });
   registerAddonDelivery(app, deps);
+  registerPushDelivery(app, deps);
+  registerChangeRequestSchedule(app, deps);
   await registerOpenApi(app, { baseUriPath: base, version });
   app.setNotFoundHandler({}, async (request) => {
     throw notFound(`Could not find ${request.method} ${request.url.split('?')[0]}`);
@@ -147,6 +152,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(importExportRoutes, { deps });
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });
+      await scope.register(pushRoutes, { deps });
       await scope.register(clientApiRoutes, { deps });
       await scope.register(frontendApiRoutes, { deps });
       await scope.register(ofrepRoutes, { deps });

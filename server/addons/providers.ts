@@ -32,6 +32,9 @@ const CHANGE_REQUEST_EVENTS = [
   'change-request-conflict',
   'change-request-cancelled',
   'change-request-comment-added',
+  'change-request-scheduled',
+  'change-request-schedule-failed',
+  'change-request-reverted',
   'change-request-configuration-updated',
   'change-request-bypassed',
 ];

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../tests/support/server.ts';
+import { killed, startServer, type RunningServer } from '../../tests/support/server.ts';
 import { freshPostgresUrl } from '../test-support/harness.ts';
 import { startReceiver, type Receiver } from './receiver.test-support.ts';
 
@@ -45,18 +45,6 @@ async function attemptRecorded(server: RunningServer, addonId: number): Promise<
 
 async function databaseEnv(): Promise<Record<string, string>> {
   return process.env.TEST_DB === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {};
-}
-
-async function killed(server: RunningServer): Promise<void> {
-  process.kill(server.pid, 'SIGKILL');
-  for (;;) {
-    try {
-      process.kill(server.pid, 0);
-    } catch {
-      return; // gone
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 beforeAll(async () => {

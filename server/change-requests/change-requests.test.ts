@@ -445,11 +445,106 @@ describe('change requests: transitions', () => {
   });
 
   it('reaches a webhook addon listening to them: every step taken (no bypass here) queues its delivery', async () => {
+    const scheduled = await inReview({ action: 'updateEnabled', payload: { enabled: false } });
+    await as(editor)('PUT', state(scheduled), { state: 'Approved' });
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await as(author)('PUT', state(scheduled), { state: 'Scheduled', scheduledAt })).status).toBe(200);
+    expect((await as(author)('PUT', state(scheduled), { state: 'Cancelled' })).status).toBe(200);
     const queued = await server.sql(
       `select distinct e.type from addon_deliveries d join events e on e.id = d.event_id
        where e.project = 'cr' order by e.type`,
     );
-    expect(steps).toHaveLength(12);
-    expect(queued.map((row) => row.type)).toEqual(steps.filter((type) => type !== 'change-request-bypassed').sort());
+    expect(steps).toHaveLength(15);
+    // A failed schedule's and a window's end reach it too (schedule.test.ts makes them).
+    const notTaken = ['change-request-bypassed', 'change-request-schedule-failed', 'change-request-reverted'];
+    expect(queued.map((row) => row.type)).toEqual(steps.filter((type) => !notTaken.includes(type)).sort());
+  });
+});
+
+describe('change requests: versions', () => {
+  const feature = 'cr-v';
+  const state = (id: number) => `${REQUESTS}/${id}/state`;
+  const etagOf = (answer: { headers: Headers }) => answer.headers.get('etag');
+  let author: string;
+  beforeAll(async () => {
+    author = (await server.createUser('Editor')).cookie;
+    expect((await as(admin)('POST', `${CR_PROJECT}/features`, { name: feature })).status).toBe(201);
+  });
+
+  it('moves with each change added and each transition, not with a comment, and is the ETag', async () => {
+    const change = { feature, action: 'updateEnabled', payload: { enabled: true } };
+    const first = await as(author)('POST', DRAFT, change);
+    expect(first.body.version).toBe(1);
+    expect(etagOf(first)).toBe('"1"');
+    const id = first.body.id;
+    const second = await as(author)('POST', DRAFT, { ...change, payload: { enabled: false } });
+    expect(second.body.version).toBe(2);
+    const commented = await as(admin)('POST', `${REQUESTS}/${id}/comments`, { text: 'A note' });
+    expect(commented.body.version).toBe(2);
+    expect(etagOf(commented)).toBe('"2"');
+    const sent = await as(author)('PUT', state(id), { state: 'In review' });
+    expect(sent.body.version).toBe(3);
+    expect(etagOf(sent)).toBe('"3"');
+    const read = await as(viewer)('GET', `${REQUESTS}/${id}`);
+    expect(read.body.version).toBe(3);
+    expect(etagOf(read)).toBe('"3"');
+    expect((await as(viewer)('GET', REQUESTS)).body.find((r: { id: number }) => r.id === id).version).toBe(3);
+  });
+
+  it('refuses a move based on an older version (If-Match) with 412, changing nothing; a current one goes through', async () => {
+    const draft = await as(author)('POST', DRAFT, { feature, action: 'updateEnabled', payload: { enabled: true } });
+    const id = draft.body.id;
+    const sent = await as(author)('PUT', state(id), { state: 'In review' });
+    const seen = sent.body.version;
+    // Someone else comments (no move), then another approver approves: the queued approval was made against `seen`.
+    await as(admin)('POST', `${REQUESTS}/${id}/comments`, { text: 'Still fine' });
+    const other = (await server.createUser('Editor')).cookie;
+    const approvedElsewhere = await server.call('PUT', state(id), {
+      cookie: other,
+      body: { state: 'Approved' },
+      headers: { 'if-match': `"${seen}"` },
+    });
+    expect(approvedElsewhere.status, approvedElsewhere.text).toBe(200);
+    const before = (await as(admin)('GET', `${REQUESTS}/${id}`)).body;
+    const events = (await eventsOf('change-request-approved')).length;
+    const queued = await server.call('PUT', state(id), {
+      cookie: admin,
+      body: { state: 'Applied' },
+      headers: { 'if-match': `"${seen}"` },
+    });
+    expectError(
+      queued,
+      412,
+      'PreconditionFailedError',
+      `The change request ${id} changed since version ${seen}: it is now at version ${seen + 1}`,
+    );
+    expect((await as(admin)('GET', `${REQUESTS}/${id}`)).body).toEqual(before);
+    expect(await eventsOf('change-request-approved')).toHaveLength(events);
+
+    const bad = await server.call('PUT', state(id), {
+      cookie: admin,
+      body: { state: 'Applied' },
+      headers: { 'if-match': 'soon' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ name: 'ValidationError', details: [{ path: ['If-Match'] }] });
+    expect(
+      (
+        await server.call('PUT', state(999_999), {
+          cookie: admin,
+          body: { state: 'Applied' },
+          headers: { 'if-match': '"1"' },
+        })
+      ).status,
+    ).toBe(404);
+
+    const current = await server.call('PUT', state(id), {
+      cookie: admin,
+      body: { state: 'Applied' },
+      headers: { 'if-match': `W/"${before.version}"` },
+    });
+    expect(current.status, current.text).toBe(200);
+    expect(current.body).toMatchObject({ state: 'Applied', version: before.version + 1 });
+    expect(etagOf(current)).toBe(`"${before.version + 1}"`);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  type ChangeRequest,
   ChangeRequestChangeBody,
   ChangeRequestCommentBody,
   ChangeRequestConfigBody,
@@ -15,6 +16,7 @@ import {
 import { ProjectEnvironmentParams, ProjectParams } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName, requireUser } from '../platform/access/caller.ts';
+import { ifMatchVersion, versionEtag } from '../platform/http/if-match.ts';
 import { knownPathProject } from '../projects/index.ts';
 import {
   addChange,
@@ -25,12 +27,17 @@ import {
   listChangeRequests,
   type Person,
 } from './service.ts';
+import { SCHEDULE_CHANGE } from './rules.ts';
 import { addComment, moveChangeRequest } from './transitions.ts';
 
 const PROJECT = '/api/admin/projects/:projectId';
 
 /** The person acting (403 for an API token: change requests are made, approved and applied by people). */
 const personOf = (request: FastifyRequest): Person => ({ id: requireUser(request).id, name: callerName(request) });
+
+/** Answers one request with its version as the ETag (what If-Match of PUT .../state compares). */
+const withEtag = (reply: FastifyReply, changeRequest: ChangeRequest) =>
+  reply.headers(versionEtag(changeRequest.version)).send(changeRequest);
 
 /**
  * Change requests of a project (Unleash's paths). Whether an environment takes changes through them is set by whom
@@ -73,9 +80,9 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
         response: { 200: ChangeRequestSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, environment } = request.params;
-      return addChange(deps, personOf(request), projectId, environment, request.body);
+      return withEtag(reply, await addChange(deps, personOf(request), projectId, environment, request.body));
     },
   );
 
@@ -98,7 +105,8 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
       config: { permission: 'NONE' },
       schema: { params: ChangeRequestParams, response: { 200: ChangeRequestSchema } },
     },
-    async (request) => getChangeRequest(deps.db, request.params.projectId, request.params.id),
+    async (request, reply) =>
+      withEtag(reply, await getChangeRequest(deps.db, request.params.projectId, request.params.id)),
   );
 
   /** The requests the caller may approve and has not: In review, made by others, in any project. */
@@ -111,13 +119,15 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
   app.put(
     `${PROJECT}/change-requests/:id/state`,
     {
-      config: { permission: 'UPDATE_FEATURE', project },
+      config: { permission: 'UPDATE_FEATURE', project, changes: [SCHEDULE_CHANGE] },
       schema: { params: ChangeRequestParams, body: ChangeRequestStateBody, response: { 200: ChangeRequestSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, id } = request.params;
+      const person = personOf(request);
+      const ifMatch = ifMatchVersion(request, 'the change request');
       const held = await request.callerPermissions();
-      return moveChangeRequest(deps, personOf(request), held, projectId, id, request.body);
+      return withEtag(reply, await moveChangeRequest(deps, person, held, projectId, id, request.body, ifMatch));
     },
   );
 
@@ -127,9 +137,9 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
       config: { permission: 'UPDATE_FEATURE', project },
       schema: { params: ChangeRequestParams, body: ChangeRequestCommentBody, response: { 200: ChangeRequestSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { projectId, id } = request.params;
-      return addComment(deps, personOf(request), projectId, id, request.body.text);
+      return withEtag(reply, await addComment(deps, personOf(request), projectId, id, request.body.text));
     },
   );
 };

@@ -1,16 +1,47 @@
 import type { ChangeRequestState } from '../../contract/change-requests.ts';
-import { ApiError, invalidOperation, notFound } from '../platform/http/errors.ts';
+import { ApiError, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
 
 /** The states a request moves to from each open one; Applied, Rejected and Cancelled are final. */
 const NEXT: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
   Draft: ['In review', 'Cancelled'],
   'In review': ['Approved', 'Rejected', 'Cancelled'],
-  Approved: ['Applied', 'Cancelled'],
-  Scheduled: ['Applied', 'Cancelled'],
+  Approved: ['Applied', 'Scheduled', 'Cancelled'],
+  Scheduled: ['Applied', 'Scheduled', 'Cancelled'],
   Rejected: [],
   Applied: [],
   Cancelled: [],
 };
+
+/** What a change of schedules names in its announcement, so that every process's scheduler looks again. */
+export const SCHEDULE_CHANGE = 'change-request-schedule';
+
+/**
+ * The times a move to Scheduled gives, as Dates: `scheduledAt` (required then, and only then, later than `now`) and
+ * the end of a window, `revertAt` (optional, later than scheduledAt). Other moves give none.
+ */
+export function checkSchedule(
+  input: { state: string; scheduledAt?: string; revertAt?: string },
+  now: Date,
+): { scheduledAt: Date; revertAt: Date | null } | undefined {
+  for (const field of ['scheduledAt', 'revertAt'] as const) {
+    if (input[field] !== undefined && input.state !== 'Scheduled') {
+      throw validationError(field, `"${field}" is only for the state Scheduled`, input[field]);
+    }
+  }
+  if (input.state !== 'Scheduled') return undefined;
+  if (input.scheduledAt === undefined) {
+    throw validationError('scheduledAt', '"scheduledAt" is required to schedule a change request');
+  }
+  const scheduledAt = new Date(input.scheduledAt);
+  if (!(scheduledAt.getTime() > now.getTime())) {
+    throw validationError('scheduledAt', '"scheduledAt" must be in the future', input.scheduledAt);
+  }
+  const revertAt = input.revertAt === undefined ? null : new Date(input.revertAt);
+  if (revertAt && !(revertAt.getTime() > scheduledAt.getTime())) {
+    throw validationError('revertAt', '"revertAt" must be later than "scheduledAt"', input.revertAt);
+  }
+  return { scheduledAt, revertAt };
+}
 
 /** 409 for a request applied already, 400 for any other move the states do not allow. */
 export function checkTransition(from: ChangeRequestState, to: ChangeRequestState): void {
@@ -34,4 +65,12 @@ export const conflictError = (conflict: { feature: string; version: number; curr
     'ChangeRequestConflictError',
     `The toggle ${conflict.feature} changed since the change was added: it was at version ${conflict.version}, ` +
       `it is now at version ${conflict.currentVersion}. Nothing was applied`,
+  );
+
+/** 412: the request changed since the version the caller based the move on (If-Match), as a toggle's 412 says it. */
+export const requestMoved = (id: number, expected: number, actual: number) =>
+  new ApiError(
+    412,
+    'PreconditionFailedError',
+    `The change request ${id} changed since version ${expected}: it is now at version ${actual}`,
   );

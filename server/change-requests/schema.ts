@@ -9,7 +9,9 @@ import { users } from '../users/schema.ts';
 /**
  * Change requests: changes of toggles in one environment of a project, applied together once enough other people
  * approved. A person has at most one Draft per project environment (the index), which each requested change joins.
- * `conflict`: the toggle whose version moved since its change was added, as an attempt to apply found it.
+ * `conflict`: the toggle whose version moved since its change was added, as an attempt to apply found it. `version`
+ * moves with every change of what is decided (a change added, a transition, the scheduler's work; not a comment): the
+ * ETag an approval given offline is checked against.
  */
 export const changeRequests = pgTable(
   'change_requests',
@@ -24,12 +26,24 @@ export const changeRequests = pgTable(
     updatedAt: timestampTz('updated_at').notNull().defaultNow(),
     scheduledAt: timestampTz('scheduled_at'),
     conflict: jsonb('conflict'),
+    version: integer('version').notNull().default(1),
+    /** The end of a scheduled window: the reverse (`revert`, derived when the changes were applied) is applied then. */
+    revertAt: timestampTz('revert_at'),
+    revert: jsonb('revert'),
+    revertedAt: timestampTz('reverted_at'),
+    /** When the scheduler acts on the request next (applies it, or its reverse); moved on by its lease. */
+    dueAt: timestampTz('due_at'),
+    /** Why the scheduled apply (or the reverse) failed, and when. */
+    scheduleFailure: jsonb('schedule_failure'),
   },
   (t) => [
     uniqueIndex('change_requests_one_draft_idx')
       .on(t.project, t.environment, t.createdById)
       .where(sql`${t.state} = 'Draft'`),
     index('change_requests_project_state_idx').on(t.project, t.state),
+    index('change_requests_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
   ],
 );
 

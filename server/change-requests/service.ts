@@ -25,6 +25,7 @@ import {
   lockDraft,
   partsOf,
   requestsOf,
+  updateRequest,
   type ChangeRequestRow,
 } from './store.ts';
 import { requestNotFound } from './rules.ts';
@@ -133,6 +134,8 @@ export async function addChange(
     if (!draft) {
       draft = await insertDraft(tx, { project, environment, createdById: person.id, createdBy: person.name });
       await appendEvent(tx, { type: 'change-request-created', ...where, data: { id: draft.id, state: 'Draft' } });
+    } else {
+      await updateRequest(tx, draft.id);
     }
     const change = await insertChange(tx, {
       changeRequestId: draft.id,

@@ -122,18 +122,57 @@ export async function countApprovals(db: Db, changeRequestId: number): Promise<n
   return Number(row.n);
 }
 
-export async function updateRequest(
-  tx: Db,
-  id: number,
-  change: Pick<typeof changeRequests.$inferInsert, 'state' | 'conflict'>,
-): Promise<void> {
+/** What a move of a request sets (its version moves on by itself). */
+export type RequestUpdate = Partial<
+  Pick<
+    typeof changeRequests.$inferInsert,
+    'state' | 'conflict' | 'scheduledAt' | 'dueAt' | 'scheduleFailure' | 'revertAt' | 'revert' | 'revertedAt'
+  >
+>;
+
+/** Changes the request and moves its version on (called for every change but a comment). */
+export async function updateRequest(tx: Db, id: number, change: RequestUpdate = {}): Promise<void> {
   await tx
     .update(changeRequests)
-    .set({ ...change, updatedAt: new Date() })
+    .set({ ...change, version: sql`${changeRequests.version} + 1`, updatedAt: new Date() })
     .where(eq(changeRequests.id, id));
 }
 
 export async function insertComment(tx: Db, comment: typeof changeRequestComments.$inferInsert) {
   const [row] = await tx.insert(changeRequestComments).values(comment).returning();
   return row;
+}
+
+/** A request the scheduler has leased, with the version it had then (it acts only if nothing moved it since). */
+export interface ClaimedRequest {
+  id: number;
+  project: string;
+  version: number;
+}
+
+/**
+ * Leases up to `limit` requests due now (the partial index on due_at), oldest due first, for `leaseMs`: their due_at
+ * moves past the lease, so no other scheduler (in this process or another on the same PostgreSQL) takes them
+ * meanwhile, and one that dies leaves them due again once the lease runs out. Rows a concurrent claim locked are
+ * skipped.
+ */
+export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<ClaimedRequest[]> {
+  const result = (await db.execute(sql`
+    update ${changeRequests} set due_at = now() + ${leaseMs}::integer * interval '1 millisecond'
+    where id in (
+      select id from ${changeRequests} where due_at <= now()
+      order by due_at, id
+      limit ${limit}::integer
+      for update skip locked
+    )
+    returning id, project, version`)) as unknown as { rows: ClaimedRequest[] };
+  return result.rows;
+}
+
+/** How long until the next request is due (0 when one is), by the database's clock; undefined when none is. */
+export async function nextDueInMs(db: Db): Promise<number | undefined> {
+  const result = (await db.execute(sql`
+    select greatest(0, ceil(extract(epoch from min(due_at) - now()) * 1000))::float8 as ms
+    from ${changeRequests} where due_at is not null`)) as unknown as { rows: Array<{ ms: number | null }> };
+  return result.rows[0]?.ms ?? undefined;
 }

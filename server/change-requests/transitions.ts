@@ -1,28 +1,34 @@
-import type { ChangeRequest, ChangeRequestChangeInput, ChangeRequestState } from '../../contract/change-requests.ts';
+import type { ChangeRequest, ChangeRequestState } from '../../contract/change-requests.ts';
 import { can, type PermissionEntry } from '../../contract/permissions.ts';
 import type { AppDeps } from '../deps.ts';
-import { lockToggles } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import type { EventType } from '../platform/events/types.ts';
 import { invalidOperation, noAccess } from '../platform/http/errors.ts';
 import { lockChangeRequestSetting } from '../projects/index.ts';
-import { applyChange } from './apply.ts';
-import { checkTransition, conflictError, notYours, ownApproval, requestNotFound } from './rules.ts';
+import { applyRequest, type Conflict } from './apply.ts';
+import {
+  checkSchedule,
+  checkTransition,
+  conflictError,
+  notYours,
+  ownApproval,
+  requestMoved,
+  requestNotFound,
+  SCHEDULE_CHANGE,
+} from './rules.ts';
 import { getChangeRequest, type Person } from './service.ts';
 import {
   countApprovals,
   insertApproval,
   insertComment,
   lockRequest,
-  partsOf,
   updateRequest,
   type ChangeRequestRow,
+  type RequestUpdate,
 } from './store.ts';
 
 // The moves of a request between states, each one transaction with its audit event (which addons receive).
-
-type Conflict = { feature: string; version: number; currentVersion: number };
 
 const APPROVE = 'APPROVE_CHANGE_REQUEST';
 const needApprove = () => noAccess(`You need permission=${APPROVE} to perform this action`, APPROVE);
@@ -33,38 +39,28 @@ async function approvalCount(tx: Db, row: ChangeRequestRow) {
   return { needed: setting?.requiredApprovals ?? 1, given: await countApprovals(tx, row.id) };
 }
 
-/**
- * Applies every change of the request in the caller's transaction, through the toggle rule, as pre-approved changes:
- * first the toggles are locked and each change's recorded version compared with the toggle's (a moved toggle is the
- * conflict returned, and nothing is applied), then the changes are made in the order they were added.
- */
-async function applyRequest(deps: AppDeps, tx: Db, actor: string, row: ChangeRequestRow): Promise<Conflict | null> {
-  const { changes } = await partsOf(tx, [row.id]);
-  const toggles = await lockToggles(tx, { names: [...new Set(changes.map((c) => c.feature))].sort() });
-  const versions = new Map(toggles.map((toggle) => [toggle.name, toggle.version]));
-  for (const change of changes) {
-    const currentVersion = versions.get(change.feature)!;
-    if (currentVersion !== change.featureVersion) {
-      return { feature: change.feature, version: change.featureVersion, currentVersion };
-    }
-  }
-  const where = { project: row.project, environment: row.environment };
-  for (const change of changes) {
-    const input = {
-      feature: change.feature,
-      action: change.action,
-      payload: change.payload,
-    } as ChangeRequestChangeInput;
-    await applyChange(deps, tx, { actor, changeRequest: row.id }, where, input);
-  }
-  return null;
+/** The refusal of applying (or scheduling) a request that lacks approvals; undefined when it has enough. */
+export async function missingApprovals(tx: Db, row: ChangeRequestRow): Promise<string | undefined> {
+  const { needed, given } = await approvalCount(tx, row);
+  if (given < needed) return `This change request needs ${needed} approvals to be applied: it has ${given}`;
+}
+
+/** PUT .../state's body. */
+export interface MoveInput {
+  state: ChangeRequestState;
+  comment?: string;
+  scheduledAt?: string;
+  revertAt?: string;
 }
 
 /**
  * PUT .../change-requests/{id}/state: Draft -> In review (its author) -> Approved or Rejected (someone else holding
  * APPROVE_CHANGE_REQUEST; an approval counts once per person, and the request is Approved once it has as many as its
- * environment needs) -> Applied (its author or an approver); Cancelled from any open state (its author or an
- * approver). A conflict found by applying is kept on the request (and audited), and answered 409.
+ * environment needs) -> Applied, or Scheduled at `scheduledAt` for the scheduler to apply, with its reverse at
+ * `revertAt` when given (its author or an approver; a Scheduled one may be applied now, keeping its window, or
+ * scheduled again); Cancelled from any open state (its author or an approver), which also stops a schedule. A
+ * conflict found by applying is kept on the request (and audited), and answered 409. `ifMatch`: the version the
+ * caller saw (an approval queued offline); a request that moved on since is refused (412).
  */
 export async function moveChangeRequest(
   deps: AppDeps,
@@ -72,16 +68,20 @@ export async function moveChangeRequest(
   held: readonly PermissionEntry[],
   project: string,
   id: number,
-  input: { state: ChangeRequestState; comment?: string },
+  input: MoveInput,
+  ifMatch?: number,
 ): Promise<ChangeRequest> {
+  const schedule = checkSchedule(input, new Date());
   const conflict = await deps.db.transaction(async (tx) => {
     const row = await lockRequest(tx, project, id);
     if (!row) throw requestNotFound(id);
+    if (ifMatch !== undefined && ifMatch !== row.version) throw requestMoved(id, ifMatch, row.version);
     const from = row.state as ChangeRequestState;
     checkTransition(from, input.state);
     const isAuthor = row.createdById === person.id;
     const mayApprove = can(held, APPROVE, project);
-    let state = input.state;
+    // Leaving a state clears what it kept: the schedule, an earlier conflict or failure.
+    const update: RequestUpdate = { state: input.state, conflict: null, dueAt: null };
     let type: EventType;
     let found: Conflict | null = null;
     switch (input.state) {
@@ -99,18 +99,25 @@ export async function moveChangeRequest(
         }
         if (!(await insertApproval(tx, id, person))) throw invalidOperation('You have approved this change request');
         const { needed, given } = await approvalCount(tx, row);
-        state = given >= needed ? 'Approved' : 'In review';
+        update.state = given >= needed ? 'Approved' : 'In review';
         type = given >= needed ? 'change-request-approved' : 'change-request-approval-added';
         break;
       }
-      case 'Applied': {
+      case 'Applied':
+      case 'Scheduled': {
         if (!isAuthor && !mayApprove) throw needApprove();
-        const { needed, given } = await approvalCount(tx, row);
-        if (given < needed) {
-          throw invalidOperation(`This change request needs ${needed} approvals to be applied: it has ${given}`);
+        const missing = await missingApprovals(tx, row);
+        if (missing) throw invalidOperation(missing);
+        update.scheduleFailure = null;
+        if (schedule) {
+          Object.assign(update, { ...schedule, dueAt: schedule.scheduledAt });
+          type = 'change-request-scheduled';
+          break;
         }
-        found = await applyRequest(deps, tx, person.name, row);
-        state = found ? from : 'Applied';
+        const applied = await applyRequest(deps, tx, person.name, row);
+        found = applied.conflict;
+        Object.assign(update, applied.update);
+        if (found) Object.assign(update, { state: from, conflict: found, dueAt: row.dueAt });
         type = found ? 'change-request-conflict' : 'change-request-applied';
         break;
       }
@@ -118,15 +125,23 @@ export async function moveChangeRequest(
         if (!isAuthor && !mayApprove) throw needApprove();
         type = 'change-request-cancelled';
     }
-    await updateRequest(tx, id, { state, conflict: found });
+    await updateRequest(tx, id, update);
     if (input.comment) await insertComment(tx, { changeRequestId: id, text: input.comment, createdBy: person.name });
     await appendEvent(tx, {
       type,
       createdBy: person.name,
       project,
       environment: row.environment,
-      data: { id, state, ...(found ? { conflict: found } : {}), ...(input.comment ? { comment: input.comment } : {}) },
+      data: {
+        id,
+        state: update.state,
+        ...schedule,
+        ...(found ? { conflict: found } : {}),
+        ...(input.comment ? { comment: input.comment } : {}),
+      },
       preData: { id, state: from },
+      // Every process's scheduler looks again for the next due request.
+      changes: SCHEDULE_CHANGE,
     });
     return found;
   });

@@ -1,4 +1,5 @@
 import type { ChangeRequest, ChangeRequestState } from '../../contract/change-requests.ts';
+import type { VersionedChange } from './apply.ts';
 import type { ApprovalRow, ChangeRequestRow, ChangeRow, CommentRow } from './store.ts';
 
 export interface RequestParts {
@@ -15,6 +16,7 @@ export function changeRequestView(row: ChangeRequestRow, parts: RequestParts, mi
     project: row.project,
     environment: row.environment,
     state: row.state as ChangeRequestState,
+    version: row.version,
     createdBy: { id: row.createdById, username: row.createdBy },
     createdAt: row.createdAt,
     scheduledAt: row.scheduledAt,
@@ -38,5 +40,13 @@ export function changeRequestView(row: ChangeRequestRow, parts: RequestParts, mi
       createdAt: c.createdAt,
     })),
     conflict: row.conflict as ChangeRequest['conflict'],
+    scheduleFailure: row.scheduleFailure as ChangeRequest['scheduleFailure'],
+    revertAt: row.revertAt,
+    revert:
+      (row.revert as VersionedChange[] | null)?.map(({ featureVersion, ...change }) => ({
+        ...change,
+        version: featureVersion,
+      })) ?? null,
+    revertedAt: row.revertedAt,
   };
 }

@@ -151,9 +151,14 @@ const REACH: Record<EventType, 'toggle' | 'segment' | 'none' | 'whole'> = {
   'change-request-conflict': 'none',
   'change-request-cancelled': 'none',
   'change-request-comment-added': 'none',
+  'change-request-scheduled': 'none',
+  'change-request-schedule-failed': 'none',
+  'change-request-reverted': 'none',
   'feature-trigger-created': 'none',
   'feature-trigger-deleted': 'none',
   'feature-trigger-fired': 'none',
+  'push-subscription-added': 'none',
+  'push-subscription-removed': 'none',
 };
 
 /**

@@ -1,7 +1,7 @@
 // What other domains may use of feature toggles: reads, the one write an SDK report makes, the per-environment
-// commands a change request applies, what the commands above the toggles (project-environments/, strategy-usage/,
-// import-export/) read of them, and the changes they make to many toggles at once, each through the toggle rule
-// (toggle-write.ts).
+// commands a change request applies, who pinned a toggle, what the commands above the toggles (project-environments/,
+// strategy-usage/, import-export/) read of them, and the changes they make to many toggles at once, each through the
+// toggle rule (toggle-write.ts).
 export {
   countTogglesUsingStrategy,
   strategiesUsingSegment,
@@ -22,6 +22,7 @@ export {
   lockTogglesIn,
   removeEnvironmentFromToggles,
 } from './environment-strategies/toggle-environments.ts';
+export { usersWhoPinned } from './pins/store.ts';
 export { liveFeatureBefore, liveFeatures, requireFeature } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
 export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';

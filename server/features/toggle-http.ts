@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { can } from '../../contract/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
-import { validationError } from '../platform/http/errors.ts';
+import { ifMatchVersion, versionEtag } from '../platform/http/if-match.ts';
 import { projectOf } from './read-model.ts';
 import type { ToggleWrite } from './toggle-write.ts';
 
@@ -17,17 +17,11 @@ export const changeAuthor = (request: FastifyRequest): ToggleWrite => ({
  * accepted too) or `*`. Anything else is a 400.
  */
 export function toggleWrite(request: FastifyRequest): ToggleWrite {
-  const write = changeAuthor(request);
-  const header = request.headers['if-match'];
-  if (header === undefined || header.trim() === '*') return write;
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) throw validationError('If-Match', `"If-Match" must be * or the toggle's ETag, such as "3"`, header);
-  write.ifMatch = Number(match[1]);
-  return write;
+  return { ...changeAuthor(request), ifMatch: ifMatchVersion(request, 'the toggle') };
 }
 
 /** The ETag of a toggle: its version, quoted (a strong validator). */
-export const toggleEtag = (version: number) => ({ ETag: `"${version}"` });
+export const toggleEtag = versionEtag;
 
 /** The headers of a toggle change's answer: the toggle's new version as the ETag (none when it is gone). */
 export const changedEtag = (write: ToggleWrite) => (write.version === undefined ? {} : toggleEtag(write.version));

@@ -13,8 +13,8 @@ export interface Approval {
 export const approvalRecord = (id: number) => `change request #${id}`;
 
 /**
- * What an approval is made against, for a server whose requests carry no version: the state, who approved and which
- * changes it holds. Any of them moving meanwhile holds the approval, as a toggle's change is held.
+ * What an approval is made against, for a server whose requests carry no version (the request's version is sent as
+ * If-Match otherwise): the state, who approved and which changes it holds; any of them moving meanwhile holds it.
  */
 const snapshotOf = (request: ChangeRequest) => ({
   state: request.state,
@@ -22,12 +22,9 @@ const snapshotOf = (request: ChangeRequest) => ({
   changes: request.changes.map((change) => change.id),
 });
 
-/** The request's version (the ETag its If-Match names), when the server gives one. */
-const versionOf = (request: ChangeRequest) => (request as { version?: number }).version;
-
 /**
- * Approvals through the offline engine's queue: the request as last read is the base (its version, sent as If-Match,
- * or its snapshot), the approval is sent exactly once (its Idempotency-Key), and a request that changed meanwhile is
+ * Approvals through the offline engine's queue: the request as last read is the base (its version, sent as If-Match;
+ * a 412 holds it), the approval is sent exactly once (its Idempotency-Key), and a request that changed meanwhile is
  * held and shows the refresh notice.
  */
 function approvalChanges(engine: OfflineEngine): ChangeHandler<Approval> {
@@ -40,7 +37,7 @@ function approvalChanges(engine: OfflineEngine): ChangeHandler<Approval> {
     });
   const baseOf = (request: ChangeRequest) => ({
     project: request.project,
-    version: versionOf(request),
+    version: request.version,
     snapshot: snapshotOf(request),
   });
   return {

@@ -36,6 +36,11 @@ const request = (changes: Partial<ChangeRequest> = {}): ChangeRequest => ({
   ],
   comments: [],
   conflict: null,
+  version: 3,
+  scheduleFailure: null,
+  revertAt: null,
+  revert: null,
+  revertedAt: null,
   ...changes,
 });
 

@@ -13,6 +13,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { userLabel, useSession } from '../auth/user';
 import { showToast } from '../shared/messages/toast';
+import { DeviceNotificationsSwitch } from '../push/components/DeviceNotificationsSwitch';
 import { localeOptions, useLocale, useLocaleActions } from '../shared/locale/locale';
 import { UserAvatar } from '../shared/ui/UserAvatar';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -28,7 +29,10 @@ const COLOR_SCHEMES: { value: MantineColorScheme; label: string }[] = [
 ];
 const isColorScheme = (value: string): value is MantineColorScheme => COLOR_SCHEMES.some((s) => s.value === value);
 
-/** The profile popup: avatar, e-mail, 'Update password', Date/Time formatting, Theme, Privacy policy and Logout. */
+/**
+ * The profile popup: avatar, e-mail, 'Update password', Date/Time formatting, Theme, 'Notifications on this device',
+ * Privacy policy and Logout.
+ */
 export default function ProfilePopup() {
   const { data } = useSession();
   const locale = useLocale();
@@ -82,6 +86,7 @@ export default function ProfilePopup() {
               if (isColorScheme(value)) setColorScheme(value);
             }}
           />
+          <DeviceNotificationsSwitch />
           <Anchor href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer" className="sy-touch-link">
             Privacy policy
           </Anchor>

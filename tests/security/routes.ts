@@ -4,6 +4,7 @@
  * database in which every route's path names something that exists, a valid request for every route (so a refused
  * call that slipped through would really change something), and a checksum of the data tables.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -306,6 +307,18 @@ const SEC_IMPORT = {
  * One valid request per route, keyed `METHOD url` as registered (HEAD routes use their GET's sample). A route
  * without a sample fails the suite: every new route must say who may call it.
  */
+/**
+ * A device's PushSubscription as a browser makes it (a P-256 key and a 16-byte secret), at a loopback port that
+ * fetch refuses (9), so nothing the suite does is pushed anywhere.
+ */
+const PUSH_DEVICE = createECDH('prime256v1');
+PUSH_DEVICE.generateKeys();
+const PUSH_SUBSCRIPTION = {
+  endpoint: 'http://127.0.0.1:9/sec-push-device',
+  expirationTime: null,
+  keys: { p256dh: PUSH_DEVICE.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+};
+
 export function samples(s: Seeded): Record<string, Sample> {
   const t = SEED_TOGGLE;
   const pf = `api/admin/projects/default/features`;
@@ -826,6 +839,17 @@ export function samples(s: Seeded): Record<string, Sample> {
       body: { text: 'sec' },
     },
     'GET /api/admin/change-requests/awaiting-me': { access: 'person', path: 'api/admin/change-requests/awaiting-me' },
+    'GET /api/admin/push/vapid-public-key': { access: 'signed-in', path: 'api/admin/push/vapid-public-key' },
+    'POST /api/admin/user/push-subscriptions': {
+      access: 'person',
+      path: 'api/admin/user/push-subscriptions',
+      body: PUSH_SUBSCRIPTION,
+    },
+    'DELETE /api/admin/user/push-subscriptions': {
+      access: 'person',
+      path: 'api/admin/user/push-subscriptions',
+      body: { endpoint: PUSH_SUBSCRIPTION.endpoint },
+    },
     'GET /api/admin/sync/features': { access: 'signed-in', path: 'api/admin/sync/features' },
     'GET /api/admin/sync/stream': { access: 'signed-in', path: 'api/admin/sync/stream' },
     'GET /api/admin/events': { access: 'admin', path: 'api/admin/events' },

@@ -105,6 +105,19 @@ export async function startServer(
   return launch(dataDir, env, healthyWithinMs);
 }
 
+/** Kills the server's process with SIGKILL (no shutdown of any kind) and waits until it is gone. */
+export async function killed(server: RunningServer): Promise<void> {
+  process.kill(server.pid, 'SIGKILL');
+  for (;;) {
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return; // gone
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function launch(
   dataDir: string,
   env: Record<string, string>,

@@ -75,3 +75,12 @@ export async function setPinned(db: Db, userId: number, feature: string, pinned:
         .returning({ feature: favoriteFeatures.feature });
   return rows.length > 0;
 }
+
+/** The users who pinned the toggle (those its changes are announced to). */
+export async function usersWhoPinned(db: Db, feature: string): Promise<number[]> {
+  const rows = await db
+    .select({ userId: favoriteFeatures.userId })
+    .from(favoriteFeatures)
+    .where(eq(favoriteFeatures.feature, feature));
+  return rows.map((row) => row.userId);
+}

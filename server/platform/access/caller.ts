@@ -52,5 +52,9 @@ export function callerName(request: FastifyRequest): string {
   const caller = request.caller;
   if (!caller) return 'anonymous';
   if (caller.kind === 'token') return caller.token.username;
-  return caller.user.username ?? caller.user.email ?? `user-${caller.user.id}`;
+  return personName(caller.user);
 }
+
+/** The name audit events record for a user's changes (their `createdBy`). */
+export const personName = (user: Pick<CallerUser, 'id' | 'username' | 'email'>) =>
+  user.username ?? user.email ?? `user-${user.id}`;

@@ -180,3 +180,33 @@ export const eventsSince = (db: Db, since: number, types: EventType[]) =>
     .select({ one: sql`1` })
     .from(events)
     .where(and(gt(events.id, since), inArray(events.type, types)));
+
+/** Events of these types with ids in (after, upTo], oldest first, at most `limit`. */
+export const eventsBetween = (db: Db, after: number, upTo: number, types: readonly string[], limit: number) =>
+  db
+    .select()
+    .from(events)
+    .where(and(gt(events.id, after), lte(events.id, upTo), inArray(events.type, [...types])))
+    .orderBy(events.id)
+    .limit(limit);
+
+/** Whether an event of these types is newer than `after`. */
+export async function hasEventsAfter(db: Db, after: number, types: readonly string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(gt(events.id, after), inArray(events.type, [...types])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Who wrote the first event of this type in the project whose data names the record `id` (`data.id`). */
+export async function firstEventAuthor(db: Db, type: EventType, project: string, id: number) {
+  const [row] = await db
+    .select({ createdBy: events.createdBy })
+    .from(events)
+    .where(and(eq(events.type, type), eq(events.project, project), sql`${events.data}->>'id' = ${String(id)}`))
+    .orderBy(events.id)
+    .limit(1);
+  return row?.createdBy;
+}

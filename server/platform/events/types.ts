@@ -89,6 +89,11 @@ export type EventType =
   | 'change-request-conflict'
   | 'change-request-cancelled'
   | 'change-request-comment-added'
+  | 'change-request-scheduled'
+  | 'change-request-schedule-failed'
+  | 'change-request-reverted'
   | 'feature-trigger-created'
   | 'feature-trigger-deleted'
-  | 'feature-trigger-fired';
+  | 'feature-trigger-fired'
+  | 'push-subscription-added'
+  | 'push-subscription-removed';

@@ -33,6 +33,11 @@ const request = (changes: Partial<ChangeRequest> = {}): ChangeRequest => ({
   ],
   comments: [{ id: 1, text: 'Needed for the launch', createdBy: 'erin', createdAt: AT }],
   conflict: null,
+  version: 3,
+  scheduleFailure: null,
+  revertAt: null,
+  revert: null,
+  revertedAt: null,
   ...changes,
 });
 

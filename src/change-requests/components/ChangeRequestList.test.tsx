@@ -26,6 +26,11 @@ const request: ChangeRequest = {
   })),
   comments: [],
   conflict: null,
+  version: 3,
+  scheduleFailure: null,
+  revertAt: null,
+  revert: null,
+  revertedAt: null,
 };
 
 describe('a list of change requests', () => {

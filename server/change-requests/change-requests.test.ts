@@ -258,6 +258,25 @@ describe('change requests: drafts', () => {
     });
   });
 
+  it('keeps one change of a kind per toggle or strategy: asking again replaces it in its place', async () => {
+    const add = async (change: object) => {
+      const answer = await as(admin)('POST', DRAFT, change);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.changes as Array<{ feature: string; action: string; payload: unknown }>;
+    };
+    await add({ feature: 'cr-b', action: 'updateEnabled', payload: { enabled: true } });
+    await add({ feature: 'cr-b', action: 'addStrategy', payload: { name: 'default', constraints: [] } });
+    await add({ feature: 'cr-b', action: 'addStrategy', payload: { name: 'default', constraints: [] } });
+    await add({ feature: 'cr-a', action: 'updateEnabled', payload: { enabled: true } });
+    const changes = await add({ feature: 'cr-b', action: 'updateEnabled', payload: { enabled: false } });
+    expect(changes.map(({ feature, action, payload }) => [feature, action, payload])).toEqual([
+      ['cr-b', 'updateEnabled', { enabled: false }],
+      ['cr-b', 'addStrategy', { name: 'default', constraints: [] }],
+      ['cr-b', 'addStrategy', { name: 'default', constraints: [] }],
+      ['cr-a', 'updateEnabled', { enabled: true }],
+    ]);
+  });
+
   it('refuses bad changes, environments without change requests, tokens and Viewers, changing nothing', async () => {
     const before = await as(admin)('GET', REQUESTS);
     for (const bad of [

@@ -43,6 +43,29 @@ export function checkSchedule(
   return { scheduledAt, revertAt };
 }
 
+/** A change as a draft holds it: its toggle, action and payload. */
+interface DraftChange {
+  feature: string;
+  action: string;
+  payload: unknown;
+}
+
+const strategyId = (payload: unknown) => (payload as { id?: unknown }).id;
+
+/**
+ * Whether `added` takes the place of `held` in a draft rather than following it: the same toggle's enabled state or
+ * strategy order set again, or the same strategy edited or deleted again (as Unleash keeps one such change). Adding
+ * a strategy never replaces: two adds are two strategies.
+ */
+export function replacesChange(held: DraftChange, added: DraftChange): boolean {
+  if (held.feature !== added.feature || held.action !== added.action) return false;
+  if (added.action === 'updateEnabled' || added.action === 'reorderStrategy') return true;
+  if (added.action === 'updateStrategy' || added.action === 'deleteStrategy') {
+    return strategyId(held.payload) === strategyId(added.payload);
+  }
+  return false;
+}
+
 /** 409 for a request applied already, 400 for any other move the states do not allow. */
 export function checkTransition(from: ChangeRequestState, to: ChangeRequestState): void {
   if (from === 'Applied' && to === 'Applied') {

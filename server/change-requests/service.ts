@@ -20,7 +20,9 @@ import {
 import {
   findRequest,
   inReviewFor,
+  changesOf,
   insertChange,
+  replaceChange,
   insertDraft,
   lockDraft,
   partsOf,
@@ -28,7 +30,7 @@ import {
   updateRequest,
   type ChangeRequestRow,
 } from './store.ts';
-import { requestNotFound } from './rules.ts';
+import { replacesChange, requestNotFound } from './rules.ts';
 import { changeRequestView } from './views.ts';
 
 // The commands of change requests; each is one transaction with its audit event.
@@ -112,8 +114,9 @@ export async function awaitingApprovalBy(db: Db, person: Person, held: readonly 
 
 /**
  * POST .../environments/{env}/change-requests: adds the change to the person's Draft for the project environment
- * (made when they have none), with the toggle's current version. The environment must take change requests (400),
- * the toggle be a live one of the project (404); the change itself is checked when the request is applied.
+ * (made when they have none), with the toggle's current version, in place of a change it replaces (replacesChange).
+ * The environment must take change requests (400), the toggle be a live one of the project (404); the change itself
+ * is checked when the request is applied.
  */
 export async function addChange(
   deps: AppDeps,
@@ -137,13 +140,11 @@ export async function addChange(
     } else {
       await updateRequest(tx, draft.id);
     }
-    const change = await insertChange(tx, {
-      changeRequestId: draft.id,
-      feature: feature.name,
-      action: input.action,
-      payload: input.payload,
-      featureVersion: feature.version,
-    });
+    const added = { feature: feature.name, action: input.action, payload: input.payload };
+    const held = (await changesOf(tx, draft.id)).find((change) => replacesChange(change, added));
+    const change = held
+      ? await replaceChange(tx, held.id, { payload: input.payload, featureVersion: feature.version })
+      : await insertChange(tx, { changeRequestId: draft.id, ...added, featureVersion: feature.version });
     await appendEvent(tx, {
       type: 'change-added',
       ...where,

@@ -40,6 +40,25 @@ export async function insertChange(tx: Db, change: typeof changeRequestChanges.$
   return row;
 }
 
+/** The changes a request holds, in the order they were added. */
+export function changesOf(db: Db, changeRequestId: number): Promise<ChangeRow[]> {
+  return db
+    .select()
+    .from(changeRequestChanges)
+    .where(eq(changeRequestChanges.changeRequestId, changeRequestId))
+    .orderBy(asc(changeRequestChanges.id));
+}
+
+/** Sets a held change to a new payload made against the toggle's version now (it keeps its place). */
+export async function replaceChange(
+  tx: Db,
+  id: number,
+  change: { payload: unknown; featureVersion: number },
+): Promise<ChangeRow> {
+  const [row] = await tx.update(changeRequestChanges).set(change).where(eq(changeRequestChanges.id, id)).returning();
+  return row;
+}
+
 /** One request of the project, its row locked until the transaction ends (transitions of one request queue up). */
 export async function lockRequest(tx: Db, project: string, id: number) {
   const [row] = await tx

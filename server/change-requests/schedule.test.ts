@@ -148,10 +148,23 @@ describe('scheduling a change request', () => {
     expect((await as(author)('PUT', state(draft), { state: 'Cancelled' })).status).toBe(200);
   });
 
-  it('applies an Approved request at its time, once, and audits both steps', async () => {
+  it('applies an Approved request at its time, once, audits both steps, and SDKs get it', async () => {
     const feature = await newToggle();
+    const token = await as(admin)('POST', 'api/admin/api-tokens', {
+      username: 'sdk',
+      type: 'client',
+      project: 'sch',
+      environment: 'production',
+    });
+    expect(token.status, token.text).toBe(201);
+    const served = async () =>
+      (await server.call('GET', 'api/client/features', { token: token.body.secret })).body.features.find(
+        (f: { name: string }) => f.name === feature,
+      ).enabled as boolean;
+    expect(await served()).toBe(false);
     const id = await approved(onEnabled(feature));
     const answer = await schedule(id);
+    await served(); // the SDKs' answer is kept from now: the scheduled change must make it stale
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ state: 'Scheduled', scheduleFailure: null });
     const scheduledAt = answer.body.scheduledAt;
@@ -161,6 +174,7 @@ describe('scheduling a change request', () => {
 
     await until('the request applied', async () => (await request(id)).state === 'Applied');
     expect(await enabled(feature)).toBe(true);
+    expect(await served()).toBe(true);
     expect((await request(id)).version).toBe(answer.body.version + 1);
     const applied = (await eventsOf('change-request-applied')).filter((e) => e.data.id === id);
     expect(applied).toHaveLength(1);

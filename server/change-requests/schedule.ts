@@ -111,14 +111,17 @@ export async function runClaimed(deps: AppDeps, claimed: ClaimedRequest): Promis
 export class ChangeRequestScheduler {
   readonly #deps: AppDeps;
   readonly #log: FastifyBaseLogger;
+  readonly #changed: () => void;
   #running = false;
   #busy: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(deps: AppDeps, log: FastifyBaseLogger) {
+  /** `changed`: called after each request it took (its changes committed): the app's revisions are bumped. */
+  constructor(deps: AppDeps, log: FastifyBaseLogger, changed: () => void) {
     this.#deps = deps;
     this.#log = log;
+    this.#changed = changed;
   }
 
   start(): void {
@@ -168,12 +171,14 @@ export class ChangeRequestScheduler {
     } catch (error) {
       this.#log.error({ err: error, changeRequest: request.id }, 'a scheduled change request could not be applied');
     }
+    // No request did this write: without a bump, SDKs, event streams and push would not hear of it on PGlite.
+    this.#changed();
   }
 }
 
 /** Runs the scheduler with the app: from ready to close, woken by every change that announces a schedule. */
 export function registerChangeRequestSchedule(app: FastifyInstance, deps: AppDeps): void {
-  const scheduler = new ChangeRequestScheduler(deps, app.log);
+  const scheduler = new ChangeRequestScheduler(deps, app.log, () => app.revisions.bump());
   app.revisions.onBump((changed) => {
     if (mayHaveChanged(changed, SCHEDULE_CHANGE)) scheduler.wake();
   });

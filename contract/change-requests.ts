@@ -140,5 +140,19 @@ export const ChangeRequestStateBody = Type.Object(
   Closed,
 );
 
+/**
+ * What is wrong with a schedule, by the server's rule: `scheduledAt` must be a time later than `now`, a window's end
+ * `revertAt` later than `scheduledAt`. Undefined when it may be sent.
+ */
+export function scheduleProblem(
+  scheduledAt: Date,
+  revertAt: Date | null,
+  now: Date,
+): 'scheduledAt' | 'revertAt' | undefined {
+  if (!(scheduledAt.getTime() > now.getTime())) return 'scheduledAt';
+  if (revertAt && !(revertAt.getTime() > scheduledAt.getTime())) return 'revertAt';
+  return undefined;
+}
+
 /** POST api/admin/projects/{p}/change-requests/{id}/comments. */
 export const ChangeRequestCommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 10_000 }) }, Closed);

@@ -83,12 +83,18 @@ describe('the moves a person is offered', () => {
     expect(movesFor(inReview, { id: 9, permissions: MEMBER })).toEqual([]);
   });
 
-  it('approved, the author or an approver applies it; closed requests offer nothing', () => {
-    expect(movesFor(request({ state: 'Approved' }), author)).toEqual(['Applied', 'Cancelled']);
-    expect(movesFor(request({ state: 'Approved' }), approver)).toEqual(['Applied', 'Cancelled']);
+  it('approved, the author or an approver applies or schedules it; closed requests offer nothing', () => {
+    expect(movesFor(request({ state: 'Approved' }), author)).toEqual(['Applied', 'Scheduled', 'Cancelled']);
+    expect(movesFor(request({ state: 'Approved' }), approver)).toEqual(['Applied', 'Scheduled', 'Cancelled']);
     for (const state of ['Applied', 'Rejected', 'Cancelled'] as const) {
       expect(movesFor(request({ state }), author)).toEqual([]);
       expect(movesFor(request({ state }), { id: 9, permissions: ADMIN })).toEqual([]);
     }
+  });
+
+  it('scheduled, the author or an approver moves it to another time or cancels it', () => {
+    expect(movesFor(request({ state: 'Scheduled' }), author)).toEqual(['Scheduled', 'Cancelled']);
+    expect(movesFor(request({ state: 'Scheduled' }), approver)).toEqual(['Scheduled', 'Cancelled']);
+    expect(movesFor(request({ state: 'Scheduled' }), { id: 9, permissions: MEMBER })).toEqual([]);
   });
 });

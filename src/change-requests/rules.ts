@@ -18,8 +18,8 @@ export function changeRoute(
   return can(permissions, 'SKIP_CHANGE_REQUEST') ? 'bypass' : 'request';
 }
 
-/** The states a request may be moved to (PUT .../state). */
-export type Move = 'In review' | 'Approved' | 'Rejected' | 'Applied' | 'Cancelled';
+/** The states a request may be moved to (PUT .../state); Scheduled also moves a scheduled one to another time. */
+export type Move = 'In review' | 'Approved' | 'Rejected' | 'Applied' | 'Scheduled' | 'Cancelled';
 
 /** The states still open: a request in one of them can move on. */
 export const OPEN_STATES: readonly ChangeRequestState[] = ['Draft', 'In review', 'Approved', 'Scheduled'];
@@ -27,7 +27,7 @@ export const OPEN_STATES: readonly ChangeRequestState[] = ['Draft', 'In review',
 /**
  * The moves the server allows this person on the request now, in the order the screen offers them (the server's
  * rule: the author sends a draft to review; someone else holding APPROVE_CHANGE_REQUEST approves or rejects, once;
- * the author or an approver applies an approved request, or cancels an open one).
+ * the author or an approver applies or schedules an approved request, moves a scheduled one, or cancels an open one).
  */
 export function movesFor(
   request: ChangeRequest,
@@ -39,7 +39,8 @@ export function movesFor(
   const moves: Move[] = [];
   if (request.state === 'Draft' && isAuthor && request.changes.length > 0) moves.push('In review');
   if (request.state === 'In review' && mayApprove && !isAuthor && !approved) moves.push('Approved', 'Rejected');
-  if (request.state === 'Approved' && (isAuthor || mayApprove)) moves.push('Applied');
+  if (request.state === 'Approved' && (isAuthor || mayApprove)) moves.push('Applied', 'Scheduled');
+  if (request.state === 'Scheduled' && (isAuthor || mayApprove)) moves.push('Scheduled');
   if (OPEN_STATES.includes(request.state) && (isAuthor || mayApprove)) moves.push('Cancelled');
   return moves;
 }
@@ -50,6 +51,7 @@ export const MOVE_LABELS: Record<Move, string> = {
   Approved: 'Approve',
   Rejected: 'Reject',
   Applied: 'Apply changes',
+  Scheduled: 'Schedule',
   Cancelled: 'Cancel request',
 };
 

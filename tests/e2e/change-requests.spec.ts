@@ -226,3 +226,78 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   expect((await api(editor, 'GET', `${requests}/${back}`)).approvals).toEqual([]);
   expect(await productionOf(editor)).toBe(!before);
 });
+
+test('scheduling on a phone, in the dark: the server applies the request at its time and turns it back at the window’s end', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
+    changeRequestsEnabled: true,
+    requiredApprovals: 1,
+  });
+  const editor = await (await browser.newContext()).newPage();
+  await signIn(editor, server().url, EDITOR.email, EDITOR.password);
+  const requests = 'api/admin/projects/default/change-requests';
+  const before = await productionOf(editor);
+  const [flipped, back] = before
+    ? ['feature-environment-disabled', 'feature-environment-enabled']
+    : ['feature-environment-enabled', 'feature-environment-disabled'];
+  const counts = async () => [await eventsOf(editor, flipped), await eventsOf(editor, back)];
+  const [flips, backs] = await counts();
+  const { id } = await api(editor, 'POST', 'api/admin/projects/default/environments/production/change-requests', {
+    feature: TOGGLE,
+    action: 'updateEnabled',
+    payload: { enabled: !before },
+  });
+  await api(editor, 'PUT', `${requests}/${id}/state`, { state: 'In review' });
+
+  const phone = await (await browser.newContext({ ...PHONE, colorScheme: 'dark' })).newPage();
+  await signIn(phone, server().url);
+  await api(phone, 'PUT', `${requests}/${id}/state`, { state: 'Approved' });
+  await phone.goto(`${server().url}/projects/default/change-requests/${id}`);
+  await phone.getByRole('button', { name: 'Schedule' }).tap();
+  const dialog = phone.getByRole('dialog', { name: `Schedule change request #${id}` });
+  // The start: the first whole minute at least 30 s ahead, in the browser's zone; the window closes a minute later.
+  const { date, time, until, startsAt } = await phone.evaluate(() => {
+    const start = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+    const end = new Date(start.getTime() + 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const hhmm = (d: Date) => `${two(d.getHours())}:${two(d.getMinutes())}`;
+    const day = `${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}`;
+    return { date: day, time: hhmm(start), until: hhmm(end), startsAt: start.toISOString() };
+  });
+  await dialog.getByLabel('Date').fill(date);
+  await dialog.getByLabel(/^Time/).fill(time);
+  await dialog.getByLabel(/^Turn back at/).fill(until);
+  await expect(dialog).toContainText('The changes are turned back');
+  await expectTouchTargets([
+    dialog.getByLabel('Date'),
+    dialog.getByLabel(/^Time/),
+    dialog.getByRole('button', { name: 'Schedule' }),
+  ]);
+  await noViolations(phone);
+  await phone.screenshot({ path: test.info().outputPath('schedule-dialog-phone-dark.png') });
+  await dialog.getByRole('button', { name: 'Schedule' }).tap();
+  await expect(dialog).toBeHidden();
+  await expect(phone.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(phone.getByText(/^Applies at /)).toBeVisible();
+  await expect(phone.getByText(/^Turns back at /)).toBeVisible();
+  await noViolations(phone);
+  expect(await api(editor, 'GET', `${requests}/${id}`)).toMatchObject({ state: 'Scheduled', scheduledAt: startsAt });
+
+  // The server applies it at its time (polled, no fixed waits), once, and turns it back at the window's end, once.
+  await expect.poll(() => productionOf(editor), { timeout: 120_000 }).toBe(!before);
+  expect((await api(editor, 'GET', `${requests}/${id}`)).state).toBe('Applied');
+  await expect
+    .poll(async () => (await api(editor, 'GET', `${requests}/${id}`)).revertedAt, { timeout: 120_000 })
+    .not.toBeNull();
+  expect(await productionOf(editor)).toBe(before);
+  expect(await counts()).toEqual([flips + 1, backs + 1]);
+  await phone.reload();
+  await expect(phone.getByText(/^Turned back at /)).toBeVisible();
+  await expect(phone.getByText('Applied', { exact: true })).toBeVisible();
+  await expect(phone.getByRole('list', { name: "At the window's end" })).toContainText(
+    `Turn ${TOGGLE} ${before ? 'on' : 'off'}`,
+  );
+  await phone.screenshot({ path: test.info().outputPath('scheduled-phone-dark.png'), fullPage: true });
+});

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { startPushService, type Device, type PushService } from '../../server/push/push-service.test-support.ts';
+import { startPushService, type PushService } from '../../server/push/push-service.test-support.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { sessionCookie, sessionHeaders } from '../support/session.ts';
 import { adminApiOf, apiOf, expect, freshServer, openInstalled, PHONE, signIn, test } from './fixtures.ts';
+import { deliverToWorker, giveBrowserSubscription, KEPT, notifications, tapNotification } from './push-device.ts';
 
 // Web Push to the installed console: the profile menu's "Notifications on this device", a notification the server
 // sends reaching the service worker, and a tap on it opening the screen it names.
@@ -14,78 +15,9 @@ const api = apiOf(server);
 const TOGGLE = 'push-e2e';
 const EDITOR = { email: 'push-editor@example.com', password: 'Push-Editor-Passw0rd!' };
 const SWITCH = 'Notifications on this device';
-const KEPT = 'push-test-subscription';
 
 let pushService: PushService | undefined;
 test.afterEach(() => pushService?.close());
-
-/**
- * Headless Chromium has no push service: pushManager.subscribe fails ("AbortError: Registration failed - permission
- * denied") even with the permission granted. The page's PushManager is therefore handed the subscription a browser
- * would make, at a push service on loopback, with the device keys the test made (its `applicationServerKey` is kept,
- * base64url, to compare with the server's). The rest is real: the console's switch and its calls, the server, the
- * push service that decrypts each message, and the service worker, which DevTools delivers each push to.
- */
-async function giveBrowserSubscription(page: Page, device: Device) {
-  await page.addInitScript(
-    ({ subscription, kept }) => {
-      const browserSubscription = () =>
-        ({
-          endpoint: subscription.endpoint,
-          expirationTime: null,
-          toJSON: () => subscription,
-          unsubscribe: async () => {
-            localStorage.removeItem(kept);
-            return true;
-          },
-        }) as unknown as PushSubscription;
-      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-        const key = new Uint8Array(options!.applicationServerKey as Uint8Array<ArrayBuffer>);
-        const base64 = btoa(String.fromCharCode(...key));
-        localStorage.setItem(kept, base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
-        return browserSubscription();
-      };
-      PushManager.prototype.getSubscription = async () =>
-        localStorage.getItem(kept) === null ? null : browserSubscription();
-    },
-    { subscription: device.subscription, kept: KEPT },
-  );
-}
-
-/** Delivers a push to the console's service worker through DevTools (ServiceWorker.deliverPushMessage). */
-async function deliverToWorker(page: Page, url: string, message: unknown) {
-  const cdp = await page.context().newCDPSession(page);
-  const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.some((r) => r.scopeURL === `${url}/`)).toBe(true);
-  const { registrationId } = registrations.find((r) => r.scopeURL === `${url}/`)!;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(url).origin,
-    registrationId,
-    data: JSON.stringify(message),
-  });
-  await cdp.detach();
-}
-
-/** The notifications the service worker shows. */
-const notifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })),
-  );
-
-/**
- * Taps the notification: a headless browser shows none to tap, so its `notificationclick` is dispatched in the
- * worker (untrusted, so its waitUntil throws there; the handler's work goes on regardless).
- */
-async function tapNotification(page: Page) {
-  const worker = page.context().serviceWorkers()[0] ?? (await page.context().waitForEvent('serviceworker'));
-  await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  });
-}
 
 /** Opens the profile menu: its "Notifications on this device" switch. */
 async function openSwitch(page: Page) {

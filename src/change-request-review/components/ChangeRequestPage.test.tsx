@@ -9,6 +9,7 @@ import { featureKeys } from '../../feature-toggles/api/queries';
 import type { OfflineEngine } from '../../offline/engine';
 import { databaseName } from '../../offline/db-name';
 import { basePath } from '../../shared/api/base-path';
+import { formatDateTime } from '../../shared/locale/format-date';
 import { sampleFeature } from '../../feature-toggles/components/view/test-support';
 import { keptClient, offlineInEachTest, renderRoute } from '../../test-support';
 
@@ -90,6 +91,54 @@ describe('the change request page', () => {
       expect(screen.getByRole('button', { name: 'Apply changes' })).toBeInTheDocument();
     },
   );
+});
+
+describe('the schedule of a change request', () => {
+  it('shows when a scheduled request applies, its window, and what turns back then', { timeout: 90_000 }, async () => {
+    const scheduledAt = '2030-05-01T02:00:00.000Z';
+    const revertAt = '2030-05-01T04:00:00.000Z';
+    const revert = [{ feature: 'checkout', action: 'updateEnabled', payload: { enabled: true }, version: 4 }];
+    open(request({ state: 'Scheduled', scheduledAt, revertAt, revert }));
+    await heading();
+    expect(screen.getByText(`Applies at ${formatDateTime(scheduledAt, navigator.language)}`)).toBeInTheDocument();
+    expect(screen.getByText(`Turns back at ${formatDateTime(revertAt, navigator.language)}`)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: "At the window's end" })).getByRole('listitem')).toHaveTextContent(
+      'Turn checkout on',
+    );
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toContain('Schedule');
+    expect(buttons).not.toContain('Apply changes');
+  });
+
+  it('says when the window turned back, and why a schedule failed', { timeout: 90_000 }, async () => {
+    const failure = { at: AT, reason: 'checkout was changed elsewhere' };
+    open(request({ state: 'Approved', scheduleFailure: failure, revertedAt: '2026-01-02T00:00:00.000Z' }));
+    await heading();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `The schedule failed${formatDateTime(AT, navigator.language)}: checkout was changed elsewhere`,
+    );
+    expect(
+      screen.getByText(`Turned back at ${formatDateTime('2026-01-02T00:00:00.000Z', navigator.language)}`),
+    ).toBeVisible();
+  });
+
+  it('asks for a time in the future, and a window that ends after it starts', { timeout: 90_000 }, async () => {
+    open(request({ state: 'Approved' }));
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule change request #4' });
+    const date = within(dialog).getByLabelText(/^Date/);
+    await userEvent.clear(date);
+    await userEvent.type(date, '2020-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByText('Choose a time in the future.')).toBeInTheDocument();
+    await userEvent.clear(date);
+    await userEvent.type(date, '2099-01-01');
+    const until = within(dialog).getByLabelText(/^Turn back at/);
+    await userEvent.type(until, '23:30');
+    expect(dialog).toHaveTextContent(/The changes are turned back .*2099/);
+    expect(within(dialog).queryByText('Choose a time in the future.')).toBeNull();
+  });
 });
 
 describe('the change request page offline', () => {

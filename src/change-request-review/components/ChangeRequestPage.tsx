@@ -19,7 +19,9 @@ import { useLocale } from '../../shared/locale/locale';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouteLink } from '../../shared/ui/RouteLink';
+import { changeWords } from '../rules';
 import { ChangeDiff } from './ChangeDiff';
+import { ScheduleDialog } from './ScheduleDialog';
 import '../../change-requests/change-requests.css';
 
 const route = getRouteApi('/main/projects/$projectId/change-requests/$id');
@@ -42,6 +44,7 @@ export default function ChangeRequestPage() {
   const online = useOnline();
   const locale = useLocale();
   const [disregarded, setDisregarded] = useState<number>();
+  const [scheduling, setScheduling] = useState(false);
   const queryClient = useQueryClient();
 
   const request = read.data;
@@ -58,8 +61,15 @@ export default function ChangeRequestPage() {
   const moves = movesFor(request, { id: session?.user.id, permissions: session?.permissions }).filter(
     (state) => !approval.waiting || (state !== 'Approved' && state !== 'Rejected'),
   );
-  /** Offline, an approval is queued (sent once the server can be reached); every other move waits for the server. */
-  const take = (state: Move) => (state === 'Approved' && !online ? approval.queue.mutate() : move.mutate({ state }));
+  /**
+   * Offline, an approval is queued (sent once the server can be reached); every other move waits for the server.
+   * Schedule asks for the time first.
+   */
+  const take = (state: Move) => {
+    if (state === 'Scheduled') setScheduling(true);
+    else if (state === 'Approved' && !online) approval.queue.mutate();
+    else move.mutate({ state, version: request.version });
+  };
   const busy = move.isPending || approval.queue.isPending;
   const missing = approvalsMissing(request);
   const conflict = request.conflict;
@@ -68,7 +78,7 @@ export default function ChangeRequestPage() {
     <Stack gap="lg" className="sy-cr-page">
       <Stack gap={4}>
         <PageHeader title={`Change request #${request.id}`}>
-          <Badge color={STATE_COLORS[request.state]} variant="filled" size="lg">
+          <Badge color={`${STATE_COLORS[request.state]}.9`} variant="filled" size="lg">
             {request.state}
           </Badge>
         </PageHeader>
@@ -83,6 +93,7 @@ export default function ChangeRequestPage() {
           </RouteLink>
           , by {request.createdBy.username}, {formatDateTime(request.createdAt, locale)}
         </Text>
+        <Schedule request={request} />
         <Text size="sm" c="dimmed">
           {request.approvals.length} of {request.minApprovals} {request.minApprovals === 1 ? 'approval' : 'approvals'}
           {request.approvals.length > 0 && `: ${request.approvals.map((a) => a.createdBy.username).join(', ')}`}
@@ -115,6 +126,12 @@ export default function ChangeRequestPage() {
           )}
           <ErrorAlert message={move.error?.message ?? approval.queue.error?.message} />
         </Stack>
+      )}
+      {scheduling && <ScheduleDialog request={request} onClose={() => setScheduling(false)} />}
+      {request.scheduleFailure && (
+        <Alert color="red" title="The schedule failed" role="alert">
+          {formatDateTime(request.scheduleFailure.at, locale)}: {request.scheduleFailure.reason}
+        </Alert>
       )}
       {approval.waiting && (
         <Alert color="yellow" role="status">
@@ -154,9 +171,39 @@ export default function ChangeRequestPage() {
         )}
       </Stack>
 
+      {request.revert && (
+        <Stack gap="sm" component="section" aria-labelledby="cr-revert">
+          <Title order={2} size="h4" id="cr-revert">
+            At the window's end
+          </Title>
+          <Stack component="ul" gap="xs" m={0} p={0} className="sy-cr-changes" aria-labelledby="cr-revert">
+            {request.revert.map((change, index) => (
+              <li key={index}>{changeWords(change)}</li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+
       <Comments projectId={projectId} requestId={requestId} comments={request.comments} />
     </Stack>
   );
+}
+
+/** When the server applies a scheduled request and turns its window back, or when it turned it back. */
+function Schedule({ request }: { request: ChangeRequest }) {
+  const locale = useLocale();
+  const { state, scheduledAt, revertAt, revertedAt } = request;
+  const pending = state === 'Scheduled' || state === 'Applied';
+  const lines = [
+    state === 'Scheduled' && scheduledAt && `Applies at ${formatDateTime(scheduledAt, locale)}`,
+    pending && revertAt && !revertedAt && `Turns back at ${formatDateTime(revertAt, locale)}`,
+    revertedAt && `Turned back at ${formatDateTime(revertedAt, locale)}`,
+  ].filter((line) => typeof line === 'string');
+  return lines.map((line) => (
+    <Text key={line} fw={500}>
+      {line}
+    </Text>
+  ));
 }
 
 function Comments({

@@ -141,8 +141,8 @@ export const ChangeRequestStateBody = Type.Object(
 );
 
 /**
- * What is wrong with a schedule, by the server's rule: `scheduledAt` must be a time later than `now`, a window's end
- * `revertAt` later than `scheduledAt`. Undefined when it may be sent.
+ * What is wrong with a schedule (the server's rule, which the console's form applies): `scheduledAt` must be a time
+ * later than `now`, a window's end `revertAt` later than `scheduledAt`. Undefined when it may be sent.
  */
 export function scheduleProblem(
   scheduledAt: Date,

@@ -1,4 +1,4 @@
-import type { ChangeRequestState } from '../../contract/change-requests.ts';
+import { scheduleProblem, type ChangeRequestState } from '../../contract/change-requests.ts';
 import { ApiError, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
 
 /** The states a request moves to from each open one; Applied, Rejected and Cancelled are final. */
@@ -33,11 +33,12 @@ export function checkSchedule(
     throw validationError('scheduledAt', '"scheduledAt" is required to schedule a change request');
   }
   const scheduledAt = new Date(input.scheduledAt);
-  if (!(scheduledAt.getTime() > now.getTime())) {
+  const revertAt = input.revertAt === undefined ? null : new Date(input.revertAt);
+  const problem = scheduleProblem(scheduledAt, revertAt, now);
+  if (problem === 'scheduledAt') {
     throw validationError('scheduledAt', '"scheduledAt" must be in the future', input.scheduledAt);
   }
-  const revertAt = input.revertAt === undefined ? null : new Date(input.revertAt);
-  if (revertAt && !(revertAt.getTime() > scheduledAt.getTime())) {
+  if (problem === 'revertAt') {
     throw validationError('revertAt', '"revertAt" must be later than "scheduledAt"', input.revertAt);
   }
   return { scheduledAt, revertAt };

@@ -76,7 +76,7 @@ test.describe('on a phone', () => {
     await deliverToWorker(page, url, offPush.message);
     await expect.poll(() => notifications(page)).toEqual([{ title: message.title, body: offPush.message.body }]);
     await tapNotification(page);
-    await expect(page).toHaveURL(`${url}${message.url}`);
+    await expect(page).toHaveURL(`${url}${message.url}/strategies`); // a toggle's path opens its first tab
     await expect(page.getByRole('heading', { name: TOGGLE })).toBeVisible();
     await expect.poll(() => notifications(page)).toEqual([]);
 

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'DELETE_API_TOKEN',
   'APPROVE_CHANGE_REQUEST',
   'SKIP_CHANGE_REQUEST',
+  'PROJECT_CHANGE_REQUEST_WRITE',
+  'PROJECT_OWNERS_WRITE',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -3,6 +3,17 @@ import { UserIdentityFields } from './users.ts';
 
 // Wire shapes of project access (Unleash 4's project roles: GET api/admin/projects/{id}/users and its role calls).
 
+/** The project roles' ids (Unleash 4's). */
+export const OWNER_ROLE = 4;
+export const MEMBER_ROLE = 5;
+
+/**
+ * Whether going from one project role to another (undefined: none) makes someone Owner or takes that away: only the
+ * project's Owners and Admins may (PROJECT_OWNERS_WRITE).
+ */
+export const changesOwners = (roleBefore: number | undefined, roleAfter: number | undefined) =>
+  roleBefore !== roleAfter && (roleBefore === OWNER_ROLE || roleAfter === OWNER_ROLE);
+
 /** A project role (Unleash 4: Owner and Member), listed least privileged first. */
 export const ProjectRoleSchema = Type.Object({
   id: Type.Integer(),

@@ -26,7 +26,7 @@ describe('change-request config', () => {
       changeRequestsEnabled: false,
       requiredApprovals: 1,
     });
-    const set = await as(editor)('PUT', CONFIG('production'), { changeRequestsEnabled: true, requiredApprovals: 2 });
+    const set = await as(admin)('PUT', CONFIG('production'), { changeRequestsEnabled: true, requiredApprovals: 2 });
     expect(set.status, set.text).toBe(200);
     expect(set.body).toEqual({
       environment: 'production',
@@ -43,6 +43,25 @@ describe('change-request config', () => {
       preData: { changeRequestsEnabled: false, requiredApprovals: 1 },
     });
     await as(admin)('PUT', CONFIG('production'), { changeRequestsEnabled: false, requiredApprovals: 1 });
+  });
+
+  it('is set by the project\'s Owners and Admins: an Editor may once made Owner, and only in that project', async () => {
+    const body = { changeRequestsEnabled: true, requiredApprovals: 1 };
+    const before = await as(admin)('GET', LIST_CONFIG);
+    expectError(
+      await as(editor)('PUT', CONFIG('production'), body),
+      403,
+      'NoAccessError',
+      'You need permission=PROJECT_CHANGE_REQUEST_WRITE to perform this action',
+      { permission: 'PROJECT_CHANGE_REQUEST_WRITE' },
+    );
+    expect((await as(admin)('GET', LIST_CONFIG)).body).toEqual(before.body);
+
+    const editorId = (await as(editor)('GET', 'api/admin/user')).body.user.id;
+    expect((await as(admin)('POST', `api/admin/projects/web/users/${editorId}/roles/4`)).status).toBe(200);
+    expect((await as(editor)('PUT', CONFIG('production', 'web'), body)).status).toBe(200);
+    expect((await as(editor)('PUT', CONFIG('production'), body)).status).toBe(403);
+    await as(editor)('PUT', CONFIG('production', 'web'), { ...body, changeRequestsEnabled: false });
   });
 
   it('refuses a Viewer, bad input and unknown environments, changing nothing', async () => {

@@ -40,8 +40,8 @@ const withEtag = (reply: FastifyReply, changeRequest: ChangeRequest) =>
   reply.headers(versionEtag(changeRequest.version)).send(changeRequest);
 
 /**
- * Change requests of a project (Unleash's paths). Whether an environment takes changes through them is set by whom
- * may change the project (its Owner, an Editor, an Admin).
+ * Change requests of a project (Unleash's paths). Whether an environment takes changes through them is set by the
+ * project's Owners and Admins (PROJECT_CHANGE_REQUEST_WRITE).
  */
 export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const project = knownPathProject(deps);
@@ -57,7 +57,7 @@ export const changeRequestRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
   app.put(
     `${PROJECT}/environments/:environment/change-requests/config`,
     {
-      config: { permission: 'UPDATE_PROJECT', project },
+      config: { permission: 'PROJECT_CHANGE_REQUEST_WRITE', project },
       schema: {
         params: ProjectEnvironmentParams,
         body: ChangeRequestConfigBody,

@@ -188,6 +188,30 @@ describe('who may change project access, and bad input', () => {
     expect(await rolesIn('gamma')).toEqual({});
   });
 
+  it('makes Owners, or takes that away, only by an Owner of the project or an Admin (403, changing nothing)', async () => {
+    await createProject('epsilon');
+    const [owner, target] = [await server.createUser('Editor'), await server.createUser('Viewer')];
+    expect((await grant(admin, 'epsilon', target.id, OWNER)).status).toBe(200);
+    const events = (await accessEvents()).length;
+    const ownersOnly = 'Only an Owner of project epsilon or an Admin may make someone its Owner or take that away';
+    for (const refused of [
+      await grant(editor.cookie, 'epsilon', editor.id, OWNER),
+      await grant(editor.cookie, 'epsilon', target.id, MEMBER),
+      await revoke(editor.cookie, 'epsilon', target.id, OWNER),
+    ]) {
+      expectError(refused, 403, 'NoAccessError', ownersOnly, { permission: 'PROJECT_OWNERS_WRITE' });
+    }
+    expect(await rolesIn('epsilon')).toEqual({ [target.id]: OWNER });
+    expect((await accessEvents()).length).toBe(events);
+    // An Editor may still give and take Member; an Owner (here an Editor made one) may also make and unmake Owners.
+    expect((await grant(editor.cookie, 'epsilon', editor.id, MEMBER)).status).toBe(200);
+    expect((await grant(admin, 'epsilon', owner.id, OWNER)).status).toBe(200);
+    expect((await grant(owner.cookie, 'epsilon', editor.id, OWNER)).status).toBe(200);
+    expect((await revoke(owner.cookie, 'epsilon', target.id, OWNER)).status).toBe(200);
+    expect(await rolesIn('epsilon')).toEqual({ [owner.id]: OWNER, [editor.id]: OWNER });
+    expect((await revoke(owner.cookie, 'epsilon', editor.id, OWNER)).status).toBe(200);
+  });
+
   it('answers 404 for an unknown project, user or role and 400 for a malformed id, changing nothing', async () => {
     const viewer = await server.createUser('Viewer');
     const events = (await accessEvents()).length;

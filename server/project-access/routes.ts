@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ProjectAccessSchema, ProjectUserRoleParams } from '../../contract/project-access.ts';
+import { can } from '../../contract/permissions.ts';
 import { ProjectParams } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { NoBody } from '../platform/http/no-body.ts';
 import { knownPathProject } from '../projects/index.ts';
-import { assignRole, projectAccess, removeRole } from './service.ts';
+import { assignRole, projectAccess, removeRole, type AccessChanger } from './service.ts';
+
+/** Who changes the project's access, and whether they may make people its Owners. */
+const changer = async (request: FastifyRequest, project: string): Promise<AccessChanger> => ({
+  actor: callerName(request),
+  mayChangeOwners: can(await request.callerPermissions(), 'PROJECT_OWNERS_WRITE', project),
+});
 
 const ROLE_PATH = '/api/admin/projects/:projectId/users/:userId/roles/:roleId';
 
@@ -36,14 +44,14 @@ export const projectAccessRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
       schema: {
         description:
           'Gives the user the role in the project: adds them, or changes the role they hold (one per project). ' +
-          'Making the last Owner a Member is a 400.',
+          'Making the last Owner a Member is a 400; making someone Owner or taking that away needs PROJECT_OWNERS_WRITE.',
         params: ProjectUserRoleParams,
         response: { 200: NoBody },
       },
     },
     async (request, reply) => {
       const { projectId, userId, roleId } = request.params;
-      await assignRole(deps, callerName(request), projectId, userId, roleId);
+      await assignRole(deps, await changer(request, projectId), projectId, userId, roleId);
       return reply.status(200).send();
     },
   );
@@ -60,7 +68,7 @@ export const projectAccessRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
     },
     async (request, reply) => {
       const { projectId, userId, roleId } = request.params;
-      await removeRole(deps, callerName(request), projectId, userId, roleId);
+      await removeRole(deps, await changer(request, projectId), projectId, userId, roleId);
       return reply.status(200).send();
     },
   );

@@ -4,7 +4,7 @@ import { OWNER_ROLE, PROJECT_ROLES } from '../platform/access/roles.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { lockGrants, projectGrants, removeGrant, requireProject, writeGrant } from '../projects/index.ts';
 import { getUser, usersByIds } from '../users/index.ts';
-import { assertOwnerRemains, losesOwner, requireRole } from './rules.ts';
+import { assertMayChangeOwners, assertOwnerRemains, losesOwner, requireRole } from './rules.ts';
 import { projectUserView } from './views.ts';
 
 /** GET api/admin/projects/{id}/users: the project roles and who holds which, by name; 404 for an unknown project. */
@@ -26,29 +26,41 @@ async function subjects(deps: AppDeps, project: string, userId: number, roleId: 
   return { role, user: await getUser(deps, userId) };
 }
 
+/** Who changes a project's access: their name, and whether they may make people Owners (PROJECT_OWNERS_WRITE). */
+export interface AccessChanger {
+  actor: string;
+  mayChangeOwners: boolean;
+}
+
 /**
  * Gives a user a role in a project: adds them, or changes the role they hold (one role per user and project).
- * Making the last Owner a Member is a 400. A repeat changes nothing and writes no event.
+ * Making the last Owner a Member is a 400; making someone Owner or taking that away needs PROJECT_OWNERS_WRITE (403).
+ * A repeat changes nothing and writes no event.
  */
-export async function assignRole(deps: AppDeps, actor: string, project: string, userId: number, roleId: number) {
+export async function assignRole(deps: AppDeps, by: AccessChanger, project: string, userId: number, roleId: number) {
   const { role, user } = await subjects(deps, project, userId, roleId);
   await deps.db.transaction(async (tx) => {
     const { holders: owners, before } = await lockGrants(tx, project, userId, OWNER_ROLE);
     if (before?.roleId === roleId) return;
+    assertMayChangeOwners(by.mayChangeOwners, project, before?.roleId, roleId);
     if (losesOwner(before?.roleId, roleId)) assertOwnerRemains(owners);
-    await writeGrant(tx, actor, project, user, role, before && requireRole(before.roleId));
+    await writeGrant(tx, by.actor, project, user, role, before && requireRole(before.roleId));
   });
 }
 
-/** Takes a user's role in a project away: 404 unless they hold it; removing the last Owner is a 400. */
-export async function removeRole(deps: AppDeps, actor: string, project: string, userId: number, roleId: number) {
+/**
+ * Takes a user's role in a project away: 404 unless they hold it; removing the last Owner is a 400, removing an Owner
+ * needs PROJECT_OWNERS_WRITE (403).
+ */
+export async function removeRole(deps: AppDeps, by: AccessChanger, project: string, userId: number, roleId: number) {
   const { role, user } = await subjects(deps, project, userId, roleId);
   await deps.db.transaction(async (tx) => {
     const { holders: owners, before } = await lockGrants(tx, project, userId, OWNER_ROLE);
     if (before?.roleId !== roleId) {
       throw notFound(`User ${userId} does not hold the role ${role.name} in project ${project}`);
     }
+    assertMayChangeOwners(by.mayChangeOwners, project, before.roleId, undefined);
     if (losesOwner(before.roleId, undefined)) assertOwnerRemains(owners);
-    await removeGrant(tx, actor, project, user, role);
+    await removeGrant(tx, by.actor, project, user, role);
   });
 }

@@ -809,8 +809,9 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'signed-in',
       path: 'api/admin/projects/sec-proj/change-requests/config',
     },
+    // PROJECT_CHANGE_REQUEST_WRITE: the project's Owners and Admins (the matrix's Editor is not an Owner of sec-proj).
     'PUT /api/admin/projects/:projectId/environments/:environment/change-requests/config': {
-      access: 'editor',
+      access: 'admin',
       path: SEC_CR_CONFIG,
       body: { changeRequestsEnabled: true, requiredApprovals: 1 },
     },

@@ -44,6 +44,19 @@ describe('permissionsFor', () => {
     expect(permissionsFor(2, ['x'], grants)).toEqual(permissionsFor(2, ['x']));
     expect(permissionsFor(1, [], grants)).toEqual([{ project: null, permission: 'ADMIN' }]);
   });
+
+  it("gives what only Owners hold (approval settings, making Owners) to the project's Owners and no other", () => {
+    const editor = permissionsFor(2, ['x', 'y'], [{ project: 'y', roleId: OWNER_ROLE }]);
+    const viewer = permissionsFor(3, [], [{ project: 'y', roleId: OWNER_ROLE }]);
+    for (const held of [editor, viewer]) {
+      for (const permission of ['PROJECT_CHANGE_REQUEST_WRITE', 'PROJECT_OWNERS_WRITE']) {
+        expect(can(held, permission, 'y')).toBe(true);
+        expect(can(held, permission, 'x')).toBe(false);
+      }
+    }
+    expect(can(permissionsFor(2, ['x']), 'PROJECT_CHANGE_REQUEST_WRITE')).toBe(false);
+    expect(can(permissionsFor(1, []), 'PROJECT_OWNERS_WRITE', 'x')).toBe(true);
+  });
 });
 
 describe('can, over the expanded roles', () => {

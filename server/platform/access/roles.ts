@@ -1,4 +1,5 @@
 import { PERMISSIONS, type Permission, type PermissionEntry } from '../../../contract/permissions.ts';
+import { MEMBER_ROLE, OWNER_ROLE } from '../../../contract/project-access.ts';
 
 /** The root roles and the permissions each expands to; `can()` in contract/ checks them. */
 export const ROOT_ROLES = [
@@ -30,8 +31,7 @@ export const ROOT_ROLES = [
 
 export const ADMIN_ROLE = 1;
 export const EDITOR_ROLE = 2;
-export const OWNER_ROLE = 4;
-export const MEMBER_ROLE = 5;
+export { MEMBER_ROLE, OWNER_ROLE } from '../../../contract/project-access.ts';
 
 /**
  * The project roles (Unleash 4's ids and texts), least privileged first: the console's default for a new user is
@@ -68,6 +68,13 @@ const MEMBER_PERMISSIONS: readonly Permission[] = ['CREATE_FEATURE', 'UPDATE_FEA
 const OWNER_PERMISSIONS: readonly Permission[] = [...MEMBER_PERMISSIONS, 'UPDATE_PROJECT', 'APPROVE_CHANGE_REQUEST'];
 
 /**
+ * What only the project's Owners (and Admins) hold, Editors included only where they are Owners: requiring approvals
+ * in the project's environments, and making people Owners or taking that away (else anyone who manages the project's
+ * access could make themselves Owner and lift the approvals).
+ */
+const OWNER_ONLY_PERMISSIONS: readonly Permission[] = ['PROJECT_CHANGE_REQUEST_WRITE', 'PROJECT_OWNERS_WRITE'];
+
+/**
  * What only an Admin holds: deleting projects, environments and API tokens, and changing an environment that takes
  * changes through change requests directly (the emergency path, audited as a bypass).
  */
@@ -81,18 +88,28 @@ const ADMIN_ONLY_PERMISSIONS: readonly Permission[] = [
   'DELETE_API_TOKEN',
 ];
 
-/** An Editor holds every other permission instance-wide, except those it holds per project (OWNER_PERMISSIONS). */
+/** An Editor holds every other permission instance-wide, except those held per project (by role or as Editor). */
 const EDITOR_ROOT_PERMISSIONS = PERMISSIONS.filter(
-  (permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission) && !OWNER_PERMISSIONS.includes(permission),
+  (permission) =>
+    !ADMIN_ONLY_PERMISSIONS.includes(permission) &&
+    !OWNER_PERMISSIONS.includes(permission) &&
+    !OWNER_ONLY_PERMISSIONS.includes(permission),
 );
 
 const projectPermissions = (project: string, held: readonly Permission[]) =>
   held.map((permission) => ({ project, permission }));
 
+/** The permissions a project role gives in its project. */
+const roleGrants = ({ project, roleId }: ProjectRoleGrant) =>
+  projectPermissions(
+    project,
+    roleId === OWNER_ROLE ? [...OWNER_PERMISSIONS, ...OWNER_ONLY_PERMISSIONS] : MEMBER_PERMISSIONS,
+  );
+
 /**
  * Expands a root role and the project roles a user holds into the permission list the console reads (GET
- * api/admin/user). An Editor holds the Owner's permissions in every project already, so their project roles add
- * nothing; a Viewer holds only what their project roles give, in those projects.
+ * api/admin/user). An Editor holds the Owner's permissions in every project already, so their project roles add only
+ * what Owners alone hold; a Viewer holds only what their project roles give, in those projects.
  */
 export function permissionsFor(
   rootRole: number,
@@ -104,17 +121,18 @@ export function permissionsFor(
     return [
       ...EDITOR_ROOT_PERMISSIONS.map((permission) => ({ project: null, permission })),
       ...projectIds.flatMap((project) => projectPermissions(project, OWNER_PERMISSIONS)),
+      ...projectRoles
+        .filter((grant) => grant.roleId === OWNER_ROLE)
+        .flatMap(({ project }) => projectPermissions(project, OWNER_ONLY_PERMISSIONS)),
     ];
   }
-  return projectRoles.flatMap(({ project, roleId }) =>
-    projectPermissions(project, roleId === OWNER_ROLE ? OWNER_PERMISSIONS : MEMBER_PERMISSIONS),
-  );
+  return projectRoles.flatMap(roleGrants);
 }
 
 /** Whether a role's permissions depend on the project list (so callers can skip loading it). */
 export const needsProjects = (rootRole: number) => rootRole === EDITOR_ROLE;
 
-/** Whether a role's permissions depend on the user's project roles (Admins and Editors hold theirs already). */
-export const needsProjectRoles = (rootRole: number) => rootRole !== ADMIN_ROLE && rootRole !== EDITOR_ROLE;
+/** Whether a role's permissions depend on the user's project roles (an Admin holds every permission already). */
+export const needsProjectRoles = (rootRole: number) => rootRole !== ADMIN_ROLE;
 
 export const isProjectRole = (roleId: number) => PROJECT_ROLES.some((r) => r.id === roleId);

@@ -20,7 +20,7 @@ function render(permissions: PermissionEntry[]) {
 
 describe('the environments that require change requests', () => {
   it('shows each environment: required or not, and the approvals where required', async () => {
-    render([{ permission: 'UPDATE_PROJECT', project: 'default' }]);
+    render([{ permission: 'PROJECT_CHANGE_REQUEST_WRITE', project: 'default' }]);
     const production = await screen.findByRole('switch', { name: 'Require change requests in production' });
     expect(production).toBeChecked();
     expect(production).not.toHaveAttribute('aria-disabled');
@@ -43,8 +43,8 @@ describe('the environments that require change requests', () => {
     expect(screen.queryByRole('combobox', { name: 'Approvals needed in development' })).toBeNull();
   });
 
-  it('is read-only for those who may not change the project, saying why', async () => {
-    render([{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+  it("is read-only for those who are not the project's Owners (Editors included), saying why", async () => {
+    render([{ permission: 'UPDATE_PROJECT', project: 'default' }]);
     const production = await screen.findByRole('switch', { name: 'Require change requests in production' });
     expect(production).toHaveAttribute('aria-disabled', 'true');
     expect(production).toHaveAccessibleDescription(NO_ACCESS_MESSAGE);
@@ -52,7 +52,7 @@ describe('the environments that require change requests', () => {
   });
 
   it('is read-only in another project', async () => {
-    render([{ permission: 'UPDATE_PROJECT', project: 'other' }]);
+    render([{ permission: 'PROJECT_CHANGE_REQUEST_WRITE', project: 'other' }]);
     const production = await screen.findByRole('switch', { name: 'Require change requests in production' });
     expect(production).toHaveAttribute('aria-disabled', 'true');
   });

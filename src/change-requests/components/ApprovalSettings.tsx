@@ -11,13 +11,13 @@ const APPROVALS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 
 /**
  * Per environment of the project: whether its changes go through change requests, and how many approvals (1-10,
- * each by someone other than the author) a request needs. Changed by those who may change the project, online only.
+ * each by someone other than the author) a request needs. Changed by the project's Owners and Admins, online only.
  */
 export function ApprovalSettings({ projectId }: { projectId: string }) {
   const configs = useChangeRequestConfig(projectId);
   const configure = useConfigureChangeRequests(projectId);
   const online = useOnline();
-  const allowed = usePermission('UPDATE_PROJECT', projectId);
+  const allowed = usePermission('PROJECT_CHANGE_REQUEST_WRITE', projectId);
 
   const save = (environment: string, changeRequestsEnabled: boolean, requiredApprovals: number) =>
     configure.mutate(
@@ -59,7 +59,7 @@ export function ApprovalSettings({ projectId }: { projectId: string }) {
               </Group>
               <Group gap="md" wrap="wrap" align="flex-end">
                 <PermissionSwitch
-                  permission="UPDATE_PROJECT"
+                  permission="PROJECT_CHANGE_REQUEST_WRITE"
                   project={projectId}
                   size="md"
                   className="sy-cr-switch"

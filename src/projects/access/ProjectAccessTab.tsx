@@ -4,7 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import './access.css';
-import type { ProjectRole, ProjectUser, UserSearchResult } from '../../../contract/project-access';
+import {
+  changesOwners,
+  type ProjectRole,
+  type ProjectUser,
+  type UserSearchResult,
+} from '../../../contract/project-access';
 import { Gated, PermissionButton, usePermission } from '../../auth/PermissionControls';
 import { NO_ACCESS_MESSAGE, OFFLINE_SAVE_MESSAGE } from '../../auth/permissions';
 import { useOnline } from '../../shared/api/connectivity';
@@ -18,6 +23,18 @@ import { Dialog } from '../../shared/ui/Dialog';
 
 /** Managing a project's access needs UPDATE_PROJECT in it (Admins, Editors and the project's Owners hold it). */
 const MANAGE = 'UPDATE_PROJECT';
+/** Making someone Owner, or taking that away, needs PROJECT_OWNERS_WRITE (the project's Owners and Admins). */
+const OWNERS_ONLY_MESSAGE = "Only the project's Owners and Admins can make someone Owner or take that away";
+
+/** The roles as a select offers them to someone who holds `roleId` now (undefined: nobody yet). */
+function useRoleOptions(projectId: string, roles: readonly ProjectRole[], roleId?: number) {
+  const mayChangeOwners = usePermission('PROJECT_OWNERS_WRITE', projectId);
+  return roles.map((r) => ({
+    value: String(r.id),
+    label: r.name,
+    disabled: !mayChangeOwners && changesOwners(roleId, r.id),
+  }));
+}
 
 /** The project's access tab: who holds which project role, and changing that. */
 export default function ProjectAccessTab({ projectId }: { projectId: string }) {
@@ -45,7 +62,6 @@ export default function ProjectAccessTab({ projectId }: { projectId: string }) {
     );
   }
   const { roles, users } = access.data;
-  const roleOptions = roles.map((r) => ({ value: String(r.id), label: r.name }));
 
   return (
     <Stack gap="lg">
@@ -77,7 +93,7 @@ export default function ProjectAccessTab({ projectId }: { projectId: string }) {
                 key={user.id}
                 projectId={projectId}
                 user={user}
-                roleOptions={roleOptions}
+                roles={roles}
                 onRole={(roleId) => assign.mutateAsync({ userId: user.id, roleId }).catch(fail)}
                 onRemove={() => setRemoving(user)}
               />
@@ -128,17 +144,21 @@ function useWriteGate(projectId: string) {
 function UserRow({
   projectId,
   user,
-  roleOptions,
+  roles,
   onRole,
   onRemove,
 }: {
   projectId: string;
   user: ProjectUser;
-  roleOptions: { value: string; label: string }[];
+  roles: readonly ProjectRole[];
   onRole(roleId: number): void;
   onRemove(): void;
 }) {
-  const gate = useWriteGate(projectId);
+  const writable = useWriteGate(projectId);
+  const roleOptions = useRoleOptions(projectId, roles, user.roleId);
+  // An Owner's row changes only for those who may change Owners: any change would take Owner away.
+  const ownerLocked = !usePermission('PROJECT_OWNERS_WRITE', projectId) && changesOwners(user.roleId, undefined);
+  const gate = ownerLocked && writable.allowed ? { allowed: false, message: OWNERS_ONLY_MESSAGE } : writable;
   const label = personLabel(user);
   return (
     <Paper component="li" withBorder p="sm" className="sy-access-row">
@@ -170,19 +190,23 @@ function UserRow({
             />
           )}
         </Gated>
-        <PermissionButton
-          permission={MANAGE}
-          project={projectId}
-          onlineOnly
-          variant="subtle"
-          color="red"
-          size="md"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          aria-label={`Remove ${label}`}
-          onClick={onRemove}
-        >
-          Remove
-        </PermissionButton>
+        <Gated allowed={gate.allowed} message={gate.message}>
+          {(props) => (
+            <Button
+              variant="subtle"
+              color="red"
+              size="md"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              aria-label={`Remove ${label}`}
+              {...props}
+              onClick={() => {
+                if (gate.allowed) onRemove();
+              }}
+            >
+              Remove
+            </Button>
+          )}
+        </Gated>
       </Group>
     </Paper>
   );
@@ -207,6 +231,7 @@ function AddUserForm({
   const [query] = useDebouncedValue(text, 250);
   const [chosen, setChosen] = useState<UserSearchResult | null>(null);
   const [roleId, setRoleId] = useState<string>(() => String(defaultRole(roles)?.id ?? ''));
+  const roleOptions = useRoleOptions(projectId, roles);
   const [missing, setMissing] = useState(false);
   const permitted = usePermission(MANAGE, projectId);
   const search = useUserSearch(query, permitted);
@@ -268,7 +293,7 @@ function AddUserForm({
               label="Role"
               size="md"
               value={roleId}
-              data={roles.map((r) => ({ value: String(r.id), label: r.name }))}
+              data={roleOptions}
               onChange={(event) => setRoleId(event.currentTarget.value)}
             />
             <PermissionButton

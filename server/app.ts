@@ -37,6 +37,7 @@ import { notFound } from './platform/http/errors.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { schemaController } from './platform/http/schema-compilers.ts';
+import { RequestLog } from './platform/http/request-log.ts';
 import { registerIdempotency } from './platform/idempotency/plugin.ts';
 import { registerRevisions } from './platform/revisions/plugin.ts';
 import { rememberTokenCallers } from './platform/revisions/token-callers.ts';
@@ -83,6 +84,7 @@ const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLog(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true, removeAdditional: false } }, // additionalProperties: false is a 400
     schemaController: schemaController({ onFirstUse: options.compileSchemas === 'on-first-use' }),

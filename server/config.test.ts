@@ -22,7 +22,25 @@ describe('parseConfig', () => {
       email: undefined,
       addonDelivery: { timeoutMs: 10_000, retryMs: 5000, maxAttempts: 10, pollMs: 5000 },
       streaming: { maxConnections: 1000, heartbeatMs: 30_000 },
+      pushServices: [
+        'fcm.googleapis.com',
+        'updates.push.services.mozilla.com',
+        '*.push.apple.com',
+        '*.notify.windows.com',
+      ],
     });
+  });
+
+  it('reads the push services (PUSH_SERVICES), refusing anything but host names', () => {
+    expect(parseConfig({ PUSH_SERVICES: 'Push.Example.com, *.push.example.org' }).pushServices).toEqual([
+      'push.example.com',
+      '*.push.example.org',
+    ]);
+    for (const bad of ['https://push.example.com', '*', 'push.example.com/x', 'localhost']) {
+      expect(() => parseConfig({ PUSH_SERVICES: bad }), bad).toThrow(
+        `PUSH_SERVICES must be comma-separated host names (*.example.com for its subdomains), got "${bad}"`,
+      );
+    }
   });
 
   it('reads the streaming settings (STREAMING_*), refusing a heartbeat the SDKs would time out before', () => {

@@ -39,6 +39,11 @@ export interface Config {
   addonDelivery: AddonDeliveryConfig;
   /** SDKs' event streams, GET api/client/streaming (STREAMING_*). */
   streaming: StreamingConfig;
+  /**
+   * The push services whose endpoints a device may subscribe with (PUSH_SERVICES): host names, `*.` for any
+   * subdomain. Only they are sent notifications (besides http on loopback for a server on loopback).
+   */
+  pushServices: string[];
 }
 
 export interface StreamingConfig {
@@ -232,6 +237,18 @@ const parseStreaming = (env: Env): StreamingConfig => ({
   heartbeatMs: wholeNumber(env, 'STREAMING_HEARTBEAT_MS', 30_000, 10, 55_000),
 });
 
+/** The push services of Chrome, Firefox, Safari and Edge. */
+const BROWSER_PUSH_SERVICES =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
+
+function parsePushServices(value: string | undefined): string[] {
+  const items = (nonEmpty(value) ?? BROWSER_PUSH_SERVICES).split(',').map((item) => item.trim().toLowerCase());
+  if (items.every((item) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(item))) return items;
+  throw new ConfigError(
+    `PUSH_SERVICES must be comma-separated host names (*.example.com for its subdomains), got "${value?.trim()}"`,
+  );
+}
+
 /** Reads the configuration from environment variables (Unleash's names). Throws ConfigError on an invalid value. */
 export function parseConfig(env: Env): Config {
   const port = parsePort(env.PORT);
@@ -265,5 +282,6 @@ export function parseConfig(env: Env): Config {
     email: parseEmail(env, unleashUrl),
     addonDelivery: parseAddonDelivery(env),
     streaming: parseStreaming(env),
+    pushServices: parsePushServices(env.PUSH_SERVICES),
   };
 }

@@ -15,8 +15,18 @@ export function allowsLoopbackHttp(publicUrl: string): boolean {
   return url.protocol === 'http:' && isLoopback(url.hostname);
 }
 
-/** 400 unless the endpoint is an https URL (or http on loopback, see allowsLoopbackHttp) without credentials. */
-export function checkEndpoint(endpoint: string, loopbackHttp: boolean): void {
+/** Whether a host is one of the push services (PUSH_SERVICES: host names, `*.` for any subdomain). */
+const isPushService = (hostname: string, services: readonly string[]) =>
+  services.some((service) => (service.startsWith('*.') ? hostname.endsWith(service.slice(1)) : hostname === service));
+
+/**
+ * 400 unless the endpoint is an https URL of a push service (PUSH_SERVICES; or http on loopback, see
+ * allowsLoopbackHttp) without credentials: the server posts to it, so a person may not point it anywhere else.
+ */
+export function checkEndpoint(
+  endpoint: string,
+  { loopbackHttp, services }: { loopbackHttp: boolean; services: readonly string[] },
+): void {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -26,9 +36,11 @@ export function checkEndpoint(endpoint: string, loopbackHttp: boolean): void {
   if (url.username || url.password) {
     throw validationError('endpoint', '"endpoint" must not carry credentials', endpoint);
   }
-  if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && loopbackHttp && isLoopback(url.hostname)) return;
-  throw validationError('endpoint', '"endpoint" must be an https URL', endpoint);
+  if (url.protocol !== 'https:') throw validationError('endpoint', '"endpoint" must be an https URL', endpoint);
+  if (!isPushService(url.hostname, services)) {
+    throw validationError('endpoint', `"endpoint" must be on a push service: ${services.join(', ')}`, endpoint);
+  }
 }
 
 /**

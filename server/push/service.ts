@@ -24,7 +24,10 @@ export async function subscribe(
   subscriber: Subscriber,
   input: PushSubscriptionInput,
 ): Promise<PushSubscriptionView> {
-  checkEndpoint(input.endpoint, allowsLoopbackHttp(deps.config.unleashUrl));
+  checkEndpoint(input.endpoint, {
+    loopbackHttp: allowsLoopbackHttp(deps.config.unleashUrl),
+    services: deps.config.pushServices,
+  });
   checkKeys(input.keys);
   return deps.db.transaction(async (tx) => {
     const { row, before } = await upsertSubscription(tx, {

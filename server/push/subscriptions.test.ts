@@ -138,16 +138,35 @@ const P256 = '"keys.p256dh" must be a P-256 public key of 65 bytes';
 const AUTH = '"keys.auth" must be a secret of 16 bytes';
 
 describe('which endpoints are taken', () => {
-  it('https always; http only on loopback, and only where the server itself runs over http on loopback', () => {
+  const services = ['fcm.googleapis.com', '*.push.apple.com'];
+  const check =
+    (endpoint: string, loopbackHttp = false) =>
+    () =>
+      checkEndpoint(endpoint, { loopbackHttp, services });
+  it('https on a push service always; http only on loopback, and only where the server runs on loopback', () => {
     expect(allowsLoopbackHttp('http://localhost:4242')).toBe(true);
     expect(allowsLoopbackHttp('http://127.0.0.1:4242/yard')).toBe(true);
     expect(allowsLoopbackHttp('https://localhost:4242')).toBe(false);
     expect(allowsLoopbackHttp('http://flags.example.com')).toBe(false);
-    expect(() => checkEndpoint('https://fcm.googleapis.com/fcm/send/x', false)).not.toThrow();
-    expect(() => checkEndpoint('http://127.0.0.1:9/push', true)).not.toThrow();
-    expect(() => checkEndpoint('http://[::1]:9/push', true)).not.toThrow();
-    expect(() => checkEndpoint('http://127.0.0.1:9/push', false)).toThrow('"endpoint" must be an https URL');
-    expect(() => checkEndpoint('http://10.0.0.1/push', true)).toThrow('"endpoint" must be an https URL');
-    expect(() => checkEndpoint('ftp://127.0.0.1/push', true)).toThrow('"endpoint" must be an https URL');
+    expect(check('https://fcm.googleapis.com/fcm/send/x')).not.toThrow();
+    expect(check('https://web.push.apple.com/QG')).not.toThrow();
+    expect(check('http://127.0.0.1:9/push', true)).not.toThrow();
+    expect(check('http://[::1]:9/push', true)).not.toThrow();
+    expect(check('http://127.0.0.1:9/push')).toThrow('"endpoint" must be an https URL');
+    expect(check('http://10.0.0.1/push', true)).toThrow('"endpoint" must be an https URL');
+    expect(check('ftp://127.0.0.1/push', true)).toThrow('"endpoint" must be an https URL');
+  });
+
+  it('refuses https hosts that are not push services (the server would post there)', () => {
+    const elsewhere = '"endpoint" must be on a push service: fcm.googleapis.com, *.push.apple.com';
+    for (const endpoint of [
+      'https://intranet.example.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://push.apple.com.evil.example/x',
+      'https://evilpush.apple.com/x',
+      'https://10.0.0.1/x',
+    ]) {
+      expect(check(endpoint), endpoint).toThrow(elsewhere);
+    }
   });
 });

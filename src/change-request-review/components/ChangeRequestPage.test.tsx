@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeRequest } from '../../../contract/change-requests';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { changeRequestKeys } from '../../change-requests/api/queries';
@@ -107,8 +107,56 @@ describe('the schedule of a change request', () => {
     );
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);
     expect(buttons).toContain('Schedule');
+    expect(buttons).toContain('Apply now');
     expect(buttons).not.toContain('Apply changes');
   });
+
+  it(
+    'applies a scheduled request now, once asked, with the version as read (If-Match)',
+    { timeout: 90_000 },
+    async () => {
+      const scheduledAt = '2030-05-01T02:00:00.000Z';
+      const revertAt = '2030-05-01T04:00:00.000Z';
+      const scheduled = request({ state: 'Scheduled', approvals: [], scheduledAt, revertAt, version: 6 });
+      const sent: Array<{ url: string; method?: string; headers: Headers; body: unknown }> = [];
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+        sent.push({
+          url,
+          method: init.method,
+          headers: new Headers(init.headers),
+          body: JSON.parse(String(init.body)),
+        });
+        return new Response(JSON.stringify({ ...scheduled, state: 'Applied', version: 7 }), { status: 200 });
+      });
+      try {
+        open(scheduled);
+        await heading();
+        await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+        const ask = await screen.findByRole('dialog', { name: 'Apply change request #4 now?' });
+        expect(ask).toHaveTextContent(
+          `It is scheduled for ${formatDateTime(scheduledAt, navigator.language)}. Applying it now makes its changes at ` +
+            `once; they are still turned back at ${formatDateTime(revertAt, navigator.language)}.`,
+        );
+        await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+        expect(sent).toEqual([]);
+        await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+        await userEvent.click(
+          within(await screen.findByRole('dialog', { name: 'Apply change request #4 now?' })).getByRole('button', {
+            name: 'Apply now',
+          }),
+        );
+        expect(await screen.findByText('Applied', { exact: true })).toBeInTheDocument();
+        const put = sent.find((call) => call.method === 'PUT');
+        expect(put?.url).toBe('/api/admin/projects/default/change-requests/4/state');
+        expect(put?.headers.get('If-Match')).toBe('"6"');
+        expect(put?.body).toEqual({ state: 'Applied' });
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(screen.getByText(`Turns back at ${formatDateTime(revertAt, navigator.language)}`)).toBeInTheDocument();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 
   it('says when the window turned back, and why a schedule failed', { timeout: 90_000 }, async () => {
     const failure = { at: AT, reason: 'checkout was changed elsewhere' };

@@ -6,49 +6,25 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { expectTouchTargets } from '../support/targets.ts';
 import {
-  adminApiOf,
-  ADMIN_PASSWORD,
-  apiOf,
+  changeRequestsOf,
+  EDITOR,
   expect,
   freshServer,
   PHONE,
+  signedInPage,
   signIn,
   test,
   untilInstalled,
 } from './fixtures.ts';
 
 const server = freshServer();
-const admin = adminApiOf(server);
-const api = apiOf(server);
 const TOGGLE = 'checkout.new-flow';
-const EDITOR = { email: 'erin@example.com', name: 'Erin Editor', rootRole: 2, password: ADMIN_PASSWORD };
+const { setUp, gateProduction, productionOf, strategiesOf, eventsOf, requestInReview, read, move } = changeRequestsOf(
+  server,
+  TOGGLE,
+);
 
-test.beforeAll(async () => {
-  await admin('POST', 'api/admin/user-admin', EDITOR);
-  await admin('POST', 'api/admin/projects/default/features', { name: TOGGLE, type: 'release' });
-  const environment = `api/admin/projects/default/features/${TOGGLE}/environments/production`;
-  await admin('POST', `${environment}/strategies`, { name: 'default' });
-  await admin('POST', `${environment}/on`);
-});
-
-const productionOf = async (page: Page) =>
-  (
-    (await api(page, 'GET', `api/admin/projects/default/features/${TOGGLE}`)).environments as {
-      name: string;
-      enabled: boolean;
-    }[]
-  ).find((env) => env.name === 'production')!.enabled;
-
-const eventsOf = async (page: Page, type: string) =>
-  ((await api(page, 'GET', `api/admin/events/${TOGGLE}`)).events as { type: string }[]).filter((e) => e.type === type)
-    .length;
-
-const strategiesOf = async (page: Page) =>
-  (
-    (await api(page, 'GET', `api/admin/projects/default/features/${TOGGLE}/environments/production`)).strategies as {
-      name: string;
-    }[]
-  ).map((s) => s.name);
+test.beforeAll(setUp);
 
 const noViolations = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
 
@@ -72,8 +48,7 @@ test('an Editor requests production off on a phone; an admin approves and applie
   await noViolations(page);
 
   // The Editor, on a phone: the production switch asks to request the change.
-  const phone = await (await browser.newContext(PHONE)).newPage();
-  await signIn(phone, server().url, EDITOR.email, EDITOR.password);
+  const phone = await signedInPage(browser, server().url, EDITOR, PHONE);
   const production = phone.getByRole('switch', { name: `${TOGGLE} in production` });
   await expect(production).toBeChecked();
   await production.locator('xpath=following-sibling::*[1]').tap();
@@ -145,8 +120,7 @@ test('a strategy added where production requires requests is requested; applied,
   await page.getByRole('button', { name: 'Send to review' }).click();
   await expect(page.getByText('In review', { exact: true })).toBeVisible();
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, server().url);
+  const adminPage = await signedInPage(browser, server().url);
   await adminPage.getByRole('banner').getByRole('link', { name: 'Projects' }).click();
   await adminPage
     .getByRole('link', { name: /^Default/ })
@@ -167,26 +141,14 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
 }) => {
   test.setTimeout(240_000);
   // Two requests of the Editor's, in review: production flipped, and (later cancelled) flipped back.
-  await admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
-    changeRequestsEnabled: true,
-    requiredApprovals: 1,
-  });
-  const editor = await (await browser.newContext()).newPage();
-  await signIn(editor, server().url, EDITOR.email, EDITOR.password);
-  const requests = 'api/admin/projects/default/change-requests';
-  const draft = 'api/admin/projects/default/environments/production/change-requests';
-  const request = async (change: object) => {
-    const { id } = await api(editor, 'POST', draft, { feature: TOGGLE, ...change });
-    await api(editor, 'PUT', `${requests}/${id}/state`, { state: 'In review' });
-    return id as number;
-  };
+  await gateProduction();
+  const editor = await signedInPage(browser, server().url, EDITOR);
   const before = await productionOf(editor);
   const flipped = before ? 'feature-environment-disabled' : 'feature-environment-enabled';
   const flips = await eventsOf(editor, flipped);
-  const flip = await request({ action: 'updateEnabled', payload: { enabled: !before } });
+  const flip = await requestInReview(editor, !before);
 
-  const phone = await (await browser.newContext(PHONE)).newPage();
-  await signIn(phone, server().url);
+  const phone = await signedInPage(browser, server().url, undefined, PHONE);
   // The installed app: its service worker holds the console's code for offline use.
   await phone.goto(`${server().url}/projects/default/change-requests/${flip}`);
   await untilInstalled(phone);
@@ -209,7 +171,7 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   expect(await eventsOf(editor, flipped)).toBe(flips + 1);
 
   // Approved offline, but the Editor cancels the request meanwhile: the approval is held, with the refresh notice.
-  const back = await request({ action: 'updateEnabled', payload: { enabled: before } });
+  const back = await requestInReview(editor, before);
   await phone.goto(`${server().url}/projects/default/change-requests/${back}`);
   await expect(approve).toBeVisible();
   // An answer still on its way when the connection drops would say the server is reachable again.
@@ -218,12 +180,12 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   await expect(phone.getByRole('banner').getByText('Offline')).toBeVisible();
   await approve.tap();
   await expect(phone.getByText(/Your approval waits to be sent/)).toBeVisible();
-  await api(editor, 'PUT', `${requests}/${back}/state`, { state: 'Cancelled' });
+  await move(editor, back, 'Cancelled');
   await phone.context().setOffline(false);
   const notice = phone.getByRole('alert').filter({ hasText: 'The configuration was changed elsewhere.' });
   await expect(notice).toContainText(`"change request #${back}" was changed elsewhere after this change was made`);
   await expect(phone.getByText(/Your approval is held/)).toBeVisible();
-  expect((await api(editor, 'GET', `${requests}/${back}`)).approvals).toEqual([]);
+  expect((await read(editor, back)).approvals).toEqual([]);
   expect(await productionOf(editor)).toBe(!before);
 });
 
@@ -231,29 +193,18 @@ test('scheduling on a phone, in the dark: the server applies the request at its 
   browser,
 }) => {
   test.setTimeout(300_000);
-  await admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
-    changeRequestsEnabled: true,
-    requiredApprovals: 1,
-  });
-  const editor = await (await browser.newContext()).newPage();
-  await signIn(editor, server().url, EDITOR.email, EDITOR.password);
-  const requests = 'api/admin/projects/default/change-requests';
+  await gateProduction();
+  const editor = await signedInPage(browser, server().url, EDITOR);
   const before = await productionOf(editor);
   const [flipped, back] = before
     ? ['feature-environment-disabled', 'feature-environment-enabled']
     : ['feature-environment-enabled', 'feature-environment-disabled'];
   const counts = async () => [await eventsOf(editor, flipped), await eventsOf(editor, back)];
   const [flips, backs] = await counts();
-  const { id } = await api(editor, 'POST', 'api/admin/projects/default/environments/production/change-requests', {
-    feature: TOGGLE,
-    action: 'updateEnabled',
-    payload: { enabled: !before },
-  });
-  await api(editor, 'PUT', `${requests}/${id}/state`, { state: 'In review' });
+  const id = await requestInReview(editor, !before);
 
-  const phone = await (await browser.newContext({ ...PHONE, colorScheme: 'dark' })).newPage();
-  await signIn(phone, server().url);
-  await api(phone, 'PUT', `${requests}/${id}/state`, { state: 'Approved' });
+  const phone = await signedInPage(browser, server().url, undefined, { ...PHONE, colorScheme: 'dark' });
+  await move(phone, id, 'Approved');
   await phone.goto(`${server().url}/projects/default/change-requests/${id}`);
   await phone.getByRole('button', { name: 'Schedule' }).tap();
   const dialog = phone.getByRole('dialog', { name: `Schedule change request #${id}` });
@@ -283,14 +234,12 @@ test('scheduling on a phone, in the dark: the server applies the request at its 
   await expect(phone.getByText(/^Applies at /)).toBeVisible();
   await expect(phone.getByText(/^Turns back at /)).toBeVisible();
   await noViolations(phone);
-  expect(await api(editor, 'GET', `${requests}/${id}`)).toMatchObject({ state: 'Scheduled', scheduledAt: startsAt });
+  expect(await read(editor, id)).toMatchObject({ state: 'Scheduled', scheduledAt: startsAt });
 
   // The server applies it at its time (polled, no fixed waits), once, and turns it back at the window's end, once.
   await expect.poll(() => productionOf(editor), { timeout: 120_000 }).toBe(!before);
-  expect((await api(editor, 'GET', `${requests}/${id}`)).state).toBe('Applied');
-  await expect
-    .poll(async () => (await api(editor, 'GET', `${requests}/${id}`)).revertedAt, { timeout: 120_000 })
-    .not.toBeNull();
+  expect((await read(editor, id)).state).toBe('Applied');
+  await expect.poll(async () => (await read(editor, id)).revertedAt, { timeout: 120_000 }).not.toBeNull();
   expect(await productionOf(editor)).toBe(before);
   expect(await counts()).toEqual([flips + 1, backs + 1]);
   await phone.reload();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -119,14 +119,15 @@ describe('the schedule of a change request', () => {
       const revertAt = '2030-05-01T04:00:00.000Z';
       const scheduled = request({ state: 'Scheduled', approvals: [], scheduledAt, revertAt, version: 6 });
       const sent: Array<{ url: string; method?: string; headers: Headers; body: unknown }> = [];
+      // The server: the request applied, and then the toggle as applying left it (off in development).
+      const applied = sampleFeature();
+      applied.environments[0].enabled = false;
       vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-        sent.push({
-          url,
-          method: init.method,
-          headers: new Headers(init.headers),
-          body: JSON.parse(String(init.body)),
-        });
-        return new Response(JSON.stringify({ ...scheduled, state: 'Applied', version: 7 }), { status: 200 });
+        const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
+        sent.push({ url, method: init.method, headers: new Headers(init.headers), body });
+        if (init.method === 'PUT') return Response.json({ ...scheduled, state: 'Applied', version: 7 });
+        if (url === '/api/admin/projects/default/features/checkout') return Response.json(applied);
+        return new Response('{}', { status: 404 });
       });
       try {
         open(scheduled);
@@ -152,6 +153,9 @@ describe('the schedule of a change request', () => {
         expect(put?.body).toEqual({ state: 'Applied' });
         expect(screen.queryByRole('dialog')).toBeNull();
         expect(screen.getByText(`Turns back at ${formatDateTime(revertAt, navigator.language)}`)).toBeInTheDocument();
+        // Its toggle is read again: the change shows it as applying left it.
+        const [flip] = within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
+        await waitFor(() => expect(flip).toHaveTextContent('Turn checkout offNowOffAfter this changeOff'));
       } finally {
         vi.unstubAllGlobals();
       }

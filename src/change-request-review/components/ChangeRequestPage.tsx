@@ -67,11 +67,26 @@ export default function ChangeRequestPage() {
    * Offline, an approval is queued (sent once the server can be reached); every other move waits for the server.
    * Schedule asks for the time first; applying a scheduled request now asks first, as it gives up the time.
    */
+  /** A move; once a request is applied, its toggles are read again (each change shows the toggle as it is now). */
+  const moveTo = (state: Move, then?: () => void) =>
+    move.mutate(
+      { state, version: request.version },
+      {
+        onSuccess: (moved) => {
+          if (moved.state === 'Applied') {
+            for (const feature of new Set(moved.changes.map((change) => change.feature))) {
+              void queryClient.invalidateQueries({ queryKey: featureKeys.project(projectId, feature) });
+            }
+          }
+          then?.();
+        },
+      },
+    );
   const take = (state: Move) => {
     if (state === 'Scheduled') setScheduling(true);
     else if (state === 'Applied' && request.state === 'Scheduled') setApplyingNow(true);
     else if (state === 'Approved' && !online) approval.queue.mutate();
-    else move.mutate({ state, version: request.version });
+    else moveTo(state);
   };
   const busy = move.isPending || approval.queue.isPending;
   const missing = approvalsMissing(request);
@@ -137,9 +152,7 @@ export default function ChangeRequestPage() {
           confirmLabel={moveLabel('Applied', request)}
           loading={move.isPending}
           error={move.error?.message}
-          onConfirm={() =>
-            move.mutate({ state: 'Applied', version: request.version }, { onSuccess: () => setApplyingNow(false) })
-          }
+          onConfirm={() => moveTo('Applied', () => setApplyingNow(false))}
           onClose={() => setApplyingNow(false)}
         >
           It is scheduled for {formatDateTime(request.scheduledAt, locale)}. Applying it now makes its changes at once

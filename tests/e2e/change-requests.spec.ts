@@ -190,6 +190,46 @@ test('approving offline on a phone: one tap, sent once when back online; a reque
   expect(await productionOf(editor)).toBe(!before);
 });
 
+test('approving offline in a plain tab, which no service worker controls: queued, and sent once when back online', async ({
+  browser,
+}) => {
+  // A first visit in a browser tab: no service worker holds the console's code (blocked here, so none can take over
+  // before the connection drops). The approval's queue must still be there offline.
+  await gateProduction();
+  const editor = await signedInPage(browser, server().url, EDITOR);
+  const before = await productionOf(editor);
+  const id = await requestInReview(editor, !before);
+  const tab = await signedInPage(browser, server().url, undefined, { ...PHONE, serviceWorkers: 'block' });
+  await tab.goto(`${server().url}/projects/default/change-requests/${id}`);
+  const approve = tab.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeVisible();
+  expect(await tab.evaluate(() => !!navigator.serviceWorker?.controller)).toBe(false);
+  // The page fetches the queue's code (its storage chunk) once it has loaded and knows who is signed in: a person
+  // takes longer than that to lose the connection, a test need not.
+  await expect
+    .poll(() =>
+      tab.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/assets\/storage-[^/]+\.js$/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  // An answer still on its way when the connection drops would say the server is reachable again.
+  await tab.waitForLoadState('networkidle');
+  await tab.context().setOffline(true);
+  await expect(tab.getByRole('banner').getByText('Offline')).toBeVisible();
+  await approve.tap();
+  await expect(tab.getByText(/Your approval waits to be sent/)).toBeVisible();
+  await expect(tab.getByRole('button', { name: '1 change waiting' })).toBeVisible();
+  await tab.context().setOffline(false);
+  await expect(tab.getByText('Approved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(tab.getByText(/Your approval waits to be sent/)).toBeHidden();
+  const approved = await read(editor, id);
+  expect(approved.state).toBe('Approved');
+  expect(approved.approvals).toHaveLength(1);
+  expect(await productionOf(editor)).toBe(before);
+  await move(editor, id, 'Cancelled');
+});
+
 test('scheduling on a phone, in the dark: the dialog sends the window, the request shows it, and "Apply now" applies it at once', async ({
   browser,
 }) => {

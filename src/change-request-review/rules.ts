@@ -1,5 +1,6 @@
 import { addDays, addHours, format, parse, startOfHour } from 'date-fns';
 import type { ChangeRequest } from '../../contract/change-requests';
+import { MOVE_LABELS, type Move } from '../change-requests/rules';
 import { STRATEGY_NAMES } from '../strategies/definitions';
 
 /** A change, or a step of a window's reverse. */
@@ -21,6 +22,10 @@ export function changeWords({ feature, action, payload }: Change): string {
       return `Reorder the strategies of ${feature}`;
   }
 }
+
+/** What a move's button says on this request: applying a scheduled one is "Apply now" (its time is given up). */
+export const moveLabel = (move: Move, request: Pick<ChangeRequest, 'state'>) =>
+  move === 'Applied' && request.state === 'Scheduled' ? 'Apply now' : MOVE_LABELS[move];
 
 /** A schedule as the form holds it: the day and time it applies, and optionally the time it turns back (HH:mm). */
 export interface ScheduleFields {

@@ -92,9 +92,9 @@ describe('the moves a person is offered', () => {
     }
   });
 
-  it('scheduled, the author or an approver moves it to another time or cancels it', () => {
-    expect(movesFor(request({ state: 'Scheduled' }), author)).toEqual(['Scheduled', 'Cancelled']);
-    expect(movesFor(request({ state: 'Scheduled' }), approver)).toEqual(['Scheduled', 'Cancelled']);
+  it('scheduled, the author or an approver applies it now, moves it to another time or cancels it', () => {
+    expect(movesFor(request({ state: 'Scheduled' }), author)).toEqual(['Applied', 'Scheduled', 'Cancelled']);
+    expect(movesFor(request({ state: 'Scheduled' }), approver)).toEqual(['Applied', 'Scheduled', 'Cancelled']);
     expect(movesFor(request({ state: 'Scheduled' }), { id: 9, permissions: MEMBER })).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ export function movesFor(
   if (request.state === 'Draft' && isAuthor && request.changes.length > 0) moves.push('In review');
   if (request.state === 'In review' && mayApprove && !isAuthor && !approved) moves.push('Approved', 'Rejected');
   if (request.state === 'Approved' && (isAuthor || mayApprove)) moves.push('Applied', 'Scheduled');
-  if (request.state === 'Scheduled' && (isAuthor || mayApprove)) moves.push('Scheduled');
+  if (request.state === 'Scheduled' && (isAuthor || mayApprove)) moves.push('Applied', 'Scheduled');
   if (OPEN_STATES.includes(request.state) && (isAuthor || mayApprove)) moves.push('Cancelled');
   return moves;
 }

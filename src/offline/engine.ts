@@ -117,8 +117,13 @@ export function createOfflineEngine(options: OfflineEngineOptions) {
     const open = () => void openStorage().catch(warnNoStorage);
     if (await storedBefore(name).catch(() => true)) await openStorage().catch(warnNoStorage);
     else if (navigator.serviceWorker?.controller) whenSignedIn(signedIn, open);
-    else
+    else {
       navigator.serviceWorker?.addEventListener('controllerchange', () => whenSignedIn(signedIn, open), { once: true });
+      // No service worker holds the console's code yet (a first visit): IndexedDB's code is fetched once someone is
+      // signed in and the page has loaded (the database stays closed until needed), so that a change made after the
+      // connection dropped, before the worker took over, can still be queued.
+      whenSignedIn(signedIn, () => afterLoad(() => void import('./storage').catch(() => undefined)));
+    }
     if (import.meta.env.PROD)
       afterLoad(
         () => void update.register().catch((error: unknown) => console.warn('Switchyard: no service worker', error)),

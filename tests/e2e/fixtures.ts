@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import {
   ADMIN_PASSWORD,
@@ -101,5 +101,83 @@ export function adminApiOf(server: () => RunningServer) {
 
 /** A phone's screen, for `test.use`: where the console must fit without scrolling sideways. */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A person who signs in: the admin, or someone a spec made (with its password). */
+export interface Person {
+  email: string;
+  password: string;
+}
+
+/** An Editor (root role 2) that a spec makes (`changeRequestsOf`'s `setUp` does). */
+export const EDITOR = { email: 'erin@example.com', name: 'Erin Editor', rootRole: 2, password: ADMIN_PASSWORD };
+
+/**
+ * A page in a browser context of its own (`options`: PHONE, a colour scheme...), signed in through the form as `who`
+ * (the admin when not given).
+ */
+export async function signedInPage(browser: Browser, url: string, who?: Person, options: BrowserContextOptions = {}) {
+  const page = await (await browser.newContext(options)).newPage();
+  await signIn(page, url, who?.email, who?.password);
+  return page;
+}
+
+/**
+ * What the change-request specs share, for one toggle of the default project: the set-up through the admin's API
+ * (the Editor, the toggle, production taking changes through change requests), and reads and requests made with a
+ * page's session.
+ */
+export function changeRequestsOf(server: () => RunningServer, toggle: string) {
+  const admin = adminApiOf(server);
+  const api = apiOf(server);
+  const requests = 'api/admin/projects/default/change-requests';
+  const production = `api/admin/projects/default/features/${toggle}/environments/production`;
+  return {
+    /** The project's change requests (append `/{id}` for one). */
+    requests,
+    /** The Editor, and the toggle: on in production, with the Standard strategy. */
+    async setUp() {
+      await admin('POST', 'api/admin/user-admin', EDITOR);
+      await admin('POST', 'api/admin/projects/default/features', { name: toggle, type: 'release' });
+      await admin('POST', `${production}/strategies`, { name: 'default' });
+      await admin('POST', `${production}/on`);
+    },
+    /** Production takes changes through change requests, each needing one approval. */
+    gateProduction: () =>
+      admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
+        changeRequestsEnabled: true,
+        requiredApprovals: 1,
+      }),
+    /** Whether the toggle is on in production, read with `page`'s session. */
+    productionOf: async (page: Page): Promise<boolean> =>
+      (
+        (await api(page, 'GET', `api/admin/projects/default/features/${toggle}`)).environments as {
+          name: string;
+          enabled: boolean;
+        }[]
+      ).find((env) => env.name === 'production')!.enabled,
+    /** The names of the toggle's strategies in production. */
+    strategiesOf: async (page: Page): Promise<string[]> =>
+      ((await api(page, 'GET', production)).strategies as { name: string }[]).map((s) => s.name),
+    /** How many events of `type` the toggle has. */
+    eventsOf: async (page: Page, type: string): Promise<number> =>
+      ((await api(page, 'GET', `api/admin/events/${toggle}`)).events as { type: string }[]).filter(
+        (event) => event.type === type,
+      ).length,
+    /** A request of `page`'s person: the toggle turned on or off in production, sent to review. Its id. */
+    async requestInReview(page: Page, enabled: boolean): Promise<number> {
+      const { id } = await api(page, 'POST', 'api/admin/projects/default/environments/production/change-requests', {
+        feature: toggle,
+        action: 'updateEnabled',
+        payload: { enabled },
+      });
+      await api(page, 'PUT', `${requests}/${id}/state`, { state: 'In review' });
+      return id as number;
+    },
+    /** A request of `page`'s person, read. */
+    read: (page: Page, id: number) => api(page, 'GET', `${requests}/${id}`),
+    /** Moves a request as `page`'s person. */
+    move: (page: Page, id: number, state: string) => api(page, 'PUT', `${requests}/${id}/state`, { state }),
+  };
+}
 
 export const test = base;

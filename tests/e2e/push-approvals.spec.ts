@@ -2,56 +2,33 @@
 // approval") reaches the Admin's installed console on a phone; tapping it opens the request, Approve is the next tap,
 // then Apply, and the toggle is off on the server by one change. Offline, the approval tapped is sent once when the
 // connection is back. A real server, a push service on loopback that decrypts each message, Chromium.
-import type { Page } from '@playwright/test';
 import { startPushService, type PushService } from '../../server/push/push-service.test-support.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expectTouchTargets } from '../support/targets.ts';
 import {
-  adminApiOf,
-  ADMIN_PASSWORD,
-  apiOf,
+  changeRequestsOf,
+  EDITOR,
   expect,
   freshServer,
   openInstalled,
   PHONE,
+  signedInPage,
   signIn,
   test,
 } from './fixtures.ts';
 import { deliverToWorker, giveBrowserSubscription, notifications, tapNotification } from './push-device.ts';
 
 const server = freshServer();
-const admin = adminApiOf(server);
-const api = apiOf(server);
 const TOGGLE = 'checkout.push-approval';
-const EDITOR = { email: 'erin@example.com', name: 'Erin Editor', rootRole: 2, password: ADMIN_PASSWORD };
-const REQUESTS = 'api/admin/projects/default/change-requests';
+const { setUp, gateProduction, productionOf, eventsOf, requestInReview, read } = changeRequestsOf(server, TOGGLE);
 
 let pushService: PushService | undefined;
 test.afterEach(() => pushService?.close());
 
 test.beforeAll(async () => {
-  await admin('POST', 'api/admin/user-admin', EDITOR);
-  await admin('POST', 'api/admin/projects/default/features', { name: TOGGLE, type: 'release' });
-  const environment = `api/admin/projects/default/features/${TOGGLE}/environments/production`;
-  await admin('POST', `${environment}/strategies`, { name: 'default' });
-  await admin('POST', `${environment}/on`);
-  await admin('PUT', 'api/admin/projects/default/environments/production/change-requests/config', {
-    changeRequestsEnabled: true,
-    requiredApprovals: 1,
-  });
+  await setUp();
+  await gateProduction();
 });
-
-const productionOf = async (page: Page) =>
-  (
-    (await api(page, 'GET', `api/admin/projects/default/features/${TOGGLE}`)).environments as {
-      name: string;
-      enabled: boolean;
-    }[]
-  ).find((env) => env.name === 'production')!.enabled;
-
-const eventsOf = async (page: Page, type: string) =>
-  ((await api(page, 'GET', `api/admin/events/${TOGGLE}`)).events as { type: string }[]).filter((e) => e.type === type)
-    .length;
 
 test.describe('on the Admin’s phone', () => {
   test.use({ ...PHONE, colorScheme: 'dark' });
@@ -75,19 +52,9 @@ test.describe('on the Admin’s phone', () => {
     await expect(device).toBeChecked();
     await page.keyboard.press('Escape');
 
-    const editor = await (await browser.newContext()).newPage();
-    await signIn(editor, url, EDITOR.email, EDITOR.password);
+    const editor = await signedInPage(browser, url, EDITOR);
     /** The Editor asks for production on or off, and sends the request to review: the Admin is told. */
-    const request = async (enabled: boolean) => {
-      const draft = 'api/admin/projects/default/environments/production/change-requests';
-      const { id } = await api(editor, 'POST', draft, {
-        feature: TOGGLE,
-        action: 'updateEnabled',
-        payload: { enabled },
-      });
-      await api(editor, 'PUT', `${REQUESTS}/${id}/state`, { state: 'In review' });
-      return id as number;
-    };
+    const request = (enabled: boolean) => requestInReview(editor, enabled);
     /** The push for request `id`, delivered to the phone's service worker, and a tap on its notification. */
     const tapPush = async (id: number, count: number) => {
       const push = (await pushService!.waitFor(count))[count - 1];
@@ -130,7 +97,7 @@ test.describe('on the Admin’s phone', () => {
     await expect(page.getByText(/Your approval waits to be sent/)).toBeVisible();
     await page.context().setOffline(false);
     await expect(page.getByText('Approved', { exact: true })).toBeVisible({ timeout: 30_000 });
-    expect((await api(editor, 'GET', `${REQUESTS}/${on}`)).approvals).toHaveLength(1);
+    expect((await read(editor, on)).approvals).toHaveLength(1);
     await page.getByRole('button', { name: 'Apply changes' }).tap();
     await expect(page.getByText('Applied', { exact: true })).toBeVisible();
     await expect.poll(() => productionOf(editor)).toBe(true);

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dexie } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeRequest } from '../../../contract/change-requests';
 import type { PermissionEntry } from '../../../contract/permissions';
 import { changeRequestKeys } from '../../change-requests/api/queries';
@@ -107,8 +107,60 @@ describe('the schedule of a change request', () => {
     );
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);
     expect(buttons).toContain('Schedule');
+    expect(buttons).toContain('Apply now');
     expect(buttons).not.toContain('Apply changes');
   });
+
+  it(
+    'applies a scheduled request now, once asked, with the version as read (If-Match)',
+    { timeout: 90_000 },
+    async () => {
+      const scheduledAt = '2030-05-01T02:00:00.000Z';
+      const revertAt = '2030-05-01T04:00:00.000Z';
+      const scheduled = request({ state: 'Scheduled', approvals: [], scheduledAt, revertAt, version: 6 });
+      const sent: Array<{ url: string; method?: string; headers: Headers; body: unknown }> = [];
+      // The server: the request applied, and then the toggle as applying left it (off in development).
+      const applied = sampleFeature();
+      applied.environments[0].enabled = false;
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+        const body = init.body === undefined ? undefined : JSON.parse(String(init.body));
+        sent.push({ url, method: init.method, headers: new Headers(init.headers), body });
+        if (init.method === 'PUT') return Response.json({ ...scheduled, state: 'Applied', version: 7 });
+        if (url === '/api/admin/projects/default/features/checkout') return Response.json(applied);
+        return new Response('{}', { status: 404 });
+      });
+      try {
+        open(scheduled);
+        await heading();
+        await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+        const ask = await screen.findByRole('dialog', { name: 'Apply change request #4 now?' });
+        expect(ask).toHaveTextContent(
+          `It is scheduled for ${formatDateTime(scheduledAt, navigator.language)}. Applying it now makes its changes at ` +
+            `once; they are still turned back at ${formatDateTime(revertAt, navigator.language)}.`,
+        );
+        await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+        expect(sent).toEqual([]);
+        await userEvent.click(screen.getByRole('button', { name: 'Apply now' }));
+        await userEvent.click(
+          within(await screen.findByRole('dialog', { name: 'Apply change request #4 now?' })).getByRole('button', {
+            name: 'Apply now',
+          }),
+        );
+        expect(await screen.findByText('Applied', { exact: true })).toBeInTheDocument();
+        const put = sent.find((call) => call.method === 'PUT');
+        expect(put?.url).toBe('/api/admin/projects/default/change-requests/4/state');
+        expect(put?.headers.get('If-Match')).toBe('"6"');
+        expect(put?.body).toEqual({ state: 'Applied' });
+        expect(screen.queryByRole('dialog')).toBeNull();
+        expect(screen.getByText(`Turns back at ${formatDateTime(revertAt, navigator.language)}`)).toBeInTheDocument();
+        // Its toggle is read again: the change shows it as applying left it.
+        const [flip] = within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
+        await waitFor(() => expect(flip).toHaveTextContent('Turn checkout offNowOffAfter this changeOff'));
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 
   it('says when the window turned back, and why a schedule failed', { timeout: 90_000 }, async () => {
     const failure = { at: AT, reason: 'checkout was changed elsewhere' };

@@ -10,16 +10,17 @@ import { useCommentChangeRequest } from '../../change-requests/api/use-comment-c
 import { useMoveChangeRequest } from '../../change-requests/api/use-move-change-request';
 import { useQueueApproval } from '../../change-requests/api/use-queue-approval';
 import { APPROVAL_HELD, APPROVAL_WAITING, APPROVE_OFFLINE, STATE_COLORS } from '../../change-requests/messages';
-import { approvalsMissing, MOVE_LABELS, movesFor, type Move } from '../../change-requests/rules';
+import { approvalsMissing, movesFor, type Move } from '../../change-requests/rules';
 import { featureKeys } from '../../feature-toggles/api/queries';
 import { RefreshNotice } from '../../offline/RefreshNotice';
 import { useOnline } from '../../shared/api/connectivity';
 import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { RouteLink } from '../../shared/ui/RouteLink';
-import { changeWords } from '../rules';
+import { changeWords, moveLabel } from '../rules';
 import { ChangeDiff } from './ChangeDiff';
 import { ScheduleDialog } from './ScheduleDialog';
 import '../../change-requests/change-requests.css';
@@ -45,6 +46,7 @@ export default function ChangeRequestPage() {
   const locale = useLocale();
   const [disregarded, setDisregarded] = useState<number>();
   const [scheduling, setScheduling] = useState(false);
+  const [applyingNow, setApplyingNow] = useState(false);
   const queryClient = useQueryClient();
 
   const request = read.data;
@@ -63,12 +65,28 @@ export default function ChangeRequestPage() {
   );
   /**
    * Offline, an approval is queued (sent once the server can be reached); every other move waits for the server.
-   * Schedule asks for the time first.
+   * Schedule asks for the time first; applying a scheduled request now asks first, as it gives up the time.
    */
+  /** A move; once a request is applied, its toggles are read again (each change shows the toggle as it is now). */
+  const moveTo = (state: Move, then?: () => void) =>
+    move.mutate(
+      { state, version: request.version },
+      {
+        onSuccess: (moved) => {
+          if (moved.state === 'Applied') {
+            for (const feature of new Set(moved.changes.map((change) => change.feature))) {
+              void queryClient.invalidateQueries({ queryKey: featureKeys.project(projectId, feature) });
+            }
+          }
+          then?.();
+        },
+      },
+    );
   const take = (state: Move) => {
     if (state === 'Scheduled') setScheduling(true);
+    else if (state === 'Applied' && request.state === 'Scheduled') setApplyingNow(true);
     else if (state === 'Approved' && !online) approval.queue.mutate();
-    else move.mutate({ state, version: request.version });
+    else moveTo(state);
   };
   const busy = move.isPending || approval.queue.isPending;
   const missing = approvalsMissing(request);
@@ -117,7 +135,7 @@ export default function ChangeRequestPage() {
                 disabled={(!online && state !== 'Approved') || busy}
                 onClick={() => take(state)}
               >
-                {MOVE_LABELS[state]}
+                {moveLabel(state, request)}
               </Button>
             ))}
           </Group>
@@ -128,6 +146,21 @@ export default function ChangeRequestPage() {
         </Stack>
       )}
       {scheduling && <ScheduleDialog request={request} onClose={() => setScheduling(false)} />}
+      {applyingNow && request.scheduledAt && (
+        <ConfirmDialog
+          title={`Apply change request #${request.id} now?`}
+          confirmLabel={moveLabel('Applied', request)}
+          loading={move.isPending}
+          error={move.error?.message}
+          onConfirm={() => moveTo('Applied', () => setApplyingNow(false))}
+          onClose={() => setApplyingNow(false)}
+        >
+          It is scheduled for {formatDateTime(request.scheduledAt, locale)}. Applying it now makes its changes at once
+          {request.revertAt
+            ? `; they are still turned back at ${formatDateTime(request.revertAt, locale)}.`
+            : ' instead.'}
+        </ConfirmDialog>
+      )}
       {request.scheduleFailure && (
         <Alert color="red" title="The schedule failed" role="alert">
           {formatDateTime(request.scheduleFailure.at, locale)}: {request.scheduleFailure.reason}

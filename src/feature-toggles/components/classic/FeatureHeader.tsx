@@ -29,6 +29,9 @@ import { useUpdateFeature } from '../../api/use-update-feature';
 import { PinButton } from '../common/PinButton';
 import { StaleBadge } from '../common/StaleBadge';
 import { PROJECT_UPDATED, updatedMessage } from '../../messages';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
+import { flipLabel, flipWords } from '../switches/flip';
+import { useEnvironmentChange } from '../switches/use-environment-change';
 import { AddTagDialog } from './AddTagDialog';
 import { ArchiveDialog } from './ArchiveDialog';
 
@@ -176,6 +179,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
   const featureTypes = useFeatureTypes().data ?? [];
   const canEdit = usePermission('CREATE_FEATURE', project) && !archived;
   const toggle = useToggleFeature();
+  const gated = useEnvironmentChange();
   const update = useUpdateFeature();
   const changeProject = useChangeProject();
   // Revive restores the toggle and returns to its project page, as Archive does.
@@ -267,7 +271,22 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
             label="Enabled"
             checked={!!feature.enabled}
             disabled={archived}
-            onChange={(enabled) => toggle.mutate({ name: feature.name, enabled })}
+            onChange={(enabled) => {
+              // The default environment's switch: requested where that environment takes change requests.
+              const flip = { project, feature: feature.name, environment: { name: CLASSIC_ENVIRONMENT }, enabled };
+              void gated.change({
+                ...flip,
+                change: { feature: feature.name, action: 'updateEnabled', payload: { enabled } },
+                what: flipWords(flip),
+                label: flipLabel(flip),
+                // A failure to queue is reported as every failed mutation is (the snackbar).
+                make: () =>
+                  toggle.mutateAsync({ name: feature.name, enabled }).then(
+                    () => undefined,
+                    () => undefined,
+                  ),
+              });
+            }}
           />
           {archived ? (
             <PermissionButton
@@ -319,6 +338,7 @@ export function FeatureHeader({ feature, activeTab }: { feature: FeatureToggle; 
       </Stack>
       {tagOpen && <AddTagDialog name={feature.name} opened={tagOpen} onClose={() => setTagOpen(false)} />}
       {archiveOpen && <ArchiveDialog name={feature.name} project={project} onClose={() => setArchiveOpen(false)} />}
+      {gated.dialog}
     </Paper>
   );
 }

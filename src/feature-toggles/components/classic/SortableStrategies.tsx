@@ -15,7 +15,7 @@ interface Props {
   /** UPDATE_FEATURE on the toggle's project: edit, delete and reorder. */
   canUpdate: boolean;
   project: string;
-  onReorder(ids: string[]): Promise<void>;
+  onReorder(ids: string[]): Promise<unknown>;
   onEdit(strategy: StrategyInstance, definition: StrategyDefinition): void;
   onDelete(strategy: StrategyInstance): void;
 }

@@ -16,6 +16,7 @@ import type { QueuedChange } from '../../../offline/changes';
 import type { SwitchyardDb } from '../../../offline/db';
 import { FALLBACK_DEFINITION, type StrategyDefinition } from '../../../strategies/definitions';
 import { contextKeys } from '../../../context/api/queries';
+import { changeRequestConfigQuery } from '../../../change-requests/api/queries';
 import { strategyKeys } from '../../../strategies/api/queries';
 import { renderWithMantine } from '../../../test-support';
 import { uiConfigQuery } from '../../../ui-config/api/queries';
@@ -62,8 +63,11 @@ function Tab() {
 }
 
 /** The tab inside a router (its links need one), on the real offline queue (IndexedDB), offline so nothing is sent. */
-async function renderTab(permissions: { permission: string; project?: string | null }[]) {
+async function renderTab(permissions: { permission: string; project?: string | null }[], gated = false) {
   const client = page.queryClient;
+  client.setQueryData(changeRequestConfigQuery('web').queryKey, [
+    { environment: 'default', type: 'production', changeRequestsEnabled: gated, requiredApprovals: 1 },
+  ]);
   client.setDefaultOptions({ queries: { staleTime: Infinity, retry: false } });
   client.setQueryData(uiConfigQuery.queryKey, { name: 'Switchyard', version: '1', flags: { C: true } });
   client.setQueryData(userQuery.queryKey, { user: { id: 1 }, permissions, feedback: [] });
@@ -203,5 +207,72 @@ describe('classic Activation tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add a new strategy' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await outbox()).toEqual([]);
+  });
+});
+
+describe('classic Activation tab where the default environment takes changes through change requests', () => {
+  const EDITOR = [
+    { permission: 'CREATE_FEATURE', project: 'web' },
+    { permission: 'UPDATE_FEATURE', project: 'web' },
+  ];
+  const asked = async (what: string) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Request a change in default?' });
+    expect(dialog).toHaveTextContent(`default takes changes through change requests: ${what} is added to your change`);
+    return dialog;
+  };
+
+  it('requests an added strategy instead of queueing it; the list stays as it was', async () => {
+    const list = await renderTab(EDITOR, true);
+    await userEvent.click(screen.getByRole('button', { name: 'Add a new strategy' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add a new strategy' });
+    await userEvent.click(within(picker).getByRole('button', { name: /Gradual rollout/ }));
+    const configure = await screen.findByRole('dialog', { name: 'Configure Gradual rollout strategy' });
+    await userEvent.click(within(configure).getByRole('button', { name: 'Save' }));
+    await asked('adding the Gradual rollout strategy to checkout');
+    expect(screen.queryByRole('dialog', { name: 'Configure Gradual rollout strategy' })).toBeNull();
+    expect(titles(list)).toEqual(['Standard', 'UserIDs', 'retired']);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('requests an edit, a removal and a new order', async () => {
+    const list = await renderTab(EDITOR, true);
+    await userEvent.click(within(list).getByRole('button', { name: 'Edit UserIDs' }));
+    const configure = await screen.findByRole('dialog', { name: 'Configure UserIDs strategy' });
+    await userEvent.click(within(configure).getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await asked('changing the UserIDs strategy of checkout')).getByText('Cancel'));
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete Standard' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Really delete strategy?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete strategy' }));
+    await userEvent.click(within(await asked('removing the Standard strategy of checkout')).getByText('Cancel'));
+
+    const rows = within(list).getAllByRole('listitem');
+    for (const [index, row] of rows.entries()) {
+      row.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: index * 100, width: 600, height: 90 });
+    }
+    within(list).getByRole('button', { name: 'Move Standard' }).focus();
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard(' ');
+    await asked('reordering the strategies of checkout');
+    await waitFor(() => expect(titles(list)).toEqual(['Standard', 'UserIDs', 'retired']));
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('asks an admin first, saying the change bypasses the requests; confirmed, it is queued', async () => {
+    const list = await renderTab(ADMIN, true);
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete Standard' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Really delete strategy?' })).getByRole('button', {
+        name: 'Delete strategy',
+      }),
+    );
+    const bypass = await screen.findByRole('dialog', { name: 'Change default?', busy: false }, { timeout: 30_000 });
+    expect(bypass).toHaveTextContent('As an admin you can change it directly');
+    expect(await outbox()).toEqual([]);
+    await userEvent.click(within(bypass).getByRole('button', { name: 'Remove strategy' }));
+    await waitFor(async () =>
+      expect(await outbox()).toEqual([{ kind: 'strategy-remove', environment: 'default', strategyId: 's1' }]),
+    );
   });
 });

@@ -19,15 +19,17 @@ import { useStrategyDefinitions } from '../../../strategies/api/queries';
 import { DEFAULT_PROJECT } from '../../../projects/api/queries';
 import type { FeatureToggle } from '../../types';
 import { useStrategyActions } from '../../api/use-strategy-actions';
+import { useEnvironmentChange, type EnvironmentChange } from '../switches/use-environment-change';
 import { SortableStrategies } from './SortableStrategies';
 
 type Editing = { definition: StrategyDefinition; initial: EditedStrategy };
 
 /**
  * The Activation tab: the toggle's strategies in the default environment, with 'Add a new strategy' (needs
- * CREATE_FEATURE), and edit, delete and drag-to-reorder (need UPDATE_FEATURE). Every write goes through the offline
- * queue: the list follows at once, and the queue says when the server accepted it ('Strategy successfully created.')
- * or that it waits for the connection.
+ * CREATE_FEATURE), and edit, delete and drag-to-reorder (need UPDATE_FEATURE). Where the default environment takes
+ * changes through change requests, each of them is requested instead (an admin is asked first, as it bypasses them;
+ * see useEnvironmentChange). Every write goes through the offline queue: the list follows at once, and the queue says
+ * when the server accepted it ('Strategy successfully created.') or that it waits for the connection.
  */
 export function StrategyList({ feature }: { feature: FeatureToggle }) {
   const project = feature.project ?? DEFAULT_PROJECT;
@@ -39,11 +41,30 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<StrategyInstance>();
+  const gated = useEnvironmentChange();
   const target = { project, feature: feature.name, environment: CLASSIC_ENVIRONMENT };
+  const titled = (strategy: StrategyInstance) => `the ${strategyTitle(strategy, definitions.data)} strategy`;
+  /** A change of the default environment's strategies, as it takes them. */
+  const change = (edit: Pick<EnvironmentChange, 'change' | 'what' | 'label' | 'make'>) =>
+    gated.change({ project, environment: { name: CLASSIC_ENVIRONMENT }, ...edit });
 
-  const save = async (strategy: EditedStrategy) => {
-    if (strategy.id) await actions.update({ ...target, strategy });
-    else await actions.add({ ...target, strategy });
+  /** Saving the configure dialog; it closes once the change is made, requested or asked about. */
+  const save = async ({ id, ...strategy }: EditedStrategy) => {
+    await change(
+      id
+        ? {
+            change: { feature: feature.name, action: 'updateStrategy', payload: { ...strategy, id } },
+            what: `changing ${titled(strategy)} of ${feature.name}`,
+            label: 'Save changes',
+            make: () => actions.update({ ...target, strategy: { ...strategy, id } }),
+          }
+        : {
+            change: { feature: feature.name, action: 'addStrategy', payload: strategy },
+            what: `adding ${titled(strategy)} to ${feature.name}`,
+            label: 'Add strategy',
+            make: async () => void (await actions.add({ ...target, strategy })),
+          },
+    );
     setEditing(undefined);
   };
 
@@ -52,8 +73,27 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
 
   const remove = (strategy: StrategyInstance) => {
     setDeleting(undefined);
-    if (strategy.id) actions.remove({ ...target, strategyId: strategy.id }).catch(report);
+    const strategyId = strategy.id;
+    if (!strategyId) return;
+    change({
+      change: { feature: feature.name, action: 'deleteStrategy', payload: { id: strategyId } },
+      what: `removing ${titled(strategy)} of ${feature.name}`,
+      label: 'Remove strategy',
+      make: () => actions.remove({ ...target, strategyId }),
+    }).catch(report);
   };
+
+  const reorder = (ids: string[]) =>
+    change({
+      change: {
+        feature: feature.name,
+        action: 'reorderStrategy',
+        payload: ids.map((id, sortOrder) => ({ id, sortOrder })),
+      },
+      what: `reordering the strategies of ${feature.name}`,
+      label: 'Save order',
+      make: () => actions.reorder({ ...target, ids }),
+    }).catch(report);
 
   return (
     <Stack gap="md">
@@ -80,7 +120,7 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
           definitions={definitions.data}
           canUpdate={canUpdate}
           project={project}
-          onReorder={(ids) => actions.reorder({ ...target, ids }).catch(report)}
+          onReorder={reorder}
           onEdit={(strategy, definition) => setEditing({ definition, initial: toEdited(strategy) })}
           onDelete={setDeleting}
         />
@@ -114,6 +154,7 @@ export function StrategyList({ feature }: { feature: FeatureToggle }) {
           {strategyTitle(deleting, definitions.data)} ({deleting.name})
         </ConfirmDialog>
       )}
+      {gated.dialog}
     </Stack>
   );
 }

@@ -18,8 +18,6 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Fragment, useState, type ReactNode } from 'react';
 import { PermissionButton, usePermission } from '../../../auth/PermissionControls';
-import { useRequestInstead } from '../../../change-requests/components/use-request-instead';
-import { bypassText } from '../../../change-requests/messages';
 import type { RequestedChange } from '../../../change-requests/api/use-request-change';
 import { showToast } from '../../../shared/messages/toast';
 import { RefreshNotice } from '../../../offline/RefreshNotice';
@@ -39,7 +37,7 @@ import { useSegments } from '../../../segments/api/queries';
 import { useStrategyActions } from '../../api/use-strategy-actions';
 import { useLocalConfiguration } from './local-configuration';
 import { NewStrategyForm } from './NewStrategyForm';
-import { useProductionConfirm } from '../switches/ProductionConfirm';
+import { useEnvironmentChange } from '../switches/use-environment-change';
 import { StrategyItem, type StrategyDrag } from './StrategyItem';
 import type { TargetedStrategy } from './strategy-extras';
 import { PRODUCTION_TYPE } from '../common/constants';
@@ -107,8 +105,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const [dragged, setDragged] = useState<StrategyDefinition>();
   /** The sidebar was opened by the user here (its button, or Cancel of the configure form), not by the address. */
   const [userOpened, setUserOpened] = useState(false);
-  const production = useProductionConfirm();
-  const requests = useRequestInstead();
+  const gated = useEnvironmentChange();
   const sensors = useSortSensors();
 
   if (!environment) return <Text c="dimmed">No environments available.</Text>;
@@ -142,9 +139,8 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
   const change = (update: (list: StrategyInstance[]) => StrategyInstance[]) => config.changeStrategies(env, update);
 
   /**
-   * A strategy edit, as the environment takes it: requested (added to the person's draft, nothing changes here), or
-   * made: adding and saving after the production confirmation, removing (confirmed by its own dialog) and reordering
-   * at once; an edit that bypasses change requests is always confirmed, saying so.
+   * A strategy edit, as the environment takes it (see useEnvironmentChange): requested, or made: adding and saving
+   * after the production confirmation, removing (confirmed by its own dialog) and reordering at once.
    */
   const makeOr = async (
     change: RequestedChange['change'],
@@ -153,12 +149,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
     make: () => Promise<void>,
     confirmInProduction = true,
   ) => {
-    const route = await requests.decide({ project, environment: env, change }, what);
-    if (route === 'requested') return;
-    const bypass = route === 'bypass';
-    if (bypass || confirmInProduction)
-      production.confirm(environment, label, make, bypass ? bypassText(env) : undefined, bypass);
-    else await make();
+    await gated.change({ project, environment, change, what, label, make, confirmInProduction });
   };
   const titled = (strategy: StrategyInstance) => `the ${strategyTitle(strategy, definitions)} strategy`;
 
@@ -393,7 +384,7 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
           </DndContext>
         </Tabs.Panel>
       </Tabs>
-      {requests.dialog ?? production.dialog}
+      {gated.dialog}
     </Stack>
   );
 }

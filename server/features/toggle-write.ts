@@ -184,18 +184,18 @@ export async function lockManyForChange(
   call: BulkCall,
   options: Omit<RequireOptions, 'project'> & { environment?: string },
 ): Promise<FeatureRow[]> {
-  const { versions = {} } = call;
+  const versions = new Map(Object.entries(call.versions ?? {}));
   const names = new Set(call.features);
-  const stray = Object.keys(versions).find((name) => !names.has(name));
+  const stray = [...versions.keys()].find((name) => !names.has(name));
   if (stray !== undefined) {
     throw validationError(['versions', stray], `"versions" names ${stray}, which "features" does not`, stray);
   }
   const locked = await lockToggles(tx, { names: [...names] });
   const rows = foundFeatures(locked, call.features, { ...options, project: call.project });
   checkArchiveStates(rows, options);
-  const moved = rows.filter((row) => versions[row.name] !== undefined && versions[row.name] !== row.version);
+  const moved = rows.filter((row) => versions.has(row.name) && versions.get(row.name) !== row.version);
   if (moved.length > 0) {
-    const which = moved.map((row) => `${row.name} (version ${versions[row.name]}, now ${row.version})`);
+    const which = moved.map((row) => `${row.name} (version ${versions.get(row.name)}, now ${row.version})`);
     throw new ApiError(
       412,
       'PreconditionFailedError',

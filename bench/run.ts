@@ -1,5 +1,6 @@
 // `npm run bench [name ...]`: the benchmarks in bench/ (all, or the named ones), one after another.
 // Exits non-zero when a target is missed.
+import { bulkBench } from './bulk.ts';
 import { bundleBench } from './bundle.ts';
 import { changeRequestsBench } from './change-requests.ts';
 import { clientApiBench } from './client-api.ts';
@@ -14,6 +15,7 @@ import { startBench } from './start.ts';
 import { streamingBench } from './streaming.ts';
 
 const benches: Record<string, () => Promise<boolean>> = {
+  bulk: bulkBench,
   bundle: bundleBench,
   'change-requests': changeRequestsBench,
   'client-api': clientApiBench,

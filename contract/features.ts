@@ -125,6 +125,48 @@ export type JsonPatch = Static<typeof JsonPatchBody>;
 export const CloneBody = Type.Object({ name: FeatureName, replaceGroupId: Type.Optional(Type.Boolean()) });
 export const ChangeProjectBody = Type.Object({ newProjectId: Type.String({ minLength: 1, maxLength: 100 }) });
 
+/** The most toggles one bulk call names (a project's toggles, selected in the console). */
+export const BULK_MAX = 10_000;
+const BulkNames = Type.Array(FeatureName, { minItems: 1, maxItems: BULK_MAX });
+/**
+ * The version each toggle's change is based on, by name (as the offline queue sends a bulk change): optional; a toggle
+ * named here must be one the call names, and any that moved on refuses the whole call (412).
+ */
+const BulkVersions = Type.Optional(Type.Record(FeatureName, Type.Integer({ minimum: 1 }), { maxProperties: BULK_MAX }));
+
+/** POST api/admin/projects/{p}/archive, .../revive and .../delete (Unleash 5's batchFeaturesSchema). */
+export const BulkFeaturesBody = Type.Object({ features: BulkNames, versions: BulkVersions }, Closed);
+
+/** POST api/admin/projects/{p}/bulk_features/environments/{env}/on and /off. */
+export const BulkToggleBody = Type.Object(
+  { features: BulkNames, shouldActivateDisabledStrategies: Type.Optional(Type.Boolean()), versions: BulkVersions },
+  Closed,
+);
+/** Unleash 5 sends shouldActivateDisabledStrategies in the query; either is accepted. */
+export const BulkToggleQuery = Type.Object({ shouldActivateDisabledStrategies: Type.Optional(Type.Boolean()) });
+export const BulkEnvironmentParams = Type.Object({ projectId: Id, environment: Id });
+
+/** POST api/admin/projects/{p}/stale. */
+export const BulkStaleBody = Type.Object(
+  { features: BulkNames, stale: Type.Boolean(), versions: BulkVersions },
+  Closed,
+);
+
+const BulkTag = Type.Object({ type: Type.String({ maxLength: 100 }), value: Type.String({ maxLength: 100 }) }, Closed);
+const BulkTags = Type.Array(BulkTag, { maxItems: 100 });
+/** PUT api/admin/projects/{p}/tags (Unleash 5's tagsBulkAddSchema). */
+export const BulkTagsBody = Type.Object(
+  {
+    features: BulkNames,
+    tags: Type.Object({ addedTags: BulkTags, removedTags: BulkTags }, Closed),
+    versions: BulkVersions,
+  },
+  Closed,
+);
+
+/** POST .../environments/{env}/strategies/copy: the environment whose strategies are appended to {env}'s. */
+export const CopyStrategiesBody = Type.Object({ from: Id }, Closed);
+
 // ---- responses ---------------------------------------------------------------------------------------------------
 
 /** Strategy parameters: always text on the wire. */

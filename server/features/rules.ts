@@ -55,3 +55,37 @@ export function checkArchiveState(feature: FeatureRow, options: RequireOptions) 
     throw invalidOperation(`The feature toggle ${feature.name} is not archived`);
   }
 }
+
+/** Toggle names for a message: all of them, or the first 20 and how many more. */
+export const nameList = (names: readonly string[]) =>
+  names.length <= 20 ? names.join(', ') : `${names.slice(0, 20).join(', ')} and ${names.length - 20} more`;
+
+/**
+ * The rows of every named toggle (deduplicated, in name order as read), or one 404 naming each that does not exist
+ * or, with `project`, is in another project: a change of many toggles is made to all of them or to none.
+ */
+export function foundFeatures(rows: FeatureRow[], names: readonly string[], options: RequireOptions): FeatureRow[] {
+  const found = new Set(
+    rows.filter((row) => options.project === undefined || row.project === options.project).map((row) => row.name),
+  );
+  const missing = [...new Set(names)].filter((name) => !found.has(name));
+  if (missing.length > 0) {
+    const where = options.project === undefined ? '' : ` in project ${options.project}`;
+    throw notFound(`Could not find feature toggles with the names ${nameList(missing)}${where}`);
+  }
+  return rows;
+}
+
+/** checkArchiveState of many toggles at once: one 400 naming every toggle in the wrong state. */
+export function checkArchiveStates(rows: FeatureRow[], options: RequireOptions) {
+  const archived = rows.filter((row) => row.archivedAt !== null).map((row) => row.name);
+  const live = rows.filter((row) => row.archivedAt === null).map((row) => row.name);
+  if (options.live && archived.length > 0) {
+    throw invalidOperation(
+      `These feature toggles are archived: revive them before changing them: ${nameList(archived)}`,
+    );
+  }
+  if (options.archived && live.length > 0) {
+    throw invalidOperation(`These feature toggles are not archived: ${nameList(live)}`);
+  }
+}

@@ -10,6 +10,7 @@ import {
   like,
   lt,
   max,
+  ne,
   or,
   type SQL,
   sql,
@@ -100,6 +101,30 @@ export async function updateFeature(db: Db, name: string, change: Partial<NewFea
 
 export async function deleteFeature(db: Db, name: string): Promise<void> {
   await db.delete(features).where(eq(features.name, name));
+}
+
+/** Sets `change` on the named toggles (those of them matching `where`, if given), in one statement; their rows. */
+export function updateFeatures(
+  db: Db,
+  names: readonly string[],
+  change: Partial<NewFeature>,
+  where?: SQL,
+): Promise<FeatureRow[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .update(features)
+    .set(change)
+    .where(and(inNames(features.name, names), where))
+    .returning();
+}
+
+/** Sets the stale flag of those of the named toggles where it differs, in one statement; their rows. */
+export const setStaleWhereDifferent = (db: Db, names: readonly string[], stale: boolean) =>
+  updateFeatures(db, names, { stale }, ne(features.stale, stale));
+
+export async function deleteFeatures(db: Db, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.delete(features).where(inNames(features.name, names));
 }
 
 /** Marks the toggles as seen by an SDK at `seenAt` (never moving lastSeenAt back). */

@@ -6,6 +6,9 @@ import { ifMatchVersion, versionEtag } from '../platform/http/if-match.ts';
 import { projectOf } from './read-model.ts';
 import type { ToggleWrite } from './toggle-write.ts';
 
+/** The body limit of calls that name many toggles (10,000 names of up to 200 characters). */
+export const BULK_BODY_LIMIT = 4 * 1024 * 1024;
+
 /** Who changes toggles: the caller's name, and whether they may skip change requests (SKIP_CHANGE_REQUEST). */
 export const changeAuthor = (request: FastifyRequest): ToggleWrite => ({
   actor: callerName(request),

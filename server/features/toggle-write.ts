@@ -3,9 +3,16 @@ import { CHANGE_REQUEST_REQUIRED } from '../../contract/change-requests.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvents } from '../platform/events/store.ts';
 import type { EventType } from '../platform/events/types.ts';
-import { ApiError, preconditionFailed } from '../platform/http/errors.ts';
+import { ApiError, preconditionFailed, validationError } from '../platform/http/errors.ts';
 import { environmentsRequiringChangeRequests } from '../projects/index.ts';
-import { checkArchiveState, foundFeature, type RequireOptions } from './rules.ts';
+import {
+  checkArchiveState,
+  checkArchiveStates,
+  foundFeature,
+  foundFeatures,
+  nameList,
+  type RequireOptions,
+} from './rules.ts';
 import { features } from './schema.ts';
 import { inNames, type FeatureRow } from './store.ts';
 
@@ -42,18 +49,26 @@ export const changeRequestRequired = (project: string, environment: string) =>
     `Environment ${environment} of project ${project} takes changes through change requests only: request this change`,
   );
 
+/** A write of a toggle in an environment of its project that takes changes through change requests only. */
+interface Bypass {
+  feature: string;
+  project: string;
+  environment: string;
+}
+
 /**
  * The change-request gate of every toggle change, in its transaction: a change of toggles in environments of their
  * project that take changes through change requests only passes when it applies an approved change request, or is
- * made by a holder of SKIP_CHANGE_REQUEST (each toggle's bypass then recorded); anything else is refused (403).
+ * made by a holder of SKIP_CHANGE_REQUEST; anything else is refused (403). Returns the bypasses to record, one per
+ * toggle and environment.
  */
-async function passChangeRequestGate(
+async function bypassesOf(
   tx: Db,
   write: ToggleWrite,
   changes: ReadonlyArray<{ feature: Pick<FeatureRow, 'name' | 'project'>; environment?: string }>,
-): Promise<void> {
-  if (write.changeRequest !== undefined) return;
-  const bypasses: Array<{ feature: string; project: string; environment: string }> = [];
+): Promise<Bypass[]> {
+  if (write.changeRequest !== undefined) return [];
+  const bypasses = new Map<string, Bypass>();
   const byProject = new Map<string, Array<{ feature: string; environment: string }>>();
   for (const { feature, environment } of changes) {
     if (environment === undefined) continue;
@@ -66,8 +81,22 @@ async function passChangeRequestGate(
     const gated = new Set(await environmentsRequiringChangeRequests(tx, project, environments));
     if (gated.size === 0) continue;
     if (!(await write.maySkipChangeRequests?.())) throw changeRequestRequired(project, [...gated][0]);
-    for (const change of inProject) if (gated.has(change.environment)) bypasses.push({ ...change, project });
+    for (const change of inProject) {
+      if (gated.has(change.environment)) {
+        bypasses.set(`${change.feature}\n${change.environment}`, { ...change, project });
+      }
+    }
   }
+  return [...bypasses.values()];
+}
+
+/** Passes the change-request gate (bypassesOf), each toggle's bypass then recorded. */
+async function passChangeRequestGate(
+  tx: Db,
+  write: ToggleWrite,
+  changes: ReadonlyArray<{ feature: Pick<FeatureRow, 'name' | 'project'>; environment?: string }>,
+): Promise<void> {
+  const bypasses = await bypassesOf(tx, write, changes);
   await appendEvents(
     tx,
     bypasses.map(({ feature, project, environment }) => ({
@@ -132,6 +161,53 @@ export async function lockForChange(
   const [row] = await bumpVersions(tx, [name]);
   write.version = row.version;
   return row;
+}
+
+/** A change of many toggles of one project at once: their names, and the version each change is based on. */
+export interface BulkCall {
+  project: string;
+  features: readonly string[];
+  /** The version each toggle's change is based on, by name (the If-Match of each): 412 when any moved on. */
+  versions?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The rule for a change of many named toggles of a project, first in its transaction: locks their rows in name order
+ * (one query), and refuses the whole change when any of them is missing or in another project (404), in the wrong
+ * state (`options`: archived or not), based on an older version (412) or in an environment (`options.environment`)
+ * that takes changes through change requests only (403, unless the caller may skip them). Returns their rows; the
+ * change is then recorded with recordToggleChanges for those it changed.
+ */
+export async function lockManyForChange(
+  tx: Db,
+  write: ToggleWrite,
+  call: BulkCall,
+  options: Omit<RequireOptions, 'project'> & { environment?: string },
+): Promise<FeatureRow[]> {
+  const versions = new Map(Object.entries(call.versions ?? {}));
+  const names = new Set(call.features);
+  const stray = [...versions.keys()].find((name) => !names.has(name));
+  if (stray !== undefined) {
+    throw validationError(['versions', stray], `"versions" names ${stray}, which "features" does not`, stray);
+  }
+  const locked = await lockToggles(tx, { names: [...names] });
+  const rows = foundFeatures(locked, call.features, { ...options, project: call.project });
+  checkArchiveStates(rows, options);
+  const moved = rows.filter((row) => versions.has(row.name) && versions.get(row.name) !== row.version);
+  if (moved.length > 0) {
+    const which = moved.map((row) => `${row.name} (version ${versions.get(row.name)}, now ${row.version})`);
+    throw new ApiError(
+      412,
+      'PreconditionFailedError',
+      `These toggles changed since the versions the change is based on: ${nameList(which)}`,
+    );
+  }
+  await bypassesOf(
+    tx,
+    write,
+    rows.map((feature) => ({ feature, environment: options.environment })),
+  );
+  return rows;
 }
 
 /** What a change of many toggles records of one of them: its audit event. `created`: it did not exist before. */

@@ -220,6 +220,10 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     'sec-child',
     'sec-child2',
     'sec-child3',
+    ...SEC_BULK,
+    'sec-bulk-archive',
+    'sec-bulk-revive',
+    'sec-bulk-purge',
   ]) {
     await post('api/admin/projects/default/features', { name });
   }
@@ -228,6 +232,8 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
   }
   await del('api/admin/features/sec-revive');
   await del('api/admin/features/sec-purge');
+  await del('api/admin/features/sec-bulk-revive');
+  await del('api/admin/features/sec-bulk-purge');
   await post(`api/admin/features/${SEED_TOGGLE}/tags`, { type: 'simple', value: 'sec-ft' });
   const strategy = await post(STRATEGY_PATH, { name: 'default' });
   const doomedStrategy = await post(STRATEGY_PATH, { name: 'default' });
@@ -275,6 +281,9 @@ export async function seed(server: TestServer, callers: Callers): Promise<Seeded
     doomedTriggerId: JSON.parse(doomedTrigger.text).id,
   };
 }
+
+/** The toggles the bulk calls' samples change (archived ones of their own for revive and delete). */
+const SEC_BULK = ['sec-bulk-a', 'sec-bulk-b'];
 
 /** Change requests are on in sec-proj's sec-cr-env, which only they change (its toggle: sec-cr-toggle). */
 const SEC_CR_CONFIG = 'api/admin/projects/sec-proj/environments/sec-cr-env/change-requests/config';
@@ -761,6 +770,46 @@ export function samples(s: Seeded): Record<string, Sample> {
     'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/off': {
       access: 'editor',
       path: `${pf}/${t}/environments/development/off`,
+    },
+    'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/on': {
+      access: 'editor',
+      path: 'api/admin/projects/default/bulk_features/environments/development/on',
+      body: { features: SEC_BULK, shouldActivateDisabledStrategies: false },
+    },
+    'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/off': {
+      access: 'editor',
+      path: 'api/admin/projects/default/bulk_features/environments/development/off',
+      body: { features: SEC_BULK },
+    },
+    'POST /api/admin/projects/:projectId/stale': {
+      access: 'editor',
+      path: 'api/admin/projects/default/stale',
+      body: { features: SEC_BULK, stale: true },
+    },
+    'PUT /api/admin/projects/:projectId/tags': {
+      access: 'editor',
+      path: 'api/admin/projects/default/tags',
+      body: { features: SEC_BULK, tags: { addedTags: [{ type: 'simple', value: 'sec-bulk-tag' }], removedTags: [] } },
+    },
+    'POST /api/admin/projects/:projectId/archive': {
+      access: 'editor',
+      path: 'api/admin/projects/default/archive',
+      body: { features: ['sec-bulk-archive'] },
+    },
+    'POST /api/admin/projects/:projectId/revive': {
+      access: 'editor',
+      path: 'api/admin/projects/default/revive',
+      body: { features: ['sec-bulk-revive'] },
+    },
+    'POST /api/admin/projects/:projectId/delete': {
+      access: 'editor',
+      path: 'api/admin/projects/default/delete',
+      body: { features: ['sec-bulk-purge'] },
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/copy': {
+      access: 'editor',
+      path: `${pf}/${t}/environments/production/strategies/copy`,
+      body: { from: 'development' },
     },
     'GET /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {
       access: 'signed-in',

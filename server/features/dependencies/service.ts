@@ -118,22 +118,40 @@ export async function removeDependencies(
   });
 }
 
+const dependentsLeft = (name: string, children: string[], verb: string) =>
+  invalidOperation(
+    `${name} cannot be ${verb}: ${children.join(', ')} ${children.length === 1 ? 'depends' : 'depend'} on it. ` +
+      'Remove the dependencies first',
+  );
+
 /**
  * Archiving a toggle that live toggles depend on is refused, naming them (they would lose their parent); so is moving
  * a toggle that has a parent or live children to another project (a dependency stays within one project).
  */
 export async function checkNoDependents(db: Db, name: string, change: 'archive' | 'move') {
+  if (change === 'archive') return checkNoDependentsLeft(db, [name]);
   const live = (await childrenOf(db, [name], { live: true })).map((d) => d.child);
-  if (live.length > 0) {
-    const verb = change === 'archive' ? 'archived' : 'moved to another project';
-    throw invalidOperation(
-      `${name} cannot be ${verb}: ${live.join(', ')} ${live.length === 1 ? 'depends' : 'depend'} on it. Remove the dependencies first`,
-    );
-  }
-  const [parent] = change === 'move' ? await parentsOf(db, [name]) : [];
+  if (live.length > 0) throw dependentsLeft(name, live, 'moved to another project');
+  const [parent] = await parentsOf(db, [name]);
   if (parent) {
     throw invalidOperation(
       `${name} cannot be moved to another project: it depends on ${parent.parent}. Remove the dependency first`,
     );
   }
+}
+
+/**
+ * Archiving toggles that live toggles depend on is refused, naming the first and its children, unless those
+ * children are archived with them.
+ */
+export async function checkNoDependentsLeft(db: Db, names: readonly string[]) {
+  const archived = new Set(names);
+  const left = (await childrenOf(db, [...names], { live: true })).filter((d) => !archived.has(d.child));
+  if (left.length === 0) return;
+  const parent = left[0].parent;
+  throw dependentsLeft(
+    parent,
+    left.filter((d) => d.parent === parent).map((d) => d.child),
+    'archived',
+  );
 }

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  BulkEnvironmentParams,
+  BulkToggleBody,
+  BulkToggleQuery,
+  CopyStrategiesBody,
   FeatureEnvironmentParams,
   FeatureEnvironmentSchema,
   JsonPatchBody,
@@ -15,6 +19,7 @@ import type { AppDeps } from '../../deps.ts';
 import { NoBody } from '../../platform/http/no-body.ts';
 import {
   addStrategyInstance,
+  copyStrategies,
   featureInEnvironment,
   getStrategyInstance,
   listStrategyInstances,
@@ -22,11 +27,12 @@ import {
   removeStrategyInstance,
   reorderStrategies,
   replaceStrategy,
+  setEnabledInBulk,
   setEnabledInEnvironment,
   updateStrategy,
   type FeatureEnvironmentPath,
 } from './service.ts';
-import { changedEtag, projectOfPath, toggleWrite } from '../toggle-http.ts';
+import { BULK_BODY_LIMIT, changeAuthor, changedEtag, projectOfPath, toggleWrite } from '../toggle-http.ts';
 
 const BASE = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 
@@ -62,6 +68,30 @@ export const strategyInstanceRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }
     );
   }
 
+  // Many toggles at once (Unleash 5): 200 with no body. Strategies here are never disabled, so
+  // shouldActivateDisabledStrategies (in the body or, as Unleash's console sends it, the query) has nothing to do.
+  for (const enabled of [true, false]) {
+    app.post(
+      `/api/admin/projects/:projectId/bulk_features/environments/:environment/${enabled ? 'on' : 'off'}`,
+      {
+        config: update,
+        bodyLimit: BULK_BODY_LIMIT,
+        schema: {
+          params: BulkEnvironmentParams,
+          querystring: BulkToggleQuery,
+          body: BulkToggleBody,
+          response: { 200: NoBody },
+        },
+      },
+      async (request, reply) => {
+        const { projectId: project, environment } = request.params;
+        const { features, versions } = request.body;
+        await setEnabledInBulk(deps, changeAuthor(request), { project, environment, features, versions }, enabled);
+        return reply.status(200).send();
+      },
+    );
+  }
+
   app.get(
     `${BASE}/strategies`,
     {
@@ -81,6 +111,23 @@ export const strategyInstanceRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }
       const write = toggleWrite(request);
       const created = await addStrategyInstance(deps, write, pathOf(request.params), request.body);
       return reply.headers(changedEtag(write)).send(created);
+    },
+  );
+
+  app.post(
+    `${BASE}/strategies/copy`,
+    {
+      config: update,
+      schema: {
+        params: FeatureEnvironmentParams,
+        body: CopyStrategiesBody,
+        response: { 200: Type.Array(OrderedStrategySchema) },
+      },
+    },
+    async (request, reply) => {
+      const write = toggleWrite(request);
+      const strategies = await copyStrategies(deps, write, pathOf(request.params), request.body.from);
+      return reply.headers(changedEtag(write)).send(strategies);
     },
   );
 

@@ -20,6 +20,15 @@ import type { StrategyData } from './store.ts';
 /** Unleash's limit of strategies per toggle environment. */
 export const STRATEGY_LIMIT = 30;
 
+/** The strategy a toggle gets in an environment where it has none: when it is created, or turned on in bulk. */
+export const DEFAULT_STRATEGY: StrategyData = {
+  name: 'default',
+  parameters: {},
+  constraints: [],
+  segments: [],
+  variants: [],
+};
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const fail = (path: FieldPath, message: string, value: unknown, type = 'any.invalid'): never => {

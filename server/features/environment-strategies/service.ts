@@ -1,17 +1,29 @@
+import type { Constraint } from '../../../contract/constraints.ts';
 import type { JsonPatch } from '../../../contract/features.ts';
+import type { StrategyVariant } from '../../../contract/variants.ts';
 import type { AppDeps } from '../../deps.ts';
 import { findEnvironment } from '../../environments/index.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { appendEvent } from '../../platform/events/store.ts';
+import { appendEvent, appendEvents } from '../../platform/events/store.ts';
 import { exceedsLimit, invalidOperation, notFound, validationError } from '../../platform/http/errors.ts';
 import { projectEnvironmentNames } from '../../projects/index.ts';
 import { applyPatch } from '../json-patch.ts';
 import { requireFeature } from '../read-model.ts';
 import type { FeatureRow } from '../store.ts';
-import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
-import { checkStrategy, STRATEGY_LIMIT } from './rules.ts';
 import {
+  type BulkCall,
+  lockForChange,
+  lockManyForChange,
+  recordToggleChanges,
+  type ToggleChange,
+  type ToggleWrite,
+} from '../toggle-write.ts';
+import { groupByFeature } from '../views.ts';
+import { checkStrategy, DEFAULT_STRATEGY, STRATEGY_LIMIT } from './rules.ts';
+import {
+  addEnvironmentStates,
   addFeatureEnvironments,
+  addStrategyWhereNone,
   deleteStrategyInstance,
   featureEnvironmentEnabled,
   findStrategyInstance,
@@ -20,6 +32,7 @@ import {
   setStrategySortOrder,
   strategiesOf,
   type StrategyRow,
+  switchEnabled,
   updateStrategyInstance,
 } from './store.ts';
 import { orderedStrategy, updatedStrategy } from './views.ts';
@@ -33,19 +46,20 @@ export interface FeatureEnvironmentPath {
 
 const NO_STRATEGIES = 'You can not enable the environment before it has strategies';
 
-/** The environment must exist and be enabled in the toggle's project (404 otherwise). */
-async function checkEnvironment(db: Db, feature: FeatureRow, environment: string) {
+/** The environment must exist and be enabled in the project (404 otherwise), that of `feature` if one is named. */
+async function checkEnvironment(db: Db, project: string, environment: string, feature?: string) {
   if (!(await findEnvironment(db, environment))) throw notFound(`Could not find environment with name: ${environment}`);
-  if (!(await projectEnvironmentNames(db, feature.project)).includes(environment)) {
-    const reason = `the environment is not enabled in project ${feature.project}`;
-    throw notFound(`Could not find environment ${environment} for feature: ${feature.name} (${reason})`);
+  if (!(await projectEnvironmentNames(db, project)).includes(environment)) {
+    if (feature === undefined) throw notFound(`Could not find environment ${environment} in project ${project}`);
+    const reason = `the environment is not enabled in project ${project}`;
+    throw notFound(`Could not find environment ${environment} for feature: ${feature} (${reason})`);
   }
 }
 
 /** Reads the toggle of the path (in its project) and checks the environment. */
 async function readPath(db: Db, path: FeatureEnvironmentPath): Promise<FeatureRow> {
   const feature = await requireFeature(db, path.feature, { project: path.project });
-  await checkEnvironment(db, feature, path.environment);
+  await checkEnvironment(db, feature.project, path.environment, feature.name);
   return feature;
 }
 
@@ -57,7 +71,7 @@ async function readPath(db: Db, path: FeatureEnvironmentPath): Promise<FeatureRo
 async function changePath(tx: Db, write: ToggleWrite, path: FeatureEnvironmentPath): Promise<FeatureRow> {
   const environments = [path.environment];
   const feature = await lockForChange(tx, path.feature, write, { project: path.project, live: true, environments });
-  await checkEnvironment(tx, feature, path.environment);
+  await checkEnvironment(tx, feature.project, path.environment, feature.name);
   await addFeatureEnvironments(tx, feature.name, [{ environment: path.environment, enabled: false }]);
   return feature;
 }
@@ -120,6 +134,97 @@ export async function setEnabledInEnvironment(
       data: { name: feature.name, environment: path.environment, enabled },
       preData: { name: feature.name, environment: path.environment, enabled: before },
     });
+  });
+}
+
+/**
+ * POST api/admin/projects/{p}/bulk_features/environments/{env}/on and /off: the environment turned on or off for
+ * every toggle named, all or none (lockManyForChange), in a few statements whatever their number. Turning on gives a
+ * toggle without a strategy there the default one, as Unleash does. Each toggle changed gets a new version and its
+ * events (the strategy added, then the switch); one already in that state is left as it is.
+ */
+export async function setEnabledInBulk(
+  deps: AppDeps,
+  write: ToggleWrite,
+  call: BulkCall & { environment: string },
+  enabled: boolean,
+) {
+  const { environment } = call;
+  await deps.db.transaction(async (tx) => {
+    await checkEnvironment(tx, call.project, environment);
+    const rows = await lockManyForChange(tx, write, call, { live: true, environment });
+    const names = rows.map((row) => row.name);
+    await addEnvironmentStates(tx, names, environment);
+    const added = groupByFeature(enabled ? await addStrategyWhereNone(tx, names, environment, DEFAULT_STRATEGY) : []);
+    const switched = new Set(await switchEnabled(tx, names, environment, enabled));
+    await recordToggleChanges(
+      tx,
+      write,
+      rows.flatMap((feature): ToggleChange[] => [
+        ...(added.get(feature.name) ?? []).map((strategy) => ({
+          feature,
+          type: 'feature-strategy-add' as const,
+          environment,
+          data: orderedStrategy(strategy),
+        })),
+        ...(switched.has(feature.name)
+          ? [
+              {
+                feature,
+                type: enabled ? ('feature-environment-enabled' as const) : ('feature-environment-disabled' as const),
+                environment,
+                data: { name: feature.name, environment, enabled },
+                preData: { name: feature.name, environment, enabled: !enabled },
+              },
+            ]
+          : []),
+      ]),
+    );
+  });
+}
+
+/**
+ * POST .../environments/{env}/strategies/copy: appends a copy of every strategy of `from` (parameters, constraints,
+ * segments, strategy variants; new ids) to the environment's list, in one transaction through the toggle rule (the
+ * change-request gate of {env}), each with its feature-strategy-add event. Answers the environment's strategies.
+ */
+export async function copyStrategies(deps: AppDeps, write: ToggleWrite, path: FeatureEnvironmentPath, from: string) {
+  if (from === path.environment) {
+    throw validationError(
+      'from',
+      `"from" must be another environment than ${path.environment}, the one copied to`,
+      from,
+    );
+  }
+  return deps.db.transaction(async (tx) => {
+    const feature = await changePath(tx, write, path);
+    await checkEnvironment(tx, feature.project, from, feature.name);
+    const copied = await strategiesOf(tx, [feature.name], from);
+    const current = await strategiesOf(tx, [feature.name], path.environment);
+    if (current.length + copied.length > STRATEGY_LIMIT) {
+      throw exceedsLimit(`Strategy limit of ${STRATEGY_LIMIT} reached for this toggle environment`);
+    }
+    const rows = await insertStrategies(
+      tx,
+      feature.name,
+      path.environment,
+      copied.map((s) => ({
+        name: s.strategyName,
+        parameters: s.parameters as Record<string, string>,
+        constraints: s.constraints as Constraint[],
+        segments: s.segments,
+        variants: s.variants as StrategyVariant[],
+      })),
+    );
+    await appendEvents(
+      tx,
+      rows.map((row) => ({
+        type: 'feature-strategy-add' as const,
+        ...eventOf(write.actor, feature, path.environment),
+        data: orderedStrategy(row),
+      })),
+    );
+    return [...current, ...rows].map(orderedStrategy);
   });
 }
 

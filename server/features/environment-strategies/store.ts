@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Constraint } from '../../../contract/constraints.ts';
 import type { StrategyVariant } from '../../../contract/variants.ts';
@@ -6,6 +6,7 @@ import { listEnvironments } from '../../environments/index.ts';
 import { groupBy } from '../views.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { featureEnvironments, features, featureStrategies, featureStrategySegments } from '../schema.ts';
+import { inNames } from '../store.ts';
 
 // A toggle's state and strategy instances in each environment (feature_environments, feature_strategies and the
 // segments each strategy uses).
@@ -160,6 +161,71 @@ export async function addFeatureEnvironments(
     .insert(featureEnvironments)
     .values(rows.map((r) => ({ feature, environment: r.environment, enabled: r.enabled })))
     .onConflictDoNothing();
+}
+
+/** Gives each of the toggles a (disabled) state in the environment where it has none yet: one statement. */
+export async function addEnvironmentStates(db: Db, names: readonly string[], environment: string): Promise<void> {
+  if (names.length === 0) return;
+  await db.execute(sql`
+    insert into ${featureEnvironments} (feature, environment, enabled)
+    select name, ${environment}, false from unnest(${sql.param([...names])}::text[]) as name
+    on conflict do nothing`);
+}
+
+/** Sets enabled in the environment for those of the toggles where it differs: one statement; returns their names. */
+export async function switchEnabled(
+  db: Db,
+  names: readonly string[],
+  environment: string,
+  enabled: boolean,
+): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .update(featureEnvironments)
+    .set({ enabled })
+    .where(
+      and(
+        inNames(featureEnvironments.feature, names),
+        eq(featureEnvironments.environment, environment),
+        ne(featureEnvironments.enabled, enabled),
+      ),
+    )
+    .returning({ feature: featureEnvironments.feature });
+  return rows.map((row) => row.feature);
+}
+
+/**
+ * Gives each of the toggles that has no strategy in the environment this one (without segments), in one statement;
+ * returns the instances made.
+ */
+export async function addStrategyWhereNone(
+  db: Db,
+  names: readonly string[],
+  environment: string,
+  strategy: Omit<StrategyData, 'id' | 'segments'>,
+): Promise<StrategyRow[]> {
+  if (names.length === 0) return [];
+  const result = (await db.execute(sql`
+    insert into ${featureStrategies} (feature, environment, strategy_name, parameters, constraints, variants)
+    select name, ${environment}, ${strategy.name}, ${JSON.stringify(strategy.parameters)}::jsonb,
+      ${JSON.stringify(strategy.constraints)}::jsonb, ${JSON.stringify(strategy.variants)}::jsonb
+    from unnest(${sql.param([...names])}::text[]) as name
+    where not exists (select 1 from ${featureStrategies} as s where s.feature = name and s.environment = ${environment})
+    returning id, feature, sort_order, created_at`)) as unknown as {
+    rows: Array<{ id: string; feature: string; sort_order: number; created_at: Date | string }>;
+  };
+  return result.rows.map((row) => ({
+    id: row.id,
+    feature: row.feature,
+    environment,
+    strategyName: strategy.name,
+    parameters: strategy.parameters,
+    constraints: strategy.constraints,
+    variants: strategy.variants,
+    sortOrder: row.sort_order,
+    createdAt: new Date(row.created_at),
+    segments: [],
+  }));
 }
 
 /** Sets enabled in one environment; false when the toggle is not in that environment. */

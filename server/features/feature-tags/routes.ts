@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FeatureParams, FeatureTagParams } from '../../../contract/features.ts';
+import { BulkTagsBody, FeatureParams, FeatureTagParams, ProjectParams } from '../../../contract/features.ts';
 import { TagBody, TagListSchema, TagSchema } from '../../../contract/tags.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NoBody } from '../../platform/http/no-body.ts';
 import { tagOf } from '../../tags/index.ts';
-import { addFeatureTag, removeFeatureTag } from './service.ts';
+import { addFeatureTag, removeFeatureTag, updateTagsInBulk } from './service.ts';
 import { tagsOfToggle } from './read-model.ts';
-import { changedEtag, projectOfToggle, toggleWrite } from '../toggle-http.ts';
+import {
+  BULK_BODY_LIMIT,
+  changeAuthor,
+  changedEtag,
+  projectOfPath,
+  projectOfToggle,
+  toggleWrite,
+} from '../toggle-http.ts';
 
 /** The tags of a toggle (api/admin/features/{name}/tags). */
 export const featureTagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -36,6 +43,26 @@ export const featureTagRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       const write = toggleWrite(request);
       await removeFeatureTag(deps, write, featureName, { type, value });
       return reply.headers(changedEtag(write)).status(200).send();
+    },
+  );
+
+  // The tags of many toggles of a project at once (Unleash 5): 200 with no body.
+  app.put(
+    '/api/admin/projects/:projectId/tags',
+    {
+      config: { permission: 'UPDATE_FEATURE', project: projectOfPath },
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { params: ProjectParams, body: BulkTagsBody, response: { 200: NoBody } },
+    },
+    async (request, reply) => {
+      const { features, versions, tags } = request.body;
+      await updateTagsInBulk(
+        deps,
+        changeAuthor(request),
+        { project: request.params.projectId, features, versions },
+        tags,
+      );
+      return reply.status(200).send();
     },
   );
 };

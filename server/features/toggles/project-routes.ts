@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { can } from '../../../contract/permissions.ts';
 import {
+  BulkFeaturesBody,
+  BulkStaleBody,
   ChangeProjectBody,
   CloneBody,
   FeatureMetadataSchema,
@@ -22,14 +24,26 @@ import { projectFeatureFor, projectFeatureList } from './read-model.ts';
 import { checkNameOfPath, patchToChange } from './rules.ts';
 import {
   archiveFeature,
+  archiveInBulk,
   changeProject,
   cloneFeature,
   createFeature,
+  deleteInBulk,
   patchVariants,
+  reviveInBulk,
+  setStaleInBulk,
   updateMetadata,
   updateVariants,
 } from './service.ts';
-import { changedEtag, projectOfPath, readerOf, toggleEtag, toggleWrite } from '../toggle-http.ts';
+import {
+  BULK_BODY_LIMIT,
+  changeAuthor,
+  changedEtag,
+  projectOfPath,
+  readerOf,
+  toggleEtag,
+  toggleWrite,
+} from '../toggle-http.ts';
 import { featureMetadata } from './views.ts';
 
 const BASE = '/api/admin/projects/:projectId/features';
@@ -177,4 +191,44 @@ export const projectFeatureRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
       return reply.headers(changedEtag(write)).send(moved);
     },
   );
+  // Many toggles of the project at once, all or none (Unleash 5's paths and answers: no body, 202 or 200).
+  const PROJECT = '/api/admin/projects/:projectId';
+  const bulk = (permission: 'UPDATE_FEATURE' | 'DELETE_FEATURE') => ({
+    config: { permission, project: projectOfPath },
+    bodyLimit: BULK_BODY_LIMIT,
+  });
+
+  app.post(
+    `${PROJECT}/stale`,
+    { ...bulk('UPDATE_FEATURE'), schema: { params: ProjectParams, body: BulkStaleBody, response: { 202: NoBody } } },
+    async (request, reply) => {
+      const { features, versions, stale } = request.body;
+      await setStaleInBulk(
+        deps,
+        changeAuthor(request),
+        { project: request.params.projectId, features, versions },
+        stale,
+      );
+      return reply.status(202).send();
+    },
+  );
+
+  for (const [path, permission, status, change] of [
+    ['archive', 'DELETE_FEATURE', 202, archiveInBulk],
+    ['revive', 'UPDATE_FEATURE', 200, reviveInBulk],
+    ['delete', 'DELETE_FEATURE', 200, deleteInBulk],
+  ] as const) {
+    app.post(
+      `${PROJECT}/${path}`,
+      {
+        ...bulk(permission),
+        schema: { params: ProjectParams, body: BulkFeaturesBody, response: { [status]: NoBody } },
+      },
+      async (request, reply) => {
+        const { features, versions } = request.body;
+        await change(deps, changeAuthor(request), { project: request.params.projectId, features, versions });
+        return reply.status(status).send();
+      },
+    );
+  }
 };

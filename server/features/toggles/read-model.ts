@@ -105,6 +105,18 @@ export async function classicFeature(db: Db, f: FeatureRow) {
   return classicFeatureView(f, (await environmentState(db, [f], CLASSIC_ENV))(f.name));
 }
 
+/**
+ * The classic views of toggles as their events record them (without the version, which every change bumps), their
+ * states read at once: a function of a row (before or after a change that leaves their states as they are).
+ */
+export async function eventViews(db: Db, rows: FeatureRow[]) {
+  const state = await environmentState(db, rows, CLASSIC_ENV);
+  return (f: FeatureRow) => {
+    const { version: _version, ...view } = classicFeatureView(f, state(f.name));
+    return view;
+  };
+}
+
 /** The answer of POST api/admin/features: the toggle as the classic list shows it. */
 export async function classicListFeature(db: Db, f: FeatureRow) {
   return classicListItem(f, (await environmentState(db, [f], CLASSIC_ENV))(f.name));

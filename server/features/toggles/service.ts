@@ -7,8 +7,8 @@ import { appendEvent } from '../../platform/events/store.ts';
 import type { EventType } from '../../platform/events/types.ts';
 import { invalidOperation, notFound } from '../../platform/http/errors.ts';
 import { projectEnvironmentNames, projectExists } from '../../projects/index.ts';
-import { checkNoDependents } from '../dependencies/service.ts';
-import { checkStrategy } from '../environment-strategies/rules.ts';
+import { checkNoDependents, checkNoDependentsLeft } from '../dependencies/service.ts';
+import { checkStrategy, DEFAULT_STRATEGY } from '../environment-strategies/rules.ts';
 import {
   addFeatureEnvironments,
   deleteStrategies,
@@ -24,15 +24,24 @@ import { requireFeature } from '../read-model.ts';
 import { checkName, CLASSIC_ENV } from '../rules.ts';
 import {
   deleteFeature,
+  deleteFeatures,
   type FeatureRow,
   findFeature,
   insertFeature,
   type NewFeature,
   updateFeature,
+  setStaleWhereDifferent,
+  updateFeatures,
 } from '../store.ts';
-import { lockForChange, type ToggleWrite } from '../toggle-write.ts';
+import {
+  type BulkCall,
+  lockForChange,
+  lockManyForChange,
+  recordToggleChanges,
+  type ToggleWrite,
+} from '../toggle-write.ts';
 import { checkVariants } from '../variants.ts';
-import { classicFeature } from './read-model.ts';
+import { classicFeature, eventViews } from './read-model.ts';
 import {
   checkMove,
   checkNameOfPath,
@@ -48,8 +57,7 @@ import { featureMetadata } from './views.ts';
 
 /** The classic view of a toggle as events record it (without the version, which every change bumps). */
 async function eventView(tx: Db, feature: FeatureRow) {
-  const { version: _version, ...view } = await classicFeature(tx, feature);
-  return view;
+  return (await eventViews(tx, [feature]))(feature);
 }
 
 type EventView = Awaited<ReturnType<typeof eventView>>;
@@ -74,14 +82,6 @@ async function featureEvent(
     preData: before,
   });
 }
-
-export const DEFAULT_STRATEGY: StrategyData = {
-  name: 'default',
-  parameters: {},
-  constraints: [],
-  segments: [],
-  variants: [],
-};
 
 export interface FeatureInput {
   name: string;
@@ -308,6 +308,68 @@ export async function deleteArchivedFeature(deps: AppDeps, write: ToggleWrite, n
     write.version = undefined;
   });
 }
+
+/**
+ * A change of the rows of many toggles of a project at once (bulk stale, archive, revive, delete), all or none
+ * (lockManyForChange with `options`): `change` makes it in a few statements whatever their number and returns the
+ * rows it changed (null: deleted); each gets a new version and an event of `type` with its classic view before
+ * and after.
+ */
+async function changeInBulk(
+  deps: AppDeps,
+  write: ToggleWrite,
+  call: BulkCall,
+  options: { live?: boolean; archived?: boolean },
+  type: EventType,
+  change: (tx: Db, rows: FeatureRow[]) => Promise<FeatureRow[] | null>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const rows = await lockManyForChange(tx, write, call, options);
+    const view = await eventViews(tx, rows);
+    const changed = await change(tx, rows);
+    const after = new Map(changed?.map((row) => [row.name, row]));
+    await recordToggleChanges(
+      tx,
+      write,
+      rows
+        .filter((row) => changed === null || after.has(row.name))
+        .map((row) => ({
+          feature: row,
+          type,
+          data: changed === null ? null : view(after.get(row.name)!),
+          preData: view(row),
+        })),
+    );
+  });
+}
+
+const namesOf = (rows: FeatureRow[]) => rows.map((row) => row.name);
+
+/** POST api/admin/projects/{p}/stale: those of the toggles whose flag differs are changed. */
+export const setStaleInBulk = (deps: AppDeps, write: ToggleWrite, call: BulkCall, stale: boolean) =>
+  changeInBulk(deps, write, call, { live: true }, stale ? 'feature-stale-on' : 'feature-stale-off', (tx, rows) =>
+    setStaleWhereDifferent(tx, namesOf(rows), stale),
+  );
+
+/** POST api/admin/projects/{p}/archive: a toggle that live toggles depend on goes only with them. */
+export const archiveInBulk = (deps: AppDeps, write: ToggleWrite, call: BulkCall) =>
+  changeInBulk(deps, write, call, { live: true }, 'feature-archived', async (tx, rows) => {
+    await checkNoDependentsLeft(tx, namesOf(rows));
+    return updateFeatures(tx, namesOf(rows), { archivedAt: new Date() });
+  });
+
+/** POST api/admin/projects/{p}/revive. */
+export const reviveInBulk = (deps: AppDeps, write: ToggleWrite, call: BulkCall) =>
+  changeInBulk(deps, write, call, { archived: true }, 'feature-revived', (tx, rows) =>
+    updateFeatures(tx, namesOf(rows), { archivedAt: null }),
+  );
+
+/** POST api/admin/projects/{p}/delete: archived toggles deleted for good. */
+export const deleteInBulk = (deps: AppDeps, write: ToggleWrite, call: BulkCall) =>
+  changeInBulk(deps, write, call, { archived: true }, 'feature-deleted', async (tx, rows) => {
+    await deleteFeatures(tx, namesOf(rows));
+    return null;
+  });
 
 /** A copy of a toggle (strategies of every environment, all environments off); groupId can follow the new name. */
 export async function cloneFeature(

@@ -5,6 +5,7 @@ import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
+import { enterSeenStage } from '../feature-lifecycle/index.ts';
 import {
   CLASSIC_ENV,
   liveFeatureBefore,
@@ -265,7 +266,10 @@ export async function register(deps: AppDeps, token: ApiTokenRow, input: Registr
 
 const HOUR = 60 * 60 * 1000;
 
-/** Adds a bucket's counts to the hourly totals and marks the reported toggles as seen. */
+/**
+ * Adds a bucket's counts to the hourly totals, marks the reported toggles as seen and enters the lifecycle stage
+ * that being seen in the environment tells (those that entered it already stay as they are).
+ */
 export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: MetricsReport, clientIp: string) {
   const environment = reportEnvironment(token, input.environment);
   const start = new Date(input.bucket.start);
@@ -284,6 +288,7 @@ export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: Me
   await deps.db.transaction(async (tx) => {
     await addHourlyCounts(tx, counts);
     await markFeaturesSeen(tx, seen, seenAt);
+    await enterSeenStage(tx, seen, environment);
     await upsertInstance(tx, { appName: input.appName, instanceId: input.instanceId, environment, clientIp });
   });
 }

@@ -111,6 +111,13 @@ export async function markFeaturesSeen(db: Db, names: string[], seenAt: Date) {
     .where(inArray(features.name, names));
 }
 
+/** The names of the live toggles among `names`: a subquery another domain's statement selects from. */
+export const liveNamesAmong = (db: Db, names: readonly string[]) =>
+  db
+    .select({ name: features.name })
+    .from(features)
+    .where(and(inNames(features.name, names), isNull(features.archivedAt)));
+
 /** Reads the toggle and keeps it from being deleted until the transaction ends (SELECT ... FOR KEY SHARE). */
 export async function shareFeatureRow(tx: Db, name: string): Promise<FeatureRow | undefined> {
   const [row] = await tx.select().from(features).where(eq(features.name, name)).for('key share');

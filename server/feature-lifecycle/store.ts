@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CompletionStatus } from '../../contract/lifecycle.ts';
+import { environmentTypeOf } from '../environments/index.ts';
+import { liveNamesAmong } from '../features/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { featureLifecycles as l } from './schema.ts';
+import { STORED_STAGES } from './rules.ts';
+
+export type StoredStageRow = typeof l.$inferSelect;
+
+/**
+ * What an SDK's metrics tell: the live toggles among `seen` enter `live` when `environment` is a production-type
+ * one, else `pre-live`, unless they did already. One statement, whatever the count; nothing for an unknown
+ * environment or toggle.
+ */
+export async function enterSeenStage(db: Db, seen: readonly string[], environment: string): Promise<void> {
+  if (seen.length === 0) return;
+  const stage = sql`case when e.type = 'production' then 'live' else 'pre-live' end`;
+  await db.execute(sql`
+    insert into ${l} (feature, stage)
+    select f.name, ${stage}
+    from ${liveNamesAmong(db, seen)} f cross join ${environmentTypeOf(db, environment)} e
+    where not exists (select 1 from ${l} entered where entered.feature = f.name and entered.stage = ${stage})
+    on conflict do nothing`);
+}
+
+/** The stages a toggle entered that are stored (pre-live, live, completed). */
+export function storedStagesOf(db: Db, feature: string): Promise<StoredStageRow[]> {
+  return db.select().from(l).where(eq(l.feature, feature)).orderBy(asc(l.enteredAt));
+}
+
+/** The highest-ranked stored stage of each of the toggles that has one: one row per toggle. */
+export function highestStoredStages(db: Db, names: readonly string[]) {
+  return db
+    .selectDistinctOn([l.feature], { feature: l.feature, stage: l.stage, enteredAt: l.enteredAt })
+    .from(l)
+    .where(sql`${l.feature} = any(${sql.param([...names])}::text[])`)
+    .orderBy(l.feature, sql`array_position(${sql.param([...STORED_STAGES])}::text[], ${l.stage}) desc`);
+}
+
+/** Enters `completed`, or changes its status when the toggle is completed already (its time stays). */
+export async function upsertCompleted(
+  db: Db,
+  feature: string,
+  status: CompletionStatus,
+  statusValue: string | null,
+): Promise<StoredStageRow> {
+  const [row] = await db
+    .insert(l)
+    .values({ feature, stage: 'completed', status, statusValue })
+    .onConflictDoUpdate({ target: [l.feature, l.stage], set: { status, statusValue } })
+    .returning();
+  return row;
+}
+
+/** Takes `completed` back; the row removed, if there was one. */
+export async function deleteCompleted(db: Db, feature: string): Promise<StoredStageRow | undefined> {
+  const [row] = await db
+    .delete(l)
+    .where(and(eq(l.feature, feature), eq(l.stage, 'completed')))
+    .returning();
+  return row;
+}

@@ -13,7 +13,7 @@ const pathOf = (p: { projectId: string; featureName: string }): TogglePath => ({
   feature: p.featureName,
 });
 
-/** A toggle's lifecycle (Unleash 6-7's paths): read by anyone signed in, completed with UPDATE_FEATURE in the project. */
+/** A toggle's lifecycle (Unleash 6-7's paths): read by anyone signed in, completed with UPDATE_FEATURE there. */
 export const lifecycleRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const update = { permission: 'UPDATE_FEATURE' as const, project: knownPathProject(deps) };
 

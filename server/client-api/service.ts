@@ -5,12 +5,11 @@ import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import { enterSeenStage } from '../feature-lifecycle/index.ts';
+import { recordSeen } from '../feature-lifecycle/index.ts';
 import {
   CLASSIC_ENV,
   liveFeatureBefore,
   liveFeatures,
-  markFeaturesSeen,
   servedStates,
   type ServedState,
 } from '../features/index.ts';
@@ -293,8 +292,7 @@ export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: Me
   const { environment, counts, seen, seenAt } = metricsRecord(token, input);
   await deps.db.transaction(async (tx) => {
     await addHourlyCounts(tx, counts);
-    await markFeaturesSeen(tx, seen, seenAt);
-    await enterSeenStage(tx, seen, environment);
+    await recordSeen(tx, seen, seenAt, environment);
     await upsertInstance(tx, { appName: input.appName, instanceId: input.instanceId, environment, clientIp });
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CompletionStatus } from '../../contract/lifecycle.ts';
 import { environmentTypeOf } from '../environments/index.ts';
-import { liveNamesAmong } from '../features/index.ts';
+import { markFeaturesSeen } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { featureLifecycles as l } from './schema.ts';
 import { STORED_STAGES } from './rules.ts';
@@ -9,18 +9,20 @@ import { STORED_STAGES } from './rules.ts';
 export type StoredStageRow = typeof l.$inferSelect;
 
 /**
- * What an SDK's metrics tell: the live toggles among `seen` enter `live` when `environment` is a production-type
- * one, else `pre-live`, unless they did already. One statement, whatever the count; nothing for an unknown
- * environment or toggle.
+ * What an SDK's metrics tell, in one statement whatever the count: the toggles among `seen` are marked seen at
+ * `seenAt`, and the live ones enter `live` when `environment` is a production-type one, else `pre-live`, unless they
+ * did already (no stage for an unknown environment).
  */
-export async function enterSeenStage(db: Db, seen: readonly string[], environment: string): Promise<void> {
+export async function recordSeen(db: Db, seen: readonly string[], seenAt: Date, environment: string): Promise<void> {
   if (seen.length === 0) return;
   const stage = sql`case when e.type = 'production' then 'live' else 'pre-live' end`;
   await db.execute(sql`
+    with seen as ${markFeaturesSeen(db, seen, seenAt)}
     insert into ${l} (feature, stage)
-    select f.name, ${stage}
-    from ${liveNamesAmong(db, seen)} f cross join ${environmentTypeOf(db, environment)} e
-    where not exists (select 1 from ${l} entered where entered.feature = f.name and entered.stage = ${stage})
+    select seen.name, ${stage}
+    from seen cross join ${environmentTypeOf(db, environment)} e
+    where seen.archived_at is null
+      and not exists (select 1 from ${l} entered where entered.feature = seen.name and entered.stage = ${stage})
     on conflict do nothing`);
 }
 

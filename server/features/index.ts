@@ -25,7 +25,7 @@ export {
 export { usersWhoPinned } from './pins/store.ts';
 export { liveFeatureBefore, liveFeatures, requireFeature } from './read-model.ts';
 export { CLASSIC_ENV, checkName } from './rules.ts';
-export { liveNamesAmong, markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
+export { markFeaturesSeen, projectToggleNames, type FeatureRow } from './store.ts';
 export { changeAuthor } from './toggle-http.ts';
 export { lockToggles, type ToggleWrite } from './toggle-write.ts';
 export {

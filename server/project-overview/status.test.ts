@@ -119,7 +119,7 @@ describe('project status', () => {
       await server.call('GET', 'api/admin/projects/nope/status', { cookie: viewer }),
       404,
       'NotFoundError',
-      'Could not find project with id nope',
+      'No project found',
       { isJoi: true },
     );
   });

@@ -1,4 +1,10 @@
-import { stageRank, type CurrentStage, type LifecycleEntry, type LifecycleStage } from '../../contract/lifecycle.ts';
+import {
+  stageRank,
+  type CompletionStatus,
+  type CurrentStage,
+  type LifecycleEntry,
+  type LifecycleStage,
+} from '../../contract/lifecycle.ts';
 
 /** The stages kept in feature_lifecycles, lowest rank first (initial and archived are the toggle row's times). */
 export const STORED_STAGES = ['pre-live', 'live', 'completed'] as const;
@@ -13,7 +19,7 @@ export interface ToggleTimes {
 export interface StoredStage {
   stage: (typeof STORED_STAGES)[number];
   enteredAt: Date;
-  status?: 'kept' | 'discarded' | null;
+  status?: CompletionStatus | null;
   statusValue?: string | null;
 }
 

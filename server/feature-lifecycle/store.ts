@@ -15,14 +15,13 @@ export type StoredStageRow = typeof l.$inferSelect;
  */
 export async function recordSeen(db: Db, seen: readonly string[], seenAt: Date, environment: string): Promise<void> {
   if (seen.length === 0) return;
-  const stage = sql`case when e.type = 'production' then 'live' else 'pre-live' end`;
   await db.execute(sql`
-    with seen as ${markFeaturesSeen(db, seen, seenAt)}
+    with seen as ${markFeaturesSeen(db, seen, seenAt)},
+      told as (select case when e.type = 'production' then 'live' else 'pre-live' end as stage
+               from ${environmentTypeOf(db, environment)} e)
     insert into ${l} (feature, stage)
-    select seen.name, ${stage}
-    from seen cross join ${environmentTypeOf(db, environment)} e
+    select seen.name, told.stage from told cross join seen
     where seen.archived_at is null
-      and not exists (select 1 from ${l} entered where entered.feature = seen.name and entered.stage = ${stage})
     on conflict do nothing`);
 }
 

@@ -6,13 +6,7 @@ import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
 import { recordSeen } from '../feature-lifecycle/index.ts';
-import {
-  CLASSIC_ENV,
-  liveFeatureBefore,
-  liveFeatures,
-  servedStates,
-  type ServedState,
-} from '../features/index.ts';
+import { CLASSIC_ENV, liveFeatureBefore, liveFeatures, servedStates, type ServedState } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from '../metrics/index.ts';

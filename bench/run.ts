@@ -9,6 +9,7 @@ import { featureListBench } from './feature-list.ts';
 import { historyBench } from './history.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { liveConsoleBench } from './live-console.ts';
+import { metricsIngestBench } from './metrics-ingest.ts';
 import { mirrorSyncBench } from './mirror-sync.ts';
 import { offlineStartBench } from './offline-start.ts';
 import { startBench } from './start.ts';
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<boolean>> = {
   history: historyBench,
   lighthouse: lighthouseBench,
   'live-console': liveConsoleBench,
+  'metrics-ingest': metricsIngestBench,
   'mirror-sync': mirrorSyncBench,
   'offline-start': offlineStartBench,
   start: startBench,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FeatureOverviewSchema } from './features.ts';
+import { CurrentStageSchema } from './lifecycle.ts';
 import { Timestamp } from './wire.ts';
 
 // Wire shapes of the projects API (Unleash 4.2 keys; create, update, delete and `id` on one project are ours).
@@ -32,13 +33,16 @@ export const ProjectSummarySchema = Type.Object({
 export type ProjectSummary = Static<typeof ProjectSummarySchema>;
 export const ProjectListSchema = Type.Object({ version: Type.Literal(1), projects: Type.Array(ProjectSummarySchema) });
 
+/** A toggle of a project's overview: its environments' states and its current lifecycle stage. */
+export const ProjectToggleSchema = Type.Object({ ...FeatureOverviewSchema.properties, lifecycle: CurrentStageSchema });
+
 const OverviewFields = {
   id: Type.String(),
   name: Type.String(),
   description: Type.Union([Type.String(), Type.Null()]),
   health: Type.Number(),
   environments: Type.Array(Type.String()),
-  features: Type.Array(FeatureOverviewSchema),
+  features: Type.Array(ProjectToggleSchema),
   members: Type.Integer(),
 };
 
@@ -64,3 +68,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function pastLifetime(createdAt: number, lifetimeDays: number | null | undefined, now: number): boolean {
   return lifetimeDays != null && now - createdAt > lifetimeDays * DAY_MS;
 }
+
+/** How many days without an SDK's report make a toggle unseen in an environment, unless the status call says. */
+export const DEFAULT_UNSEEN_DAYS = 7;
+
+/** GET api/admin/projects/{id}/status: toggles unseen by SDKs for unseenDays days (1 to 365). */
+export const ProjectStatusQuery = Type.Object({
+  unseenDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+});
+
+/** Toggles named by one figure of a project's health, and their count. */
+const NamedToggles = Type.Object({ count: Type.Integer(), features: Type.Array(Type.String()) });
+
+/**
+ * GET api/admin/projects/{id}/status: the project's clean-up figures (its Health tab). potentiallyStale: live toggles
+ * not marked stale and past their type's lifetime; completed: live toggles whose lifecycle is completed; unseen, per
+ * environment of the project: live toggles older than unseenDays that no SDK reported in it for unseenDays.
+ */
+export const ProjectStatusSchema = Type.Object({
+  version: Type.Literal(1),
+  unseenDays: Type.Integer(),
+  potentiallyStale: NamedToggles,
+  completed: NamedToggles,
+  unseen: Type.Array(Type.Object({ environment: Type.String(), ...NamedToggles.properties })),
+});

@@ -15,6 +15,7 @@ import { contextRoutes } from './context/routes.ts';
 import { createDeps } from './deps.ts';
 import { environmentRoutes } from './environments/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { lifecycleRoutes } from './feature-lifecycle/routes.ts';
 import { featureTypeRoutes } from './feature-types/routes.ts';
 import { featureRoutes } from './features/routes.ts';
 import { liveConsoleRoutes } from './features/toggles/live-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       await scope.register(featureRoutes, { deps });
       await scope.register(changeRequestRoutes, { deps });
       await scope.register(triggerRoutes, { deps });
+      await scope.register(lifecycleRoutes, { deps });
       await scope.register(importExportRoutes, { deps });
       await scope.register(eventRoutes, { deps });
       await scope.register(addonRoutes, { deps });

@@ -92,6 +92,9 @@ const REACH: Record<EventType, 'toggle' | 'segment' | 'none' | 'whole'> = {
   'feature-stale-off': 'toggle',
   'feature-archived': 'toggle',
   'feature-revived': 'toggle',
+  // A toggle's lifecycle is not served to SDKs.
+  'feature-completed': 'none',
+  'feature-uncompleted': 'none',
   'feature-deleted': 'toggle',
   'feature-project-change': 'toggle',
   'feature-tagged': 'toggle',

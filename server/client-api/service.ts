@@ -5,14 +5,8 @@ import type { ClientSegment } from '../../contract/segments.ts';
 import type { ApiTokenRow } from '../api-tokens/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { findEnvironment } from '../environments/index.ts';
-import {
-  CLASSIC_ENV,
-  liveFeatureBefore,
-  liveFeatures,
-  markFeaturesSeen,
-  servedStates,
-  type ServedState,
-} from '../features/index.ts';
+import { recordSeen } from '../feature-lifecycle/index.ts';
+import { CLASSIC_ENV, liveFeatureBefore, liveFeatures, servedStates, type ServedState } from '../features/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { notFound } from '../platform/http/errors.ts';
 import { addHourlyCounts, upsertApplication, upsertInstance } from '../metrics/index.ts';
@@ -265,8 +259,8 @@ export async function register(deps: AppDeps, token: ApiTokenRow, input: Registr
 
 const HOUR = 60 * 60 * 1000;
 
-/** Adds a bucket's counts to the hourly totals and marks the reported toggles as seen. */
-export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: MetricsReport, clientIp: string) {
+/** What a metrics report records: the hourly counts, the toggles it saw used (and when), in which environment. */
+export function metricsRecord(token: ApiTokenRow, input: MetricsReport) {
   const environment = reportEnvironment(token, input.environment);
   const start = new Date(input.bucket.start);
   const hour = new Date(Math.floor(start.getTime() / HOUR) * HOUR);
@@ -281,9 +275,18 @@ export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: Me
   const seen = counts.filter((c) => c.yes + c.no > 0).map((c) => c.featureName);
   const stop = new Date(input.bucket.stop);
   const seenAt = stop.getTime() > Date.now() ? new Date() : stop;
+  return { environment, counts, seen, seenAt };
+}
+
+/**
+ * Adds a bucket's counts to the hourly totals, marks the reported toggles as seen and enters the lifecycle stage
+ * that being seen in the environment tells (those that entered it already stay as they are).
+ */
+export async function recordMetrics(deps: AppDeps, token: ApiTokenRow, input: MetricsReport, clientIp: string) {
+  const { environment, counts, seen, seenAt } = metricsRecord(token, input);
   await deps.db.transaction(async (tx) => {
     await addHourlyCounts(tx, counts);
-    await markFeaturesSeen(tx, seen, seenAt);
+    await recordSeen(tx, seen, seenAt, environment);
     await upsertInstance(tx, { appName: input.appName, instanceId: input.instanceId, environment, clientIp });
   });
 }

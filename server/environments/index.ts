@@ -2,6 +2,7 @@
 export {
   enabledEnvironmentNames,
   environmentNotFound,
+  environmentTypeOf,
   findEnvironment,
   listEnvironments,
   requireEnvironment,

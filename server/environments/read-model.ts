@@ -13,6 +13,10 @@ export async function findEnvironment(db: Db, name: string): Promise<Environment
   return row;
 }
 
+/** The type of the environment named (no row when there is none): a subquery another domain's statement reads. */
+export const environmentTypeOf = (db: Db, name: string) =>
+  db.select({ type: environments.type }).from(environments).where(eq(environments.name, name));
+
 export const environmentNotFound = (name: string) => notFound(`Could not find environment with name: ${name}`);
 
 /** The environment, or 404. */

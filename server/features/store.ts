@@ -127,14 +127,16 @@ export async function deleteFeatures(db: Db, names: readonly string[]): Promise<
   await db.delete(features).where(inNames(features.name, names));
 }
 
-/** Marks the toggles as seen by an SDK at `seenAt` (never moving lastSeenAt back). */
-export async function markFeaturesSeen(db: Db, names: string[], seenAt: Date) {
-  if (names.length === 0) return;
-  await db
+/**
+ * Marks the toggles as seen by an SDK at `seenAt` (never moving lastSeenAt back), returning the name and archivedAt
+ * of each: another domain's statement may run it in its WITH (the lifecycle's, which enters the stages it tells).
+ */
+export const markFeaturesSeen = (db: Db, names: readonly string[], seenAt: Date) =>
+  db
     .update(features)
     .set({ lastSeenAt: sql`greatest(${features.lastSeenAt}, ${seenAt.toISOString()}::timestamptz)` })
-    .where(inArray(features.name, names));
-}
+    .where(inNames(features.name, names))
+    .returning({ name: features.name, archivedAt: features.archivedAt });
 
 /** Reads the toggle and keeps it from being deleted until the transaction ends (SELECT ... FOR KEY SHARE). */
 export async function shareFeatureRow(tx: Db, name: string): Promise<FeatureRow | undefined> {

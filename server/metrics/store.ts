@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { clientApplications, clientInstances, clientMetricsHourly as m } from './schema.ts';
 
+const HOUR = 60 * 60 * 1000;
+
 /** A row of `client_applications`, its strategy names typed. */
 export type ApplicationRow = Omit<typeof clientApplications.$inferSelect, 'strategies'> & { strategies: string[] };
 export type InstanceRow = typeof clientInstances.$inferSelect;
@@ -53,6 +55,23 @@ export function usageInWindow(db: Db, window: HourWindow, filter: UsageFilter = 
 }
 
 export type UsageRow = Awaited<ReturnType<typeof usageInWindow>>[number];
+
+/**
+ * The environments each of the toggles was used in (counts above zero) in the hours from `since`'s on: one row per
+ * toggle and environment.
+ */
+export function environmentsUsedSince(db: Db, names: readonly string[], since: Date) {
+  return db
+    .selectDistinct({ featureName: m.featureName, environment: m.environment })
+    .from(m)
+    .where(
+      and(
+        gte(m.hour, new Date(Math.floor(since.getTime() / HOUR) * HOUR)),
+        gt(sql`${m.yes} + ${m.no}`, 0),
+        sql`${m.featureName} = any(${sql.param([...names])}::text[])`,
+      ),
+    );
+}
 
 /** The hourly rows of one toggle in the window, oldest first. */
 export function hourlyRowsOf(db: Db, window: HourWindow, featureName: string) {

@@ -1,4 +1,7 @@
+import { DEFAULT_UNSEEN_DAYS } from '../../contract/projects.ts';
+import { currentStages } from '../feature-lifecycle/index.ts';
 import { featureOverviews, liveFeatures, type FeatureRow } from '../features/index.ts';
+import { environmentsUsedSince } from '../metrics/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import {
   listProjects,
@@ -9,7 +12,7 @@ import {
   requireProject,
   type ProjectRow,
 } from '../projects/index.ts';
-import { health, healthCounts } from './rules.ts';
+import { DAY_MS, health, healthCounts, statusFigures } from './rules.ts';
 
 // Reads of a project together with its toggles: above both projects and features, which do not know each other.
 
@@ -50,6 +53,12 @@ async function withToggles(db: Db, id: string) {
   return { project, environments, features, members };
 }
 
+/** The project's toggles as its overview lists them: with each one's environments and current lifecycle stage. */
+async function projectToggles(db: Db, features: FeatureRow[]) {
+  const [overviews, stageOf] = await Promise.all([featureOverviews(db, features), currentStages(db, features)]);
+  return overviews.map((overview) => ({ ...overview, lifecycle: stageOf(overview.name) }));
+}
+
 /** GET api/admin/projects/{id}: Unleash's shape, plus id. */
 export async function projectOverview(db: Db, id: string) {
   const { project, environments, features, members } = await withToggles(db, id);
@@ -59,7 +68,7 @@ export async function projectOverview(db: Db, id: string) {
     description: project.description,
     health: health(features),
     environments,
-    features: await featureOverviews(db, features),
+    features: await projectToggles(db, features),
     members,
     version: 1 as const,
   };
@@ -79,9 +88,23 @@ export async function healthReport(db: Db, id: string) {
     description: project.description,
     health: health(features, now),
     environments,
-    features: await featureOverviews(db, features),
+    features: await projectToggles(db, features),
     members,
     ...healthCounts(features, now),
     updatedAt: new Date(now),
+  };
+}
+
+/** GET api/admin/projects/{id}/status: the toggles to clean up (see statusFigures), as of now. */
+export async function projectStatus(db: Db, id: string, unseenDays = DEFAULT_UNSEEN_DAYS) {
+  const now = Date.now();
+  const { environments, features } = await withToggles(db, id);
+  const since = new Date(now - unseenDays * DAY_MS);
+  const names = features.map((f) => f.name);
+  const [stageOf, used] = await Promise.all([currentStages(db, features), environmentsUsedSince(db, names, since)]);
+  return {
+    version: 1 as const,
+    unseenDays,
+    ...statusFigures({ features, environments, stageOf, used, since, now }),
   };
 }

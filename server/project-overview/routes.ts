@@ -4,13 +4,15 @@ import {
   ProjectListSchema,
   ProjectOverviewSchema,
   ProjectParams,
+  ProjectStatusQuery,
+  ProjectStatusSchema,
   ProjectSummarySchema,
   ProjectUpdateBody,
 } from '../../contract/projects.ts';
 import type { AppDeps } from '../deps.ts';
 import { callerName } from '../platform/access/caller.ts';
 import { editProject, knownPathProject } from '../projects/index.ts';
-import { healthReport, projectList, projectListItem, projectOverview } from './read-model.ts';
+import { healthReport, projectList, projectListItem, projectOverview, projectStatus } from './read-model.ts';
 
 /** The project calls whose answers count or list the project's toggles (the other project calls are in projects/). */
 export const projectOverviewRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -42,5 +44,21 @@ export const projectOverviewRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
     '/api/admin/projects/:projectId/health-report',
     { config: { permission: 'NONE' }, schema: { params: ProjectParams, response: { 200: HealthReportSchema } } },
     async (request) => healthReport(deps.db, request.params.projectId),
+  );
+
+  app.get(
+    '/api/admin/projects/:projectId/status',
+    {
+      config: { permission: 'NONE' },
+      schema: {
+        description:
+          'The toggles to clean up: potentially stale, completed but not archived, and per environment those no ' +
+          'SDK reported for `unseenDays` days (7 unless given).',
+        params: ProjectParams,
+        querystring: ProjectStatusQuery,
+        response: { 200: ProjectStatusSchema },
+      },
+    },
+    async (request) => projectStatus(deps.db, request.params.projectId, request.query.unseenDays),
   );
 };

@@ -10,7 +10,7 @@ type EventRow = Record<string, unknown> & { data: Record<string, unknown>; pre_d
 const LIST_ITEM = ['createdAt', 'description', 'featureCount', 'health', 'id', 'memberCount', 'name'];
 const ONE = ['description', 'environments', 'features', 'health', 'id', 'members', 'name', 'version'];
 const REPORT = [...ONE, 'activeCount', 'potentiallyStaleCount', 'staleCount', 'updatedAt'].sort();
-const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'name', 'stale', 'type', 'version'];
+const OVERVIEW = ['createdAt', 'environments', 'lastSeenAt', 'lifecycle', 'name', 'stale', 'type', 'version'];
 const keys = (o: object) => Object.keys(o).sort();
 
 const call = (method: string, path: string, body?: unknown, cookie = admin) =>

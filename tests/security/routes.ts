@@ -537,6 +537,10 @@ export function samples(s: Seeded): Record<string, Sample> {
       access: 'signed-in',
       path: 'api/admin/projects/default/health-report',
     },
+    'GET /api/admin/projects/:projectId/status': {
+      access: 'signed-in',
+      path: 'api/admin/projects/default/status?unseenDays=30',
+    },
     'GET /api/admin/tag-types': { access: 'signed-in', path: 'api/admin/tag-types' },
     'GET /api/admin/tag-types/:name': { access: 'signed-in', path: 'api/admin/tag-types/sec-tt' },
     'POST /api/admin/tag-types/validate': {
@@ -756,6 +760,19 @@ export function samples(s: Seeded): Record<string, Sample> {
     'DELETE /api/admin/projects/:projectId/features/:featureName/triggers/:id': {
       access: 'editor',
       path: `${SEC_TRIGGERS}/${s.doomedTriggerId}`,
+    },
+    'GET /api/admin/projects/:projectId/features/:featureName/lifecycle': {
+      access: 'signed-in',
+      path: `${pf}/${t}/lifecycle`,
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/lifecycle/complete': {
+      access: 'editor',
+      path: `${pf}/${t}/lifecycle/complete`,
+      body: { status: 'kept', statusValue: 'v1' },
+    },
+    'POST /api/admin/projects/:projectId/features/:featureName/lifecycle/uncomplete': {
+      access: 'editor',
+      path: `${pf}/${t}/lifecycle/uncomplete`,
     },
     // Its body is ignored: any content type, up to 64 KB.
     'POST /api/triggers/:secret': { access: 'open', path: `api/triggers/${s.triggerSecret}`, body: { alert: 'sec' } },

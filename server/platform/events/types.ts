@@ -30,6 +30,8 @@ export type EventType =
   | 'feature-stale-off'
   | 'feature-archived'
   | 'feature-revived'
+  | 'feature-completed'
+  | 'feature-uncompleted'
   | 'feature-deleted'
   | 'feature-project-change'
   | 'feature-tagged'

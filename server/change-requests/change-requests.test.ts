@@ -45,7 +45,7 @@ describe('change-request config', () => {
     await as(admin)('PUT', CONFIG('production'), { changeRequestsEnabled: false, requiredApprovals: 1 });
   });
 
-  it('is set by the project\'s Owners and Admins: an Editor may once made Owner, and only in that project', async () => {
+  it("is set by the project's Owners and Admins: an Editor may once made Owner, and only in that project", async () => {
     const body = { changeRequestsEnabled: true, requiredApprovals: 1 };
     const before = await as(admin)('GET', LIST_CONFIG);
     expectError(

@@ -97,3 +97,24 @@ export type EventType =
   | 'feature-trigger-fired'
   | 'push-subscription-added'
   | 'push-subscription-removed';
+
+/**
+ * The events of change requests (their settings, drafts, steps and comments; not a bypass, which changes a toggle
+ * directly): after one, an open console reads that project's requests again.
+ */
+export const CHANGE_REQUEST_EVENTS: EventType[] = [
+  'change-request-configuration-updated',
+  'change-request-created',
+  'change-added',
+  'change-request-sent-to-review',
+  'change-request-approval-added',
+  'change-request-approved',
+  'change-request-rejected',
+  'change-request-applied',
+  'change-request-conflict',
+  'change-request-cancelled',
+  'change-request-comment-added',
+  'change-request-scheduled',
+  'change-request-schedule-failed',
+  'change-request-reverted',
+];

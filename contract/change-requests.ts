@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { FeatureName, StrategyBody, StrategyOrderBody, StrategyUpdateBody } from './features.ts';
+import { can, type PermissionEntry } from './permissions.ts';
 import { Nullable, Timestamp } from './wire.ts';
 
 // Change requests: while a project environment takes changes through them, its toggles change only once other people
@@ -139,6 +140,84 @@ export const ChangeRequestStateBody = Type.Object(
   },
   Closed,
 );
+
+/** The states a request may be moved to (PUT .../state). */
+export type ChangeRequestMove = Static<typeof ChangeRequestStateBody>['state'];
+
+/**
+ * The moves each state allows, in the order a screen offers them: Applied, Rejected and Cancelled are final; a
+ * Scheduled request may be applied now (keeping its window) or scheduled again.
+ */
+const NEXT: Record<ChangeRequestState, readonly ChangeRequestMove[]> = {
+  Draft: ['In review', 'Cancelled'],
+  'In review': ['Approved', 'Rejected', 'Cancelled'],
+  Approved: ['Applied', 'Scheduled', 'Cancelled'],
+  Scheduled: ['Applied', 'Scheduled', 'Cancelled'],
+  Rejected: [],
+  Applied: [],
+  Cancelled: [],
+};
+
+/** What a move depends on of the request: its state, project, author and who approved it so far. */
+export interface MoveSubject {
+  state: ChangeRequestState;
+  project: string;
+  authorId: number;
+  approverIds: readonly number[];
+}
+
+/** Who moves a request: their user id and the permissions they hold (unknown while the console loads them). */
+export interface MovingPerson {
+  id?: number;
+  permissions?: readonly PermissionEntry[];
+}
+
+/**
+ * Why a move is refused: `applied` (applying an applied request again), `state` (the state does not allow it),
+ * `author-only` (only the author sends to review), `approver-only` (the move needs APPROVE_CHANGE_REQUEST in the
+ * project; the author may also apply, schedule and cancel), `own-request` (the author approves or rejects), `approved`
+ * (the person approved already: an approval counts once per person).
+ */
+export type MoveRefusal = 'applied' | 'state' | 'author-only' | 'approver-only' | 'own-request' | 'approved';
+
+/**
+ * Whether the person may move the request to `to` (the server's rule, which the console's buttons follow): the author
+ * sends a draft to review; someone else holding APPROVE_CHANGE_REQUEST approves (once) or rejects a request in review;
+ * the author or an approver applies or schedules an approved or scheduled one, or cancels an open one. Undefined when
+ * the move is allowed.
+ */
+export function moveRefusal(
+  request: MoveSubject,
+  to: ChangeRequestMove,
+  person: MovingPerson,
+): MoveRefusal | undefined {
+  if (request.state === 'Applied' && to === 'Applied') return 'applied';
+  if (!NEXT[request.state].includes(to)) return 'state';
+  const isAuthor = person.id !== undefined && request.authorId === person.id;
+  const mayApprove = can(person.permissions, 'APPROVE_CHANGE_REQUEST', request.project);
+  switch (to) {
+    case 'In review':
+      return isAuthor ? undefined : 'author-only';
+    case 'Approved':
+    case 'Rejected':
+      if (!mayApprove) return 'approver-only';
+      if (isAuthor) return 'own-request';
+      return to === 'Approved' && request.approverIds.includes(person.id!) ? 'approved' : undefined;
+    default:
+      return isAuthor || mayApprove ? undefined : 'approver-only';
+  }
+}
+
+/** The moves the person may make on the request now, in the order a screen offers them. */
+export function movesFor(request: ChangeRequest, person: MovingPerson): ChangeRequestMove[] {
+  const subject = {
+    state: request.state,
+    project: request.project,
+    authorId: request.createdBy.id,
+    approverIds: request.approvals.map((approval) => approval.createdBy.id),
+  };
+  return NEXT[request.state].filter((to) => moveRefusal(subject, to, person) === undefined);
+}
 
 /**
  * What is wrong with a schedule (the server's rule, which the console's form applies): `scheduledAt` must be a time

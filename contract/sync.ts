@@ -34,12 +34,20 @@ export type FeatureSyncPage = Static<typeof FeatureSyncPageSchema>;
 
 /**
  * GET api/admin/sync/stream (ours): an open console's event stream. `console-build` (on connecting, when the server
- * serves a built console): the build's id. `toggles-changed` (its `id` the revision): after changes, the toggles they
- * named, or only the revision when they were many or changed every toggle; the console then syncs `since` its own.
+ * serves a built console): the build's id. After changes (each message's `id` the revision): `toggles-changed` when
+ * toggles changed, with the toggles they named, or only the revision when they were many, changed every toggle, or
+ * are not known (the process's first message); the console then syncs `since` its own. `change-requests-changed` when
+ * change requests changed, with their projects (none named: not known, every project's); the console reads those
+ * projects' requests again.
  */
 export const LIVE_BUILD_EVENT = 'console-build';
 export const LIVE_CHANGES_EVENT = 'toggles-changed';
+export const LIVE_CHANGE_REQUESTS_EVENT = 'change-requests-changed';
 export interface LiveChanges {
   revision: number;
   features?: string[];
+}
+export interface LiveChangeRequests {
+  revision: number;
+  projects?: string[];
 }

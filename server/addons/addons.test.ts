@@ -33,7 +33,7 @@ describe('addons API', () => {
       'emojiIcon',
       'defaultChannel',
     ]);
-    expect(slack.events).toHaveLength(13);
+    expect(slack.events).toHaveLength(14); // Unleash 4's feature events, and a trigger fired
     expect(slack.tagTypes).toEqual([
       { name: 'slack', description: 'Slack tag used by the slack-addon to specify the slack channel.', icon: 'S' },
     ]);
@@ -99,8 +99,12 @@ describe('addons API', () => {
       [{ ...webhook, events: [] }, 'You must listen to at least one event'],
       [{ ...webhook, events: undefined }, 'You must listen to at least one event'],
       [
-        { ...webhook, events: ['feature-created', 'user-created'] },
+        { ...webhook, events: ['feature-created', 'feature-exploded'] },
         '"events[1]" must be one of the events the Webhook addon supports',
+      ],
+      [
+        { provider: 'slack', parameters: { url: SECRET, defaultChannel: 'x' }, events: ['user-created'] },
+        '"events[0]" must be one of the events the Slack addon supports',
       ],
       [{ ...webhook, parameters: {} }, '"parameters.url" is required'],
       [{ ...webhook, parameters: { url: '  ' } }, '"parameters.url" is required'],

@@ -245,6 +245,51 @@ describe('addon delivery', () => {
     }
   });
 
+  it('lets addons listen to any audited event: a trigger fired reaches a webhook and Slack', async () => {
+    const providers = (await call('GET', 'api/admin/addons')).body.providers as Array<{
+      name: string;
+      events: string[];
+    }>;
+    const webhookEvents = providers.find((p) => p.name === 'webhook')!.events;
+    for (const type of ['feature-trigger-fired', 'change-request-approved', 'segment-created', 'project-created']) {
+      expect(webhookEvents).toContain(type);
+    }
+    const hook = await addAddon('webhook', { url: `${receiver.url}/fired` }, ['feature-trigger-fired']);
+    const slack = await addAddon('slack', { url: `${receiver.url}/fired-slack`, defaultChannel: 'oncall' }, [
+      'feature-trigger-fired',
+    ]);
+    const env = 'api/admin/projects/default/features/killed/environments/production';
+    expect((await call('POST', 'api/admin/projects/default/features', { name: 'killed' })).status).toBe(201);
+    expect((await call('POST', `${env}/strategies`, { name: 'default' })).status).toBe(200);
+    expect((await call('POST', `${env}/on`)).status).toBe(200);
+    const trigger = await call('POST', 'api/admin/projects/default/features/killed/triggers', {
+      environment: 'production',
+      action: 'off',
+      description: 'Error rate',
+    });
+    expect(trigger.status, trigger.text).toBe(201);
+    receiver.received.length = 0;
+    const fired = await server.call('POST', trigger.body.url.slice(`${CONSOLE}/`.length));
+    expect(fired.status, fired.text).toBe(200);
+    await receiver.waitFor(2);
+    expect(await settled(hook)).toEqual([{ status: 'delivered', attempts: 1 }]);
+    expect(await settled(slack)).toEqual([{ status: 'delivered', attempts: 1 }]);
+    const byPath = new Map(receiver.received.map((r) => [r.path, json(r.body)]));
+    expect(byPath.get('/fired')).toMatchObject({
+      type: 'feature-trigger-fired',
+      featureName: 'killed',
+      environment: 'production',
+      data: { action: 'off', description: 'Error rate', changed: true },
+    });
+    expect(byPath.get('/fired-slack')).toMatchObject({
+      channel: '#oncall',
+      text:
+        `The trigger "Error rate" turned <${CONSOLE}/projects/default/features/killed|killed> *off* in *production* ` +
+        'environment in project *default*',
+    });
+    for (const id of [hook, slack]) await call('DELETE', `api/admin/addons/${id}`);
+  });
+
   it('queues nothing for a disabled addon or an event it does not listen to', async () => {
     const id = await addAddon('webhook', { url: `${receiver.url}/quiet` }, ['feature-archived']);
     const off = await call('POST', 'api/admin/addons', {

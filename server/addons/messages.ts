@@ -87,6 +87,15 @@ class EventText {
         return `${createdBy} updated the metadata for ${feature} in project *${project}*`;
       case 'feature-project-change':
         return `${createdBy} moved ${event.featureName} to ${project}`;
+      case 'feature-trigger-fired': {
+        const { action, description, changed } = event.data as {
+          action: string;
+          description: string;
+          changed: boolean;
+        };
+        const what = changed ? `turned ${feature} *${action}*` : `found ${feature} *${action}* already`;
+        return `The trigger ${description ? `"${description}" ` : ''}${what} in *${environment}* environment in project *${project}*`;
+      }
       default: {
         const action = type === 'feature-created' ? 'created' : type === 'feature-updated' ? 'updated' : type;
         return `${createdBy} ${action} feature toggle ${feature} in project *${project}*`;

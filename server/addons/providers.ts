@@ -1,7 +1,8 @@
 import type { AddonProvider } from '../../contract/addons.ts';
+import { EVENT_TYPES, type EventType } from '../platform/events/types.ts';
 
-/** The event types every provider may listen to: Unleash 4's feature events. */
-const FEATURE_EVENTS = [
+/** Unleash 4's feature events: what its providers listen to, in its order. */
+const FEATURE_EVENTS: EventType[] = [
   'feature-created',
   'feature-updated',
   'feature-archived',
@@ -17,34 +18,21 @@ const FEATURE_EVENTS = [
   'feature-project-change',
 ];
 
+/** What Slack, Teams and Datadog listen to: a line about one toggle each, so the feature events and a trigger fired. */
+const TOGGLE_EVENTS: EventType[] = [...FEATURE_EVENTS, 'feature-trigger-fired'];
+
 /**
- * What the webhook may listen to besides: every step of a change request (its generic JSON body carries the event as
- * it is; the other providers' messages speak of one toggle).
+ * What the webhook listens to: every audited event type (its generic JSON body carries the event as it is), Unleash's
+ * feature events first.
  */
-const CHANGE_REQUEST_EVENTS = [
-  'change-request-created',
-  'change-added',
-  'change-request-sent-to-review',
-  'change-request-approval-added',
-  'change-request-approved',
-  'change-request-rejected',
-  'change-request-applied',
-  'change-request-conflict',
-  'change-request-cancelled',
-  'change-request-comment-added',
-  'change-request-scheduled',
-  'change-request-schedule-failed',
-  'change-request-reverted',
-  'change-request-configuration-updated',
-  'change-request-bypassed',
-];
+const EVERY_EVENT: EventType[] = [...FEATURE_EVENTS, ...EVENT_TYPES.filter((type) => !FEATURE_EVENTS.includes(type))];
 
 /** Where Datadog events go when the addon names no URL (Datadog's US1 site). */
 export const DATADOG_DEFAULT_URL = 'https://api.datadoghq.com/api/v1/events';
 
 /**
  * Unleash 4's provider definitions (GET api/admin/addons of Unleash 4.2.2, field for field), except the webhook URL's
- * description, which says how this server retries.
+ * description, which says how this server retries, and the events, which are this server's as well.
  */
 export const PROVIDERS: readonly AddonProvider[] = [
   {
@@ -83,7 +71,7 @@ export const PROVIDERS: readonly AddonProvider[] = [
         sensitive: false,
       },
     ],
-    events: [...FEATURE_EVENTS, ...CHANGE_REQUEST_EVENTS],
+    events: EVERY_EVENT,
   },
   {
     name: 'slack',
@@ -119,7 +107,7 @@ export const PROVIDERS: readonly AddonProvider[] = [
         sensitive: false,
       },
     ],
-    events: FEATURE_EVENTS,
+    events: TOGGLE_EVENTS,
     tagTypes: [
       { name: 'slack', description: 'Slack tag used by the slack-addon to specify the slack channel.', icon: 'S' },
     ],
@@ -132,7 +120,7 @@ export const PROVIDERS: readonly AddonProvider[] = [
     parameters: [
       { name: 'url', displayName: 'Microsoft Teams webhook URL', type: 'url', required: true, sensitive: true },
     ],
-    events: FEATURE_EVENTS,
+    events: TOGGLE_EVENTS,
   },
   {
     name: 'datadog',
@@ -158,7 +146,7 @@ export const PROVIDERS: readonly AddonProvider[] = [
         sensitive: true,
       },
     ],
-    events: FEATURE_EVENTS,
+    events: TOGGLE_EVENTS,
     tagTypes: [
       {
         name: 'datadog',

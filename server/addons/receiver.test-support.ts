@@ -1,5 +1,6 @@
 /** A real HTTP receiver on loopback for the addon delivery tests: it records every request and answers as told. */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLoopback } from '../test-support/loopback.ts';
 
 export interface Received {
   path: string;
@@ -19,45 +20,20 @@ export interface Receiver {
 
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
-  let planned: number[] = [];
-  const waiting = new Set<() => void>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      response.writeHead(planned.shift() ?? 200, { 'content-type': 'text/plain' }).end('ok');
-      for (const check of waiting) check();
-    });
+  const loopback = await startLoopback({
+    name: 'the receiver',
+    status: 200,
+    read: ({ path, headers, body }) => received.push({ path, headers, body: body.toString() }),
+    arrived: () => received.length,
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.url,
     received,
-    answerWith: (...statuses) => {
-      planned = statuses;
+    answerWith: loopback.answerWith,
+    waitFor: async (count, withinMs) => {
+      await loopback.waitFor(count, withinMs);
+      return received.slice(0, count);
     },
-    waitFor: (count, withinMs = 60_000) =>
-      new Promise((done, fail) => {
-        const timer = setTimeout(() => {
-          waiting.delete(check);
-          fail(new Error(`the receiver got ${received.length} of ${count} requests within ${withinMs} ms`));
-        }, withinMs);
-        const check = () => {
-          if (received.length < count) return;
-          clearTimeout(timer);
-          waiting.delete(check);
-          done(received.slice(0, count));
-        };
-        waiting.add(check);
-        check();
-      }),
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
+    close: loopback.close,
   };
 }

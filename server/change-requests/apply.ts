@@ -24,23 +24,27 @@ export type VersionedChange = ChangeRequestChangeInput & { featureVersion: numbe
 
 /**
  * Makes one change of a request through the toggle commands, in the applying transaction (`tx`: each command's own
- * transaction becomes a savepoint of it), as the direct call it stands for would, past the change-request gate.
+ * transaction becomes a savepoint of it), as the direct call it stands for would, past the change-request gate. Only
+ * a `reverse` (a window's end) adds a strategy under the id its payload names: the one the request deleted.
  */
-export async function applyChange(
+async function applyChange(
   deps: AppDeps,
   tx: Db,
   write: ToggleWrite,
   where: { project: string; environment: string },
   change: ChangeRequestChangeInput,
+  reverse: boolean,
 ): Promise<void> {
   const inTx = { ...deps, db: tx };
   const path = { ...where, feature: change.feature };
   switch (change.action) {
     case 'updateEnabled':
       return setEnabledInEnvironment(inTx, write, path, change.payload.enabled);
-    case 'addStrategy':
-      await addStrategyInstance(inTx, write, path, change.payload);
+    case 'addStrategy': {
+      const { id, ...strategy } = change.payload;
+      await addStrategyInstance(inTx, write, path, strategy, reverse ? id : undefined);
       return;
+    }
     case 'updateStrategy': {
       const { id, ...strategy } = change.payload;
       await updateStrategy(inTx, write, path, id, replaceStrategy(strategy));
@@ -56,7 +60,8 @@ export async function applyChange(
 /**
  * Applies the changes of a request in the caller's transaction, through the toggle rule, as pre-approved changes:
  * first the toggles are locked and each change's recorded version compared with the toggle's (a moved toggle is the
- * conflict returned, and nothing is applied), then the changes are made in their order.
+ * conflict returned, and nothing is applied), then the changes are made in their order. `reverse`: the changes are
+ * the request's reverse (reverseChanges), which adds deleted strategies back under their ids.
  */
 export async function applyChanges(
   deps: AppDeps,
@@ -64,6 +69,7 @@ export async function applyChanges(
   actor: string,
   row: ChangeRequestRow,
   changes: readonly VersionedChange[],
+  reverse = false,
 ): Promise<Conflict | null> {
   const toggles = await lockToggles(tx, { names: [...new Set(changes.map((c) => c.feature))].sort() });
   const versions = new Map(toggles.map((toggle) => [toggle.name, toggle.version]));
@@ -74,7 +80,8 @@ export async function applyChanges(
     }
   }
   const where = { project: row.project, environment: row.environment };
-  for (const change of changes) await applyChange(deps, tx, { actor, changeRequest: row.id }, where, change);
+  const write = { actor, changeRequest: row.id };
+  for (const change of changes) await applyChange(deps, tx, write, where, change, reverse);
   return null;
 }
 

@@ -393,7 +393,12 @@ describe('change requests: transitions', () => {
     expect(first.body).toMatchObject({ state: 'In review', minApprovals: 2 });
     expect(first.body.approvals).toHaveLength(1);
     expect(await awaiting(editor)).not.toContain(id);
-    expect((await as(editor)('PUT', state(id), { state: 'Approved' })).status).toBe(400);
+    expectError(
+      await as(editor)('PUT', state(id), { state: 'Approved' }),
+      400,
+      'InvalidOperationError',
+      'You have approved this change request',
+    );
     expect((await as(author)('PUT', state(id), { state: 'Applied' })).status).toBe(400);
     const second = await as(admin)('PUT', state(id), { state: 'Approved', comment: 'Looks right' });
     expect(second.body).toMatchObject({ state: 'Approved', comments: [{ text: 'Looks right', createdBy: 'admin' }] });

@@ -25,8 +25,9 @@ const documentOf = ({ name, parameters, constraints, segments, variants }: Strat
 
 /**
  * The changes that take each toggle from `after` back to `before` (a window's end): strategies the request added are
- * deleted, those it changed get their old content and order back, those it deleted are added again (at the end, under
- * a new id), and the toggle is switched back on or off.
+ * deleted, those it changed get their old content back, those it deleted are added again under their ids (applied as a
+ * reverse, see applyChanges), every strategy gets its old place in the order, and the toggle is switched back on or
+ * off. SDKs and the console then see the strategies they saw before the window.
  */
 export function reverseChanges(
   before: readonly EnvironmentState[],
@@ -49,12 +50,14 @@ export function reverseChanges(
         reverse.push({ feature, action: 'updateStrategy', payload: { id: strategy.id, ...document } });
       }
     }
-    if (kept.some((strategy) => strategy.sortOrder !== old.get(strategy.id)!.sortOrder)) {
-      const payload = kept.map(({ id }) => ({ id, sortOrder: old.get(id)!.sortOrder }));
-      reverse.push({ feature, action: 'reorderStrategy', payload });
+    const deleted = was.strategies.filter((strategy) => !current.has(strategy.id));
+    for (const strategy of deleted) {
+      reverse.push({ feature, action: 'addStrategy', payload: { id: strategy.id, ...documentOf(strategy) } });
     }
-    for (const strategy of was.strategies) {
-      if (!current.has(strategy.id)) reverse.push({ feature, action: 'addStrategy', payload: documentOf(strategy) });
+    // A strategy added back comes at the end: the order is set again whenever one is, or a kept one moved.
+    if (deleted.length > 0 || kept.some((strategy) => strategy.sortOrder !== old.get(strategy.id)!.sortOrder)) {
+      const payload = was.strategies.map(({ id, sortOrder }) => ({ id, sortOrder }));
+      reverse.push({ feature, action: 'reorderStrategy', payload });
     }
     if (now.enabled !== was.enabled) {
       reverse.push({ feature, action: 'updateEnabled', payload: { enabled: was.enabled } });

@@ -1,16 +1,13 @@
-import { scheduleProblem, type ChangeRequestState } from '../../contract/change-requests.ts';
-import { ApiError, invalidOperation, notFound, validationError } from '../platform/http/errors.ts';
+import {
+  moveRefusal,
+  scheduleProblem,
+  type ChangeRequestMove,
+  type MoveSubject,
+  type MovingPerson,
+} from '../../contract/change-requests.ts';
+import { ApiError, invalidOperation, noAccess, notFound, validationError } from '../platform/http/errors.ts';
 
-/** The states a request moves to from each open one; Applied, Rejected and Cancelled are final. */
-const NEXT: Record<ChangeRequestState, readonly ChangeRequestState[]> = {
-  Draft: ['In review', 'Cancelled'],
-  'In review': ['Approved', 'Rejected', 'Cancelled'],
-  Approved: ['Applied', 'Scheduled', 'Cancelled'],
-  Scheduled: ['Applied', 'Scheduled', 'Cancelled'],
-  Rejected: [],
-  Applied: [],
-  Cancelled: [],
-};
+const APPROVE = 'APPROVE_CHANGE_REQUEST';
 
 /** What a change of schedules names in its announcement, so that every process's scheduler looks again. */
 export const SCHEDULE_CHANGE = 'change-request-schedule';
@@ -67,20 +64,30 @@ export function replacesChange(held: DraftChange, added: DraftChange): boolean {
   return false;
 }
 
-/** 409 for a request applied already, 400 for any other move the states do not allow. */
-export function checkTransition(from: ChangeRequestState, to: ChangeRequestState): void {
-  if (from === 'Applied' && to === 'Applied') {
-    throw new ApiError(409, 'ChangeRequestAppliedError', 'This change request has been applied already');
+/**
+ * The answer to a move the contract's rule refuses (moveRefusal): 409 for a request applied already, 403 for a person
+ * who may not make it, 400 for a move its state does not allow or an approval given already.
+ */
+export function checkMove(request: MoveSubject, to: ChangeRequestMove, person: MovingPerson): void {
+  switch (moveRefusal(request, to, person)) {
+    case undefined:
+      return;
+    case 'applied':
+      throw new ApiError(409, 'ChangeRequestAppliedError', 'This change request has been applied already');
+    case 'state':
+      throw invalidOperation(`A change request in state ${request.state} can not become ${to}`);
+    case 'author-only':
+      throw new ApiError(403, 'NoAccessError', 'Only its author can send for review a change request');
+    case 'approver-only':
+      throw noAccess(`You need permission=${APPROVE} to perform this action`, APPROVE);
+    case 'own-request':
+      throw new ApiError(403, 'NoAccessError', 'You can not approve or reject your own change request');
+    case 'approved':
+      throw invalidOperation('You have approved this change request');
   }
-  if (!NEXT[from].includes(to)) throw invalidOperation(`A change request in state ${from} can not become ${to}`);
 }
 
 export const requestNotFound = (id: number) => notFound(`Could not find change request with id ${id}`);
-
-export const notYours = (what: string) =>
-  new ApiError(403, 'NoAccessError', `Only its author can ${what} a change request`);
-export const ownApproval = () =>
-  new ApiError(403, 'NoAccessError', 'You can not approve or reject your own change request');
 
 /** 409: a toggle moved since its change was added; nothing was applied. */
 export const conflictError = (conflict: { feature: string; version: number; currentVersion: number }) =>

@@ -386,6 +386,31 @@ describe('a scheduled window', () => {
     const failed = (await eventsOf('change-request-schedule-failed')).filter((e) => e.data.id === id);
     expect(failed.map((e) => e.data)).toEqual([{ id, project: 'sch', environment: 'production', reason }]);
   });
+
+  it('brings a strategy it deleted back with its id, in its place, so SDKs see what they saw before', async () => {
+    const feature = await newToggle();
+    for (const userIds of ['1', '2']) {
+      const added = await as(admin)('POST', strategies(feature), { name: 'userWithId', parameters: { userIds } });
+      expect(added.status, added.text).toBe(200);
+    }
+    const before = await production(feature);
+    expect(before.strategies).toHaveLength(3); // its default strategy and the two
+    const [first, middle, last] = before.strategies;
+    const id = await approved({ feature, action: 'deleteStrategy', payload: { id: middle.id } });
+    const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
+    const revertAt = new Date(Date.now() + 7_200_000).toISOString();
+    expect((await as(author)('PUT', state(id), { state: 'Scheduled', scheduledAt, revertAt })).status).toBe(200);
+    expect((await as(editor)('PUT', state(id), { state: 'Applied' })).body.state).toBe('Applied');
+    const during = (await production(feature)).strategies.map((strategy: { id: string }) => strategy.id);
+    expect(during).toEqual([first.id, last.id]);
+    // The window's end, brought forward: a scheduler's claim of the request as it is now.
+    await runClaimed(
+      { db: server.db, config: server.config },
+      { id, project: 'sch', version: (await request(id)).version },
+    );
+    expect((await request(id)).revertedAt).not.toBeNull();
+    expect(await production(feature)).toEqual(before);
+  });
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('scheduled requests with two processes on one PostgreSQL', () => {

@@ -64,7 +64,7 @@ async function applyDue(deps: AppDeps, tx: Db, row: ChangeRequestRow): Promise<v
 
 /** Applies the reverse of an applied request at the end of its window, against the versions its apply left. */
 async function revertDue(deps: AppDeps, tx: Db, row: ChangeRequestRow): Promise<void> {
-  const conflict = await applyChanges(deps, tx, row.createdBy, row, row.revert as VersionedChange[]);
+  const conflict = await applyChanges(deps, tx, row.createdBy, row, row.revert as VersionedChange[], true);
   if (conflict) return scheduleFailed(tx, row, conflictError(conflict).message, conflict);
   await updateRequest(tx, row.id, { revertedAt: new Date(), dueAt: null });
   await appendEvent(tx, {

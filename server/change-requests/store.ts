@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { ChangeRequestState } from '../../contract/change-requests.ts';
 import type { Db } from '../platform/db/client.ts';
 import { changeRequestApprovals, changeRequestChanges, changeRequestComments, changeRequests } from './schema.ts';
@@ -123,22 +123,18 @@ export async function partsOf(db: Db, ids: number[]) {
   return { changes, approvals, comments };
 }
 
-/** Records the person's approval; false when they had approved already. */
+/** Records the person's approval (the request's row is locked, and the rule checked they had not approved yet). */
 export async function insertApproval(tx: Db, changeRequestId: number, person: { id: number; name: string }) {
-  const rows = await tx
-    .insert(changeRequestApprovals)
-    .values({ changeRequestId, userId: person.id, createdBy: person.name })
-    .onConflictDoNothing()
-    .returning();
-  return rows.length > 0;
+  await tx.insert(changeRequestApprovals).values({ changeRequestId, userId: person.id, createdBy: person.name });
 }
 
-export async function countApprovals(db: Db, changeRequestId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Who approved the request so far (their user ids). */
+export async function approverIdsOf(db: Db, changeRequestId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: changeRequestApprovals.userId })
     .from(changeRequestApprovals)
     .where(eq(changeRequestApprovals.changeRequestId, changeRequestId));
-  return Number(row.n);
+  return rows.map((row) => row.userId);
 }
 
 /** What a move of a request sets (its version moves on by itself). */

@@ -1,25 +1,16 @@
-import type { ChangeRequest, ChangeRequestState } from '../../contract/change-requests.ts';
-import { can, type PermissionEntry } from '../../contract/permissions.ts';
+import type { ChangeRequest, ChangeRequestMove, ChangeRequestState } from '../../contract/change-requests.ts';
+import type { PermissionEntry } from '../../contract/permissions.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
 import { appendEvent } from '../platform/events/store.ts';
 import type { EventType } from '../platform/events/types.ts';
-import { invalidOperation, noAccess } from '../platform/http/errors.ts';
+import { invalidOperation } from '../platform/http/errors.ts';
 import { lockChangeRequestSetting } from '../projects/index.ts';
 import { applyRequest, type Conflict } from './apply.ts';
-import {
-  checkSchedule,
-  checkTransition,
-  conflictError,
-  notYours,
-  ownApproval,
-  requestMoved,
-  requestNotFound,
-  SCHEDULE_CHANGE,
-} from './rules.ts';
+import { checkMove, checkSchedule, conflictError, requestMoved, requestNotFound, SCHEDULE_CHANGE } from './rules.ts';
 import { getChangeRequest, type Person } from './service.ts';
 import {
-  countApprovals,
+  approverIdsOf,
   insertApproval,
   insertComment,
   lockRequest,
@@ -30,13 +21,10 @@ import {
 
 // The moves of a request between states, each one transaction with its audit event (which addons receive).
 
-const APPROVE = 'APPROVE_CHANGE_REQUEST';
-const needApprove = () => noAccess(`You need permission=${APPROVE} to perform this action`, APPROVE);
-
 /** The approvals the request's environment needs now, and those it has. */
 async function approvalCount(tx: Db, row: ChangeRequestRow) {
   const setting = await lockChangeRequestSetting(tx, row.project, row.environment);
-  return { needed: setting?.requiredApprovals ?? 1, given: await countApprovals(tx, row.id) };
+  return { needed: setting?.requiredApprovals ?? 1, given: (await approverIdsOf(tx, row.id)).length };
 }
 
 /** The refusal of applying (or scheduling) a request that lacks approvals; undefined when it has enough. */
@@ -47,18 +35,18 @@ export async function missingApprovals(tx: Db, row: ChangeRequestRow): Promise<s
 
 /** PUT .../state's body. */
 export interface MoveInput {
-  state: ChangeRequestState;
+  state: ChangeRequestMove;
   comment?: string;
   scheduledAt?: string;
   revertAt?: string;
 }
 
 /**
- * PUT .../change-requests/{id}/state: Draft -> In review (its author) -> Approved or Rejected (someone else holding
- * APPROVE_CHANGE_REQUEST; an approval counts once per person, and the request is Approved once it has as many as its
- * environment needs) -> Applied, or Scheduled at `scheduledAt` for the scheduler to apply, with its reverse at
- * `revertAt` when given (its author or an approver; a Scheduled one may be applied now, keeping its window, or
- * scheduled again); Cancelled from any open state (its author or an approver), which also stops a schedule. A
+ * PUT .../change-requests/{id}/state, as the contract's rule (moveRefusal) allows moves: Draft -> In review ->
+ * Approved or Rejected (the request is Approved once it has as many approvals as its environment needs) -> Applied,
+ * or Scheduled at `scheduledAt` for the scheduler to apply, with its reverse at `revertAt` when given (a Scheduled
+ * one may be applied now, keeping its window, or scheduled again); Cancelled from any open state, which also stops a
+ * schedule. Applying or scheduling needs the approvals the environment asks for now. A
  * conflict found by applying is kept on the request (and audited), and answered 409. `ifMatch`: the version the
  * caller saw (an approval queued offline); a request that moved on since is refused (412).
  */
@@ -77,27 +65,21 @@ export async function moveChangeRequest(
     if (!row) throw requestNotFound(id);
     if (ifMatch !== undefined && ifMatch !== row.version) throw requestMoved(id, ifMatch, row.version);
     const from = row.state as ChangeRequestState;
-    checkTransition(from, input.state);
-    const isAuthor = row.createdById === person.id;
-    const mayApprove = can(held, APPROVE, project);
+    const subject = { state: from, project, authorId: row.createdById, approverIds: await approverIdsOf(tx, id) };
+    checkMove(subject, input.state, { id: person.id, permissions: held });
     // Leaving a state clears what it kept: the schedule, an earlier conflict or failure.
     const update: RequestUpdate = { state: input.state, conflict: null, dueAt: null };
     let type: EventType;
     let found: Conflict | null = null;
     switch (input.state) {
       case 'In review':
-        if (!isAuthor) throw notYours('send for review');
         type = 'change-request-sent-to-review';
         break;
-      case 'Approved':
-      case 'Rejected': {
-        if (!mayApprove) throw needApprove();
-        if (isAuthor) throw ownApproval();
-        if (input.state === 'Rejected') {
-          type = 'change-request-rejected';
-          break;
-        }
-        if (!(await insertApproval(tx, id, person))) throw invalidOperation('You have approved this change request');
+      case 'Rejected':
+        type = 'change-request-rejected';
+        break;
+      case 'Approved': {
+        await insertApproval(tx, id, person);
         const { needed, given } = await approvalCount(tx, row);
         update.state = given >= needed ? 'Approved' : 'In review';
         type = given >= needed ? 'change-request-approved' : 'change-request-approval-added';
@@ -105,7 +87,6 @@ export async function moveChangeRequest(
       }
       case 'Applied':
       case 'Scheduled': {
-        if (!isAuthor && !mayApprove) throw needApprove();
         const missing = await missingApprovals(tx, row);
         if (missing) throw invalidOperation(missing);
         update.scheduleFailure = null;
@@ -122,7 +103,6 @@ export async function moveChangeRequest(
         break;
       }
       default:
-        if (!isAuthor && !mayApprove) throw needApprove();
         type = 'change-request-cancelled';
     }
     await updateRequest(tx, id, update);

@@ -4,7 +4,8 @@
  * (RFC 8291, aes128gcm, written here with node:crypto alone) after checking the VAPID signature (RFC 8292).
  */
 import { createECDH, createPublicKey, hkdfSync, randomBytes, createDecipheriv, verify, type ECDH } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLoopback } from '../test-support/loopback.ts';
 
 export interface Device {
   endpoint: string;
@@ -84,32 +85,25 @@ export async function startPushService(): Promise<PushService> {
   const pushes: Push[] = [];
   const errors: string[] = [];
   let requests = 0;
-  let planned: number[] = [];
-  const waiting = new Set<() => void>();
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+  const loopback = await startLoopback({
+    name: 'the push service',
+    status: 201,
+    read({ path, headers, body }) {
       requests += 1;
-      const path = request.url ?? '';
       try {
         const device = devices.get(path);
         if (!device) throw new Error(`no device at ${path}`);
-        if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-        const message = JSON.parse(decrypt(Buffer.concat(chunks), device.ecdh, device.auth));
-        pushes.push({ path, headers: request.headers, message, vapid: vapidClaims(request.headers.authorization) });
+        if (headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+        const message = JSON.parse(decrypt(body, device.ecdh, device.auth));
+        pushes.push({ path, headers, message, vapid: vapidClaims(headers.authorization) });
       } catch (error) {
         errors.push((error as Error).message);
       }
-      response.writeHead(planned.shift() ?? 201).end();
-      for (const check of waiting) check();
-    });
+    },
+    arrived: () => requests,
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
-    url,
+    url: loopback.url,
     pushes,
     errors,
     device() {
@@ -118,34 +112,17 @@ export async function startPushService(): Promise<PushService> {
       const auth = randomBytes(16);
       const path = `/push/${randomBytes(8).toString('hex')}`;
       devices.set(path, { ecdh, auth });
-      const endpoint = `${url}${path}`;
+      const endpoint = `${loopback.url}${path}`;
       return {
         endpoint,
         subscription: { endpoint, expirationTime: null, keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) } },
       };
     },
-    answerWith: (...statuses) => {
-      planned = statuses;
+    answerWith: loopback.answerWith,
+    waitFor: async (count, withinMs) => {
+      await loopback.waitFor(count, withinMs);
+      return pushes.slice();
     },
-    waitFor: (count, withinMs = 60_000) =>
-      new Promise((done, fail) => {
-        const timer = setTimeout(() => {
-          waiting.delete(check);
-          fail(new Error(`the push service got ${requests} of ${count} requests within ${withinMs} ms`));
-        }, withinMs);
-        const check = () => {
-          if (requests < count) return;
-          clearTimeout(timer);
-          waiting.delete(check);
-          done(pushes.slice());
-        };
-        waiting.add(check);
-        check();
-      }),
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
+    close: loopback.close,
   };
 }

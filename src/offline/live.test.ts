@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_BUILD_EVENT, LIVE_CHANGES_EVENT } from '../../contract/sync';
+import { LIVE_BUILD_EVENT, LIVE_CHANGE_REQUESTS_EVENT, LIVE_CHANGES_EVENT } from '../../contract/sync';
 import { createLive, LIVE_RETRY_MAX_MS, LIVE_RETRY_MS, retryDelay, type LiveEvent } from './live';
 
 /**
@@ -102,7 +102,7 @@ describe('the live stream', () => {
     expect(retryDelay(1, () => 0)).toBe(LIVE_RETRY_MS / 2);
   });
 
-  it('opens once started, tells its followers, and names the build and the changes', () => {
+  it('opens once started, tells its followers, and names the build, the toggles and change requests changed', () => {
     const { live, start, synced, builds, events } = makeLive();
     const stop = start();
     expect(TestSource.made.map((s) => s.url)).toEqual(['/api/admin/sync/stream']);
@@ -110,9 +110,14 @@ describe('the live stream', () => {
     expect(live.isLive()).toBe(true);
     latest().send(LIVE_BUILD_EVENT, 'build-1');
     latest().send(LIVE_CHANGES_EVENT, { revision: 7, features: ['a'] });
+    latest().send(LIVE_CHANGE_REQUESTS_EVENT, { revision: 8, projects: ['web'] });
     expect(builds).toEqual(['build-1']);
-    expect(events).toEqual([{ type: 'open' }, { type: 'changes', changes: { revision: 7, features: ['a'] } }]);
-    expect(synced.length).toBe(1); // the change (its sync follows)
+    expect(events).toEqual([
+      { type: 'open' },
+      { type: 'changes', changes: { revision: 7, features: ['a'] } },
+      { type: 'change-requests', changes: { revision: 8, projects: ['web'] } },
+    ]);
+    expect(synced.length).toBe(2); // each change (what follows reads it)
     stop();
     expect(latest().closed).toBe(true);
     expect(live.isLive()).toBe(false);

@@ -1,7 +1,19 @@
-import { LIVE_BUILD_EVENT, LIVE_CHANGES_EVENT, type LiveChanges } from '../../contract/sync';
+import {
+  LIVE_BUILD_EVENT,
+  LIVE_CHANGE_REQUESTS_EVENT,
+  LIVE_CHANGES_EVENT,
+  type LiveChangeRequests,
+  type LiveChanges,
+} from '../../contract/sync';
 
-/** What the live stream tells those who follow it: it has (re)opened (changes may have been missed), or changes. */
-export type LiveEvent = { type: 'open' } | { type: 'changes'; changes: LiveChanges };
+/**
+ * What the live stream tells those who follow it: it has (re)opened (changes may have been missed), toggles changed,
+ * or change requests changed.
+ */
+export type LiveEvent =
+  | { type: 'open' }
+  | { type: 'changes'; changes: LiveChanges }
+  | { type: 'change-requests'; changes: LiveChangeRequests };
 
 /** The first reconnection waits about this long; each failure in a row doubles it, up to LIVE_RETRY_MAX_MS. */
 export const LIVE_RETRY_MS = 1_000;
@@ -81,6 +93,10 @@ export function createLive(options: LiveOptions) {
     stream.addEventListener(LIVE_CHANGES_EVENT, (event) => {
       options.markSynced();
       tell({ type: 'changes', changes: JSON.parse((event as MessageEvent).data) as LiveChanges });
+    });
+    stream.addEventListener(LIVE_CHANGE_REQUESTS_EVENT, (event) => {
+      options.markSynced();
+      tell({ type: 'change-requests', changes: JSON.parse((event as MessageEvent).data) as LiveChangeRequests });
     });
     stream.addEventListener('error', () => {
       if (source !== stream) return;

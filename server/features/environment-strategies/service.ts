@@ -228,12 +228,16 @@ export async function copyStrategies(deps: AppDeps, write: ToggleWrite, path: Fe
   });
 }
 
-/** POST .../strategies: checked, then appended at the end of the environment's list. */
+/**
+ * POST .../strategies: checked, then appended at the end of the environment's list. `id`: the id a deleted strategy
+ * had, to have it back (a change request's window ends); a new one otherwise.
+ */
 export async function addStrategyInstance(
   deps: AppDeps,
   write: ToggleWrite,
   path: FeatureEnvironmentPath,
   input: unknown,
+  id?: string,
 ) {
   return deps.db.transaction(async (tx) => {
     const feature = await changePath(tx, write, path);
@@ -241,7 +245,7 @@ export async function addStrategyInstance(
     if ((await strategiesOf(tx, [feature.name], path.environment)).length >= STRATEGY_LIMIT) {
       throw exceedsLimit(`Strategy limit of ${STRATEGY_LIMIT} reached for this toggle environment`);
     }
-    const [row] = await insertStrategies(tx, feature.name, path.environment, [strategy]);
+    const [row] = await insertStrategies(tx, feature.name, path.environment, [{ ...strategy, id }]);
     const created = orderedStrategy(row);
     await appendEvent(tx, {
       type: 'feature-strategy-add',

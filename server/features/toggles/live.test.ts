@@ -4,7 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_BUILD_EVENT, LIVE_CHANGES_EVENT, type LiveChanges } from '../../../contract/sync.ts';
+import {
+  LIVE_BUILD_EVENT,
+  LIVE_CHANGE_REQUESTS_EVENT,
+  LIVE_CHANGES_EVENT,
+  type LiveChangeRequests,
+  type LiveChanges,
+} from '../../../contract/sync.ts';
 import { consoleBuild } from '../../platform/http/console.ts';
 import { readEventStream, type ReadStream } from '../../test-support/event-stream.ts';
 import { admin, ADMIN_TOKEN, server, STANDARD_TOKENS, useServer, viewer } from '../../test-support/fixture.ts';
@@ -27,6 +33,9 @@ useServer({ env: { ...STANDARD_TOKENS, STREAMING_HEARTBEAT_MS: '100' }, build: {
 const open = (through: TestServer, cookie: string) => readEventStream(`${through.url}/${STREAM}`, { cookie });
 const changesOf = (stream: ReadStream) =>
   stream.messages.filter((m) => m.event === LIVE_CHANGES_EVENT).map((m) => JSON.parse(m.data) as LiveChanges);
+/** The stream's messages of the event, with their ids (the revision). */
+const told = (stream: ReadStream, event: string) =>
+  stream.messages.filter((m) => m.event === event).map((m) => ({ id: m.id, ...JSON.parse(m.data) }));
 /** The stream's change messages once one names `name`. */
 async function untilNamed(stream: ReadStream, name: string) {
   await expect.poll(() => changesOf(stream).some((c) => c.features?.includes(name)), WAIT).toBe(true);
@@ -112,6 +121,38 @@ describe('GET api/admin/sync/stream', () => {
       stream.close();
     }
     expect(LIVE_NAMES_MAX).toBe(100);
+  });
+
+  it("tells which projects' change requests changed, apart from the toggles", async () => {
+    const stream = await open(server, viewer);
+    const CONFIG = 'api/admin/projects/default/environments/production/change-requests/config';
+    const setConfig = async (changeRequestsEnabled: boolean) => {
+      const body = { changeRequestsEnabled, requiredApprovals: 1 };
+      expect((await server.call('PUT', CONFIG, { cookie: admin, body })).status).toBe(200);
+    };
+    try {
+      await flip('live.a', true); // a change told first: the process knows the revision after it
+      await expect.poll(() => changesOf(stream).length, WAIT).toBeGreaterThanOrEqual(1);
+      await setConfig(true);
+      const named = async () =>
+        (told(stream, LIVE_CHANGE_REQUESTS_EVENT) as Array<LiveChangeRequests & { id: string }>).find((m) =>
+          m.projects?.includes('default'),
+        );
+      await expect.poll(named, WAIT).toBeDefined();
+      const requests = (await named())!;
+      expect(requests).toEqual({ id: String(requests.revision), revision: requests.revision, projects: ['default'] });
+      // No toggle changed: the consoles' toggles are not synced for it.
+      expect(told(stream, LIVE_CHANGES_EVENT).map((m) => m.id)).not.toContain(requests.id);
+
+      await flip('live.b', false);
+      const changes = await untilNamed(stream, 'live.b');
+      const flipped = stream.messages.findLast((m) => m.event === LIVE_CHANGES_EVENT)!;
+      expect(changes.at(-1)!.features).toEqual(['live.b']);
+      expect(told(stream, LIVE_CHANGE_REQUESTS_EVENT).map((m) => m.id)).not.toContain(flipped.id);
+    } finally {
+      stream.close();
+      await setConfig(false);
+    }
   });
 
   it('is open to an API token as well', async () => {

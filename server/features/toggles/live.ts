@@ -1,6 +1,15 @@
+import { asc } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { LIVE_BUILD_EVENT, LIVE_CHANGES_EVENT } from '../../../contract/sync.ts';
+import {
+  LIVE_BUILD_EVENT,
+  LIVE_CHANGE_REQUESTS_EVENT,
+  LIVE_CHANGES_EVENT,
+  type LiveChangeRequests,
+} from '../../../contract/sync.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { projectsNamedSince } from '../../platform/events/store.ts';
+import { CHANGE_REQUEST_EVENTS } from '../../platform/events/types.ts';
 import {
   eventMessage,
   HEARTBEAT,
@@ -13,9 +22,21 @@ import { coalesced } from '../../platform/coalesced.ts';
 import { changedToggles } from './sync.ts';
 
 /**
+ * The projects whose change requests changed after revision `since` (undefined: not known, no project is named), as of
+ * `revision`.
+ */
+async function changedChangeRequests(db: Db, since: number | undefined, revision: number): Promise<LiveChangeRequests> {
+  if (since === undefined) return { revision };
+  const named = projectsNamedSince(db, since, CHANGE_REQUEST_EVENTS).as('named');
+  const rows = await db.selectDistinct({ project: named.project }).from(named).orderBy(asc(named.project));
+  return { revision, projects: rows.map((row) => row.project!) };
+}
+
+/**
  * The open consoles' event streams (GET api/admin/sync/stream). After every revision bump (our changes, and other
- * processes' heard by LISTEN) what changed is read once for all of them and one message is written to every stream;
- * changes arriving while it is read make one more round. A reader that does not keep up is dropped. They count
+ * processes' heard by LISTEN) what changed is read once for all of them and the same messages are written to every
+ * stream: toggles changed, change requests changed (either, both, or none when neither did); changes arriving while
+ * it is read make one more round. A reader that does not keep up is dropped. They count
  * against STREAMING_MAX_CONNECTIONS apart from the SDKs' streams; past it a stream ends at once (the console retries).
  */
 export class ConsoleStreams {
@@ -66,13 +87,22 @@ export class ConsoleStreams {
     for (const stream of this.#streams) stream.response.end();
   }
 
-  /** Reads what changed since the last message and tells every stream (changes meanwhile: one more round). */
+  /** Reads what changed since the last round and tells every stream (changes meanwhile: one more round). */
   async #announce(): Promise<void> {
     if (this.#streams.size === 0 || this.#closed) return;
-    const changes = await changedToggles(this.#deps.db, this.#announced);
-    if (changes.revision === this.#announced) return;
-    this.#announced = changes.revision;
-    const message = eventMessage(LIVE_CHANGES_EVENT, JSON.stringify(changes), changes.revision);
-    for (const stream of this.#streams) writeEvent(stream, message);
+    const since = this.#announced;
+    const toggles = await changedToggles(this.#deps.db, since);
+    if (toggles.revision === since) return;
+    this.#announced = toggles.revision;
+    const requests = await changedChangeRequests(this.#deps.db, since, toggles.revision);
+    // A list named is what changed (an empty one: nothing); none named: not known, anything may have changed.
+    const messages: Buffer[] = [];
+    if (toggles.features?.length !== 0) {
+      messages.push(eventMessage(LIVE_CHANGES_EVENT, JSON.stringify(toggles), toggles.revision));
+    }
+    if (requests.projects?.length !== 0) {
+      messages.push(eventMessage(LIVE_CHANGE_REQUESTS_EVENT, JSON.stringify(requests), requests.revision));
+    }
+    for (const stream of this.#streams) messages.forEach((message) => writeEvent(stream, message));
   }
 }

@@ -269,11 +269,13 @@ export function createToggleMirror(engine: OfflineEngine) {
   }
 
   /**
-   * The server's live stream: it has opened (changes may have been missed while it was closed) or tells of changes
-   * newer than the mirror's: they are synced at once. Before the first complete sync the list's background sync makes
-   * it (it never holds the list up), and one under way runs once more. Without the bulk call (Unleash 4) nothing.
+   * The server's live stream: it has opened (changes may have been missed while it was closed) or tells of toggle
+   * changes newer than the mirror's: they are synced at once (not for change requests). Before the first complete sync
+   * the list's background sync makes it (it never holds the list up), and one under way runs once more. Without the
+   * bulk call (Unleash 4) nothing.
    */
   function followLive(event: LiveEvent) {
+    if (event.type === 'change-requests') return;
     const complete = syncState && !syncState.after ? syncState.revision : undefined;
     if (bulkSync === false || (complete === undefined && !bulkRound)) return;
     if (event.type === 'changes' && complete !== undefined && event.changes.revision <= complete) return;

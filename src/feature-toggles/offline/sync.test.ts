@@ -256,6 +256,8 @@ describe('the live stream', () => {
 
     requested.length = 0;
     mirror.followLive({ type: 'changes', changes: { revision: server.revision, features: [nameOf(3)] } });
+    // Change requests changed on the server (a newer revision): no toggle did, nothing is synced.
+    mirror.followLive({ type: 'change-requests', changes: { revision: server.revision + 1, projects: ['default'] } });
     // Opened (again), the stream may have missed changes: the mirror asks what changed since its revision.
     mirror.followLive({ type: 'open' });
     await vi.waitFor(() => expect(requested).toHaveLength(1), WAIT);

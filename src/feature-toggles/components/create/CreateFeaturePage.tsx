@@ -1,5 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../../auth/user';
+import { useChangeRoute } from '../../../change-requests/use-change-route';
 import { feedbackPrompt } from '../../../feedback/feedback';
 import { useSelectableProjects } from '../../../projects/api/queries';
 import { useUiConfig } from '../../../ui-config/api/queries';
@@ -7,6 +8,7 @@ import { useFeatureTypes } from '../../api/queries';
 import { useCreateFeature } from '../../api/use-create-feature';
 import { useCreateProjectFeature } from '../../api/use-create-project-feature';
 import { useFeatureNameCheck } from '../../api/name-check';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
 
@@ -29,9 +31,16 @@ function CreateFeature({ legacy, projectId, search }: Props) {
   const createInProject = useCreateProjectFeature();
   const feedback = useSession().data?.feedback;
 
+  const changeRoute = useChangeRoute();
   const form = useFeatureForm(initialValues(projectId, search), {
     checkName: useFeatureNameCheck(),
-    submit: (values) => (legacy ? create.mutateAsync(values) : createInProject.mutateAsync(values)),
+    submit: async (values) => {
+      // Where the default environment takes changes through change requests, the toggle is created off (the form
+      // says so).
+      const route = values.enabled ? await changeRoute(values.project, CLASSIC_ENVIRONMENT) : 'direct';
+      const made = { ...values, enabled: values.enabled && route !== 'request' };
+      return legacy ? create.mutateAsync(made) : createInProject.mutateAsync(made);
+    },
     onSaved: (_created, values) => {
       // On success, ask for feedback if the user is eligible.
       feedbackPrompt.ask(feedback);

@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderForm } from '../../../test-support';
+import { changeRequestConfigQuery } from '../../../change-requests/api/queries';
+import { keptClient, renderForm } from '../../../test-support';
 import { NAME_EMPTY } from '../../api/name-check';
 import { FeatureForm } from './FeatureForm';
 import { initialValues, useFeatureForm, type FeatureFormValues } from './use-feature-form';
@@ -105,5 +106,42 @@ describe('create feature toggle form', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not find the requested resource');
+  });
+
+  it('where the default environment takes change requests, an Editor creates the toggle off, being told why', async () => {
+    const client = keptClient([{ permission: 'CREATE_FEATURE', project: 'default' }]);
+    client.setQueryData(changeRequestConfigQuery('default').queryKey, [
+      { environment: 'default', type: 'production', changeRequestsEnabled: true, requiredApprovals: 1 },
+    ]);
+    const submit = vi.fn(() => Promise.resolve());
+    await renderForm(
+      <Harness legacy checkName={async () => undefined} submit={submit} search={{ enabled: true }} />,
+      client,
+    );
+    // Mantine's switch reads its description as part of its name.
+    const enabled = screen.getByRole('switch', { name: /^Disabled feature toggle/ });
+    expect(enabled).not.toBeChecked();
+    expect(enabled).toBeDisabled();
+    expect(enabled).toHaveAccessibleName(/^Disabled feature toggle /);
+    expect(
+      screen.getByText(
+        'default takes changes through change requests: the toggle is created off, and turned on there by a request ' +
+          'once it exists.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells an admin that enabling it there is recorded as a bypass', async () => {
+    const client = keptClient();
+    client.setQueryData(changeRequestConfigQuery('default').queryKey, [
+      { environment: 'default', type: 'production', changeRequestsEnabled: true, requiredApprovals: 1 },
+    ]);
+    await renderForm(
+      <Harness legacy checkName={async () => undefined} submit={async () => {}} search={{ enabled: true }} />,
+      client,
+    );
+    const enabled = screen.getByRole('switch', { name: /^Enabled feature toggle/ });
+    expect(enabled).toBeChecked();
+    expect(enabled).toHaveAccessibleName(/recorded as a bypass/);
   });
 });

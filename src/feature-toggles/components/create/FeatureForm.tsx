@@ -1,9 +1,14 @@
 import { Badge, Group, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { PermissionButton } from '../../../auth/PermissionControls';
+import { useSession } from '../../../auth/user';
+import { useChangeRequestConfig } from '../../../change-requests/api/queries';
+import { bypassText } from '../../../change-requests/messages';
+import { changeRoute } from '../../../change-requests/rules';
 import { FormFrame } from '../../../shared/forms/FormFrame';
 import { DescriptionField } from '../../../shared/forms/DescriptionField';
 import { NameField } from '../../../shared/forms/NameField';
 import type { Project } from '../../../projects/rules';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
 import type { FeatureType } from '../../types';
 import type { FeatureForm as Form } from './use-feature-form';
 
@@ -21,6 +26,7 @@ interface Props {
 /** The create-toggle form: Name, Toggle type, Project, Description, [Enabled switch, strategies], Create and Cancel. */
 export function FeatureForm({ form, title, featureTypes, projects, legacy, onCancel }: Props) {
   const { values } = form;
+  const enabledRoute = useEnabledRoute(values.project);
   const types = featureTypes.length > 0 ? featureTypes : [{ id: values.type, name: values.type }];
   const projectOptions = projects?.some((p) => p.id === values.project)
     ? projects
@@ -56,7 +62,16 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
       <Switch
         size="md"
         {...form.checkbox('enabled')}
-        label={`${values.enabled ? 'Enabled' : 'Disabled'} feature toggle`}
+        checked={values.enabled && enabledRoute !== 'request'}
+        disabled={enabledRoute === 'request'}
+        label={`${values.enabled && enabledRoute !== 'request' ? 'Enabled' : 'Disabled'} feature toggle`}
+        description={
+          enabledRoute === 'request'
+            ? enabledByRequestText(CLASSIC_ENVIRONMENT)
+            : enabledRoute === 'bypass' && values.enabled
+              ? bypassText(CLASSIC_ENVIRONMENT)
+              : undefined
+        }
       />
       {legacy && (
         <section aria-labelledby="create-strategies">
@@ -80,3 +95,16 @@ export function FeatureForm({ form, title, featureTypes, projects, legacy, onCan
     </FormFrame>
   );
 }
+
+/**
+ * How a new toggle would be enabled (in the default environment, as the classic toggle/on does): where that takes
+ * changes through change requests, it is created off and turned on by a request (CreateFeature's submit checks again).
+ */
+function useEnabledRoute(project: string) {
+  const configs = useChangeRequestConfig(project).data;
+  return changeRoute(configs, CLASSIC_ENVIRONMENT, useSession().data?.permissions);
+}
+
+const enabledByRequestText = (environment: string) =>
+  `${environment} takes changes through change requests: the toggle is created off, and turned on there by a request ` +
+  'once it exists.';

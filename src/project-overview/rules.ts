@@ -1,3 +1,4 @@
+import type { LifecycleStage } from '../../contract/lifecycle';
 /** The project page's toggle table. */
 /** 50 rows a page, sortable by these keys, by name at first. */
 export const TOGGLES_PAGE_SIZE = 50;
@@ -27,4 +28,12 @@ export function sortToggles<T extends Sortable>(toggles: T[], key: ToggleSortKey
   };
   const sorted = [...toggles].sort(compare[key]);
   return descending ? sorted.reverse() : sorted;
+}
+
+/** The toggle table's stage filter: every stage, or one. */
+export type StageFilter = LifecycleStage | 'all';
+
+/** The toggles whose current lifecycle stage is `stage` (all of them for 'all'). */
+export function inStage<T extends { lifecycle?: { stage: LifecycleStage } }>(toggles: T[], stage: StageFilter): T[] {
+  return stage === 'all' ? toggles : toggles.filter((toggle) => toggle.lifecycle?.stage === stage);
 }

@@ -12,7 +12,7 @@ const toggle = (name: string, stage: 'initial' | 'pre-live' | 'live' | 'complete
   type: 'release',
   createdAt: AT,
   stale: false,
-  environments: [{ name: 'development', enabled: false }],
+  environments: [{ name: 'development', type: 'development', enabled: false, sortOrder: 1 }],
   lifecycle: { stage, enteredStageAt: AT },
 });
 const overview: ProjectOverview = {

@@ -1,4 +1,5 @@
 import type { LifecycleStage } from '../../contract/lifecycle';
+import { DEFAULT_UNSEEN_DAYS } from '../../contract/projects';
 /** The project page's toggle table. */
 /** 50 rows a page, sortable by these keys, by name at first. */
 export const TOGGLES_PAGE_SIZE = 50;
@@ -37,3 +38,6 @@ export type StageFilter = LifecycleStage | 'all';
 export function inStage<T extends { lifecycle?: { stage: LifecycleStage } }>(toggles: T[], stage: StageFilter): T[] {
   return stage === 'all' ? toggles : toggles.filter((toggle) => toggle.lifecycle?.stage === stage);
 }
+
+/** The Health tab's choices of days without an SDK's report that make a toggle unseen (the server's default first). */
+export const UNSEEN_DAYS_OPTIONS = [DEFAULT_UNSEEN_DAYS, 14, 30, 90] as const;

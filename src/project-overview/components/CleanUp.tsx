@@ -7,6 +7,7 @@ import { useSetStale } from '../../feature-toggles/api/use-set-stale';
 import { usePendingChanges } from '../../offline/context';
 import { isActive } from '../../offline/pending';
 import { useProjectStatus } from '../../projects/api/queries';
+import { statusOf } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { UNSEEN_DAYS_OPTIONS } from '../rules';
 import { ToggleLink } from './ToggleLink';
@@ -72,7 +73,7 @@ interface Figure {
  * Clean-up (GET api/admin/projects/{p}/status): the toggles past their type's expected lifetime, those completed but
  * not archived, and per environment those no SDK reported for the days chosen; each with its count and a one-tap
  * action: mark stale (queued, so also offline), or archive (after a confirmation, online). A toggle unseen but
- * already stale is offered for the archive.
+ * already stale is offered for the archive. Not shown by a server without the status call (Unleash 4 answers 404).
  */
 export function CleanUp({ projectId, isStale }: { projectId: string; isStale(name: string): boolean }) {
   const [unseenDays, setUnseenDays] = useState(DEFAULT_UNSEEN_DAYS);
@@ -91,6 +92,7 @@ export function CleanUp({ projectId, isStale }: { projectId: string; isStale(nam
     archive.reset();
   };
 
+  if (statusOf(status.error) === 404) return null;
   let figures: Figure[] = [];
   if (status.data) {
     const { potentiallyStale, completed, unseen } = status.data;

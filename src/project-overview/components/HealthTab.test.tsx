@@ -146,4 +146,23 @@ describe('the Health tab', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('without the status call (a 404), keeps the rest and shows no Clean-up', async () => {
+    const client = clientFor();
+    client.removeQueries({ queryKey: projectStatusQuery('web', 7).queryKey });
+    let asked = false;
+    vi.stubGlobal('fetch', async () => {
+      asked = true;
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    });
+    try {
+      renderInRouter(<HealthTab projectId="web" />, client);
+      expect(await screen.findByRole('list', { name: 'Toggle health' })).toBeInTheDocument();
+      await waitFor(() => expect(asked).toBe(true));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Clean-up' })).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -116,4 +116,20 @@ describe('the Lifecycle section', () => {
       }
     },
   );
+
+  it('is not shown by a server without lifecycles (404)', async () => {
+    let asked = false;
+    vi.stubGlobal('fetch', async () => {
+      asked = true;
+      return Response.json({ message: 'Not found' }, { status: 404 });
+    });
+    try {
+      const { container } = renderInRouter(<LifecyclePanel toggle={toggle} />, keptClient());
+      await waitFor(() => expect(asked).toBe(true));
+      await waitFor(() => expect(container.querySelector('section')).toBeNull());
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import type { CompletionStatus } from '../../../../contract/lifecycle';
 import { PermissionButton } from '../../../auth/PermissionControls';
+import { statusOf } from '../../../shared/api/errors';
 import { DialogForm } from '../../../shared/forms/DialogForm';
 import { formatDateTime } from '../../../shared/locale/format-date';
 import { useLocale } from '../../../shared/locale/locale';
@@ -112,7 +113,7 @@ function Stage({ row, locale }: { row: StageRow; locale: string }) {
 /**
  * Lifecycle: the stages the toggle went through (from what SDKs reported, and a person's 'Mark completed'), each with
  * when it was entered in the person's zone, the current one marked; 'Mark completed' and 'Undo completed' need
- * UPDATE_FEATURE in the project and the connection.
+ * UPDATE_FEATURE in the project and the connection. Not shown by a server without lifecycles (Unleash 4 answers 404).
  */
 export function LifecyclePanel({ toggle }: { toggle: LifecycleOf }) {
   const lifecycle = useLifecycle(toggle.project, toggle.name);
@@ -121,6 +122,7 @@ export function LifecyclePanel({ toggle }: { toggle: LifecycleOf }) {
   const locale = useLocale();
   const rows = stageRows(lifecycle.data ?? []);
   const current = rows.find((row) => row.current)?.stage;
+  if (statusOf(lifecycle.error) === 404) return null;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="overview-lifecycle">

@@ -1,7 +1,8 @@
 // A toggle's lifecycle and the project's clean-up. An SDK reports a toggle (real api/client/metrics posts with client
 // tokens the test made) in development, then in production: the toggle page shows pre-live, then live. Marked
 // completed (kept), the project's Health tab lists it under completed, and it is archived from there after the
-// confirmation. Then the same screens at 1280x800 and 390x844, light and dark: axe clean, touch-sized on the phone.
+// confirmation. Then those screens, and the project's table filtered by stage, at 1280x800 and 390x844, light and
+// dark: axe clean, touch-sized on the phone.
 // A real server on a fresh data folder, Chromium.
 import type { Browser, Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
@@ -144,7 +145,7 @@ async function look(page: Page, name: string, targets: Locator[], phone: boolean
 
 for (const size of ['1280x800', '390x844'] as const) {
   for (const scheme of ['light', 'dark'] as const) {
-    test(`the Lifecycle section and the Health tab at ${size}, ${scheme}`, async ({
+    test(`the Lifecycle section, the table by stage and the Health tab at ${size}, ${scheme}`, async ({
       browser,
     }: {
       browser: Browser;
@@ -175,6 +176,14 @@ for (const size of ['1280x800', '390x844'] as const) {
         [section.getByRole('button', { name: 'Undo completed' })],
         phone,
       );
+
+      await page.goto(`${server().url}/projects/${PROJECT}`);
+      const filter = page.getByRole('combobox', { name: 'Lifecycle stage' });
+      await filter.selectOption('completed');
+      await expect(page.getByRole('table', { name: 'Feature toggles of the project' }).getByRole('link')).toHaveText([
+        SHOWN,
+      ]);
+      await look(page, `lifecycle-project-${size}-${scheme}`, [filter], phone);
 
       await page.goto(`${server().url}/projects/${PROJECT}/health`);
       const completed = page.getByRole('list', { name: 'Completed toggles' });

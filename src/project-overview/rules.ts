@@ -1,3 +1,5 @@
+import type { LifecycleStage } from '../../contract/lifecycle';
+import { DEFAULT_UNSEEN_DAYS } from '../../contract/projects';
 /** The project page's toggle table. */
 /** 50 rows a page, sortable by these keys, by name at first. */
 export const TOGGLES_PAGE_SIZE = 50;
@@ -28,3 +30,14 @@ export function sortToggles<T extends Sortable>(toggles: T[], key: ToggleSortKey
   const sorted = [...toggles].sort(compare[key]);
   return descending ? sorted.reverse() : sorted;
 }
+
+/** The toggle table's stage filter: every stage, or one. */
+export type StageFilter = LifecycleStage | 'all';
+
+/** The toggles whose current lifecycle stage is `stage` (all of them for 'all'). */
+export function inStage<T extends { lifecycle?: { stage: LifecycleStage } }>(toggles: T[], stage: StageFilter): T[] {
+  return stage === 'all' ? toggles : toggles.filter((toggle) => toggle.lifecycle?.stage === stage);
+}
+
+/** The Health tab's choices of days without an SDK's report that make a toggle unseen (the server's default first). */
+export const UNSEEN_DAYS_OPTIONS = [DEFAULT_UNSEEN_DAYS, 14, 30, 90] as const;

@@ -2,7 +2,8 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { environmentsQuery } from '../../environments/api/queries';
 import { featureTypesQuery, archiveQuery } from '../../feature-toggles/api/queries';
 import { ensureKept } from '../../offline/ensure-kept';
-import { healthReportQuery, projectOverviewQuery, projectsQuery } from '../../projects/api/queries';
+import { DEFAULT_UNSEEN_DAYS } from '../../../contract/projects';
+import { healthReportQuery, projectOverviewQuery, projectsQuery, projectStatusQuery } from '../../projects/api/queries';
 import { isTabSegment } from '../../project-overview/tabs';
 import { mainRoute, screen } from './root';
 import { flag } from './search';
@@ -45,6 +46,7 @@ const projectTabRoute = createRoute({
   loader: async ({ context, params }) => {
     if (params.activeTab === 'health') {
       void context.queryClient.prefetchQuery(healthReportQuery(params.projectId));
+      void context.queryClient.prefetchQuery(projectStatusQuery(params.projectId, DEFAULT_UNSEEN_DAYS));
       await ensureKept(context, featureTypesQuery);
     }
     await loadProject(context, params.projectId);

@@ -6,6 +6,7 @@ import { toggleKeys, type ToggleMirror } from '../offline/mirror';
 import type { Tag } from '../../../contract/tags';
 import { tagKeys } from '../../tags/api/queries';
 import { classicPath, projectFeaturePath } from '../paths';
+import type { LifecycleStep } from '../lifecycle';
 import type { FeatureToggle, FeatureType, ProjectFeature, ToggleMetrics } from '../types';
 
 export const ALL_PROJECTS = '*';
@@ -23,6 +24,7 @@ export const featureKeys = {
   tags: tagKeys.ofToggle,
   metrics: ['features', 'metrics'] as const,
   archive: ['archive'] as const,
+  lifecycle: (project: string, name: string) => ['features', 'lifecycle', project, name] as const,
 };
 
 /** Every live toggle, served by `toggles` (the offline engine's mirror of them). */
@@ -73,6 +75,14 @@ export const projectFeatureQuery = (toggles: ToggleMirror, project: string, name
     retry: false,
   });
 
+/** GET api/admin/projects/{p}/features/{name}/lifecycle: the stages the toggle entered, with their times. */
+export const lifecycleQuery = (project: string, name: string) =>
+  queryOptions({
+    queryKey: featureKeys.lifecycle(project, name),
+    queryFn: () => api.get<LifecycleStep[]>(`${projectFeaturePath(project, name)}/lifecycle`, { layer: 'project' }),
+    meta: { inlineErrors: true },
+  });
+
 /** GET api/admin/archive/features: the archived toggles, marked archived. */
 export const archiveQuery = queryOptions({
   queryKey: featureKeys.archive,
@@ -114,6 +124,10 @@ export function useFeature(name: string) {
 
 export function useProjectFeature(project: string, name: string) {
   return useQuery(projectFeatureQuery(useToggleMirror(), project, name));
+}
+
+export function useLifecycle(project: string, name: string) {
+  return useQuery(lifecycleQuery(project, name));
 }
 
 export function useFeatureTags(name: string) {

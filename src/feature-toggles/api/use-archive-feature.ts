@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { projectKeys } from '../../projects/api/queries';
 import { classicPath } from '../paths';
 import { featureKeys } from './queries';
 import { refreshFeature } from './refresh-feature';
 
-/** DELETE api/admin/features/{name}: the toggle goes to the archive; the dialog shows a refusal (children). */
+/**
+ * DELETE api/admin/features/{name}: the toggle goes to the archive (and leaves its project's reads); the dialog shows a
+ * refusal (children).
+ */
 export function useArchiveFeature() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,7 +16,7 @@ export function useArchiveFeature() {
     meta: { inlineErrors: true },
     onSuccess: (_d, name) => {
       queryClient.removeQueries({ queryKey: featureKeys.one(name) });
-      return refreshFeature(queryClient);
+      return Promise.all([refreshFeature(queryClient), queryClient.invalidateQueries({ queryKey: projectKeys.reads })]);
     },
   });
 }

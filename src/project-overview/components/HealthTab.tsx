@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/locale/format-date';
 import { useLocale } from '../../shared/locale/locale';
 import { useHealthReport, type ProjectToggle } from '../../projects/api/queries';
 import { fetchHealthFailed, NO_TOGGLES } from '../messages';
+import { CleanUp } from './CleanUp';
 import { ToggleLink } from './ToggleLink';
 import { HealthBadge } from '../../projects/components/HealthBadge';
 
@@ -21,7 +22,10 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
   );
 }
 
-/** The health tab: the rating (under 50 danger, under 75 warning), the counts and the potentially stale toggles. */
+/**
+ * The health tab: the rating (under 50 danger, under 75 warning), the counts, the toggles to clean up with their
+ * actions, and each toggle's health.
+ */
 export function HealthTab({ projectId }: { projectId: string }) {
   const report = useHealthReport(projectId);
   const types = useFeatureTypes().data ?? [];
@@ -40,6 +44,7 @@ export function HealthTab({ projectId }: { projectId: string }) {
   const lifetimeOf = (type: string | undefined) => types.find((t) => t.id === type)?.lifetimeDays;
   const potentiallyStale = (toggle: ProjectToggle) =>
     !toggle.stale && !!toggle.createdAt && pastLifetime(Date.parse(toggle.createdAt), lifetimeOf(toggle.type), now);
+  const stale = new Set(data.features.filter((toggle) => toggle.stale).map((toggle) => toggle.name));
 
   return (
     <Stack gap="md">
@@ -59,6 +64,7 @@ export function HealthTab({ projectId }: { projectId: string }) {
         <Count label="Stale toggles" value={data.staleCount} />
         <Count label="Potentially stale toggles" value={data.potentiallyStaleCount} />
       </SimpleGrid>
+      <CleanUp projectId={projectId} isStale={(name) => stale.has(name)} />
       <Title order={2} size="h4">
         Toggles
       </Title>

@@ -15,7 +15,9 @@ import { useLocale } from '../../shared/locale/locale';
 import type { ProjectOverview } from '../../projects/api/queries';
 import { ToggleLink } from './ToggleLink';
 import { NO_TOGGLES } from '../messages';
-import { sortToggles, TOGGLES_PAGE_SIZE, type ToggleSortKey } from '../rules';
+import { inStage, sortToggles, TOGGLES_PAGE_SIZE, type StageFilter as Stage, type ToggleSortKey } from '../rules';
+import { STAGE_LABELS } from '../../feature-toggles/lifecycle';
+import { StageFilter } from './StageFilter';
 import { useEnvironmentStates } from './use-environment-states';
 
 const SORT_LABELS: Record<ToggleSortKey, string> = {
@@ -58,13 +60,14 @@ function SortHead({
 export function OverviewTab({ projectId, overview }: { projectId: string; overview: ProjectOverview | undefined }) {
   const [sort, setSort] = useState<{ key: ToggleSortKey; descending: boolean }>({ key: 'name', descending: false });
   const [page, setPage] = useState(1);
+  const [stage, setStage] = useState<Stage>('all');
   const environments = useQuery(environmentsQuery).data ?? [];
   const { flip, dialog } = useEnvironmentFlip();
   const locale = useLocale();
   const enabledIn = useEnvironmentStates(projectId);
 
   if (!overview) return <Loader aria-label="Loading feature toggles" />;
-  const sorted = sortToggles(overview.features, sort.key, sort.descending);
+  const sorted = sortToggles(inStage(overview.features, stage), sort.key, sort.descending);
   const pages = Math.max(1, Math.ceil(sorted.length / TOGGLES_PAGE_SIZE));
   const shown = sorted.slice(
     (Math.min(page, pages) - 1) * TOGGLES_PAGE_SIZE,
@@ -99,6 +102,15 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
           <Text>{NO_TOGGLES}</Text>
         </Paper>
       ) : (
+        <StageFilter
+          value={stage}
+          onChange={(next) => {
+            setStage(next);
+            setPage(1);
+          }}
+        />
+      )}
+      {overview.features.length > 0 && (
         <Paper withBorder radius="md" className="sy-project-toggles">
           <Table verticalSpacing="xs" aria-label="Feature toggles of the project">
             <Table.Thead>
@@ -107,6 +119,9 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                 <SortHead sortKey="lastSeenAt" sort={sort} onSort={onSort} className="sy-wide-only" />
                 <SortHead sortKey="type" sort={sort} onSort={onSort} className="sy-wide-only" />
                 <SortHead sortKey="createdAt" sort={sort} onSort={onSort} className="sy-wide-only" />
+                <Table.Th className="sy-wide-only" fz="sm">
+                  Lifecycle
+                </Table.Th>
                 {overview.environments.map((env) => (
                   <Table.Th key={env} fz="sm">
                     {env}
@@ -138,6 +153,9 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                     <Table.Td className="sy-wide-only">
                       <Text size="sm">{toggle.createdAt ? formatDate(toggle.createdAt, locale) : ''}</Text>
                     </Table.Td>
+                    <Table.Td className="sy-wide-only">
+                      <Text size="sm">{toggle.lifecycle ? STAGE_LABELS[toggle.lifecycle.stage] : ''}</Text>
+                    </Table.Td>
                     {overview.environments.map((env) => {
                       const enabled = enabledIn(toggle, env);
                       return (
@@ -165,6 +183,13 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                   </Table.Tr>
                 );
               })}
+              {shown.length === 0 && stage !== 'all' && (
+                <Table.Tr>
+                  <Table.Td colSpan={5 + overview.environments.length}>
+                    <Text size="sm">No toggles in the {STAGE_LABELS[stage]} stage.</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
           </Table>
         </Paper>

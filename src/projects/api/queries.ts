@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { HealthReportSchema, ProjectOverviewSchema } from '../../../contract/projects';
+import type { HealthReportSchema, ProjectOverviewSchema, ProjectStatusSchema } from '../../../contract/projects';
 import { accessibleProjects } from '../../auth/permissions';
 import { useSession } from '../../auth/user';
 import { api } from '../../shared/api/client';
@@ -22,6 +22,9 @@ export type HealthReport = Received<Omit<Static<typeof HealthReportSchema>, 'fea
   features: ProjectToggle[];
 };
 
+/** GET api/admin/projects/{id}/status: the toggles to clean up. */
+export type ProjectStatus = Static<typeof ProjectStatusSchema>;
+
 /** Project overview data refreshes every 10 seconds while the page is visible. */
 export const PROJECT_REFRESH_MS = 10_000;
 
@@ -31,6 +34,10 @@ export const projectKeys = {
   one: (id: string) => ['project', id] as const,
   overview: (id: string) => ['project', id, 'overview'] as const,
   health: (id: string) => ['project', id, 'health'] as const,
+  /** Under the overview's key: read again whenever the project's toggles are (the live sync invalidates that key). */
+  status: (id: string, unseenDays: number) => ['project', id, 'overview', 'status', unseenDays] as const,
+  /** Every read of every project (a toggle archived leaves one of them). */
+  reads: ['project'] as const,
 };
 
 export const projectPath = (id: string) => `api/admin/projects/${encodeURIComponent(id)}`;
@@ -74,4 +81,16 @@ export const healthReportQuery = (id: string) =>
 
 export function useHealthReport(id: string) {
   return useQuery(healthReportQuery(id));
+}
+
+/** The Health tab's clean-up lists: toggles unseen by SDKs for `unseenDays` days per environment, and the rest. */
+export const projectStatusQuery = (id: string, unseenDays: number) =>
+  queryOptions({
+    queryKey: projectKeys.status(id, unseenDays),
+    queryFn: () => api.get<ProjectStatus>(`${projectPath(id)}/status?unseenDays=${unseenDays}`),
+    meta: { inlineErrors: true },
+  });
+
+export function useProjectStatus(id: string, unseenDays: number) {
+  return useQuery(projectStatusQuery(id, unseenDays));
 }

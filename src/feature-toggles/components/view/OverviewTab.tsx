@@ -13,6 +13,7 @@ import { switchName, type Flip } from '../switches/flip';
 import { useEnvironmentFlip } from '../switches/use-environment-flip';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { DependencyPanel } from './DependencyPanel';
+import { LifecyclePanel } from './LifecyclePanel';
 import { refusedForNoStrategies } from './environment-toggle';
 import { EMPTY_USAGE, NOT_USED, usageIn, useFeatureUsage, type FeatureUsage } from '../common/feature-usage';
 import { NoStrategiesDialog } from './NoStrategiesDialog';
@@ -104,7 +105,10 @@ export function EnvironmentsPanel({ feature, onFlip }: { feature: ProjectFeature
   );
 }
 
-/** Overview: the status panel of environments with their switches, and per environment its running strategies. */
+/**
+ * Overview: the status panel of environments with their switches, the lifecycle, the dependency and the triggers, and
+ * per environment its running strategies.
+ */
 export function OverviewTab({ feature }: { feature: ProjectFeature }) {
   const usage = useFeatureUsage(feature.name).data ?? EMPTY_USAGE;
   const definitions = useStrategyDefinitions().data;
@@ -114,6 +118,7 @@ export function OverviewTab({ feature }: { feature: ProjectFeature }) {
     <div className="sy-overview">
       <Stack gap="md">
         <EnvironmentsPanel feature={feature} onFlip={flip} />
+        <LifecyclePanel toggle={{ project: feature.project, name: feature.name }} />
         <DependencyPanel feature={feature} />
         <TriggersPanel toggle={feature} />
       </Stack>

@@ -277,6 +277,9 @@ describe('the live stream', () => {
     }
     open();
     await vi.waitFor(() => expect(mirror.bulkSyncState()?.revision).toBe(server.revision), WAIT);
-    expect(requested).toHaveLength(2);
+    // One round more than the one they found: two requests, or one where the first sync's round was still finishing
+    // when they came (they then ride its extra round). Never one each.
+    expect(requested.length).toBeGreaterThanOrEqual(1);
+    expect(requested.length).toBeLessThanOrEqual(2);
   });
 });

@@ -1,7 +1,7 @@
 import { stableJson } from '../../../offline/changes';
 import type { StrategyInstance } from '../../../strategies/strategy-instance';
 
-/** One line of the comparison: a strategy in both environments (the same, or by name with other settings), or in one. */
+/** One line of the comparison: a strategy in both environments (the same, or by name with other settings), or one. */
 export interface CompareRow {
   kind: 'same' | 'differs' | 'left-only' | 'right-only';
   left?: StrategyInstance;

@@ -80,12 +80,21 @@ test.describe('on a phone', () => {
 
 test('copying development’s strategies to production, after the confirmation', async ({ page }) => {
   await signIn(page, server().url);
+  const before = (await environmentOf(page, 'bulk.four', 'production')).strategies.length;
+  const copied = (await environmentOf(page, 'bulk.four', 'development')).strategies.length;
   await page.goto(`${server().url}/projects/default/features2/bulk.four`);
+  await page.getByRole('tab', { name: 'Strategies' }).click();
+  await page.getByRole('tab', { name: /^production/ }).click();
   await page.getByRole('button', { name: 'Copy strategies to production' }).click();
   await page.getByRole('menuitem', { name: 'From development' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Copy 1 strategy from development to production?' });
+  const confirm = page.getByRole('dialog', { name: `Copy ${copied} strategies from development to production?` });
+  await expect(confirm).toContainText('Gradual rollout');
   await confirm.getByRole('button', { name: 'Copy' }).click();
-  await expect.poll(async () => (await environmentOf(page, 'bulk.four', 'production')).strategies.length).toBe(1);
+  await expect(confirm).toBeHidden();
+  expect((await environmentOf(page, 'bulk.four', 'production')).strategies.length).toBe(before + copied);
+  // The page shows them: the comparison now finds development's strategies in production too.
+  await page.getByRole('tab', { name: 'Compare environments' }).click();
+  await expect(page.getByText('Only in development')).toHaveCount(0);
 });
 
 /** Screens at 1280x800 and 390x844, light and dark: the action bar, its confirmation, the compare view. */

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, NativeSelect, Paper, Portal, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronDown, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NO_ACCESS_MESSAGE, useHasAccess } from '../../../auth/permissions';
@@ -207,32 +207,35 @@ export default function BulkActionBar({ groups, environments, onClear, phone }: 
     );
   }
 
+  // On a phone the bar sits on top of the page, the footer included (the page's content is a layer of its own).
   if (phone)
     return (
       <>
-        <Paper
-          className="sy-bulk-bar sy-bulk-bar-phone"
-          shadow="md"
-          withBorder
-          role="region"
-          aria-label="Selected toggles"
-        >
-          {selectedText}
-          <Menu position="top-end" withinPortal>
-            <Menu.Target>
-              <Button rightSection={<IconChevronDown size={18} aria-hidden />} className="sy-bulk-button">
-                Actions
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown className="sy-bulk-menu">
-              {groupsOf.map((group) => [
-                <Menu.Label key={`label-${group.label}`}>{group.label}</Menu.Label>,
-                ...group.items.map(item),
-              ])}
-            </Menu.Dropdown>
-          </Menu>
-          {clear}
-        </Paper>
+        <Portal>
+          <Paper
+            className="sy-bulk-bar sy-bulk-bar-phone"
+            shadow="md"
+            withBorder
+            role="region"
+            aria-label="Selected toggles"
+          >
+            {selectedText}
+            <Menu position="top-end" withinPortal>
+              <Menu.Target>
+                <Button rightSection={<IconChevronDown size={18} aria-hidden />} className="sy-bulk-button">
+                  Actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown className="sy-bulk-menu">
+                {groupsOf.map((group) => [
+                  <Menu.Label key={`label-${group.label}`}>{group.label}</Menu.Label>,
+                  ...group.items.map(item),
+                ])}
+              </Menu.Dropdown>
+            </Menu>
+            {clear}
+          </Paper>
+        </Portal>
         {dialog}
       </>
     );

@@ -4,6 +4,7 @@ import { STRATEGY_NAMES } from '../../../strategies/definitions';
 import type { StrategyInstance } from '../../../strategies/strategy-instance';
 import type { ProjectFeature } from '../../types';
 import { PRODUCTION_TYPE } from '../common/constants';
+import { CLASSIC_ENVIRONMENT } from '../../offline/changes';
 import { compareStrategies, settingsOf, type CompareRow } from './compare';
 import { CopyStrategies } from './CopyStrategies';
 import './compare.css';
@@ -45,10 +46,15 @@ function Side({ strategy, environment }: { strategy?: StrategyInstance; environm
   );
 }
 
+/**
+ * The pair shown first: an environment that is not production-type on the left, a production-type one on the right
+ * (other than the classic API's 'default' where there is one).
+ */
 const defaultPair = (environments: Environment[]): [string, string] => {
-  const production = environments.find((e) => e.type === PRODUCTION_TYPE)?.name;
-  const other = environments.find((e) => e.name !== production)?.name;
-  return [other ?? environments[0]?.name ?? '', production ?? environments[1]?.name ?? environments[0]?.name ?? ''];
+  const production = environments.filter((e) => e.type === PRODUCTION_TYPE);
+  const right = (production.find((e) => e.name !== CLASSIC_ENVIRONMENT) ?? production[0] ?? environments[1])?.name;
+  const left = (environments.find((e) => e.type !== PRODUCTION_TYPE) ?? environments[0])?.name ?? '';
+  return [left, right ?? left];
 };
 
 /**

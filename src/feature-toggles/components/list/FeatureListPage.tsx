@@ -537,17 +537,14 @@ export default function FeatureListPage() {
             />
           </Paper>
           {!wide && selection.selected.size > 0 && (
-            <>
-              <div className="sy-bulk-spacer" />
-              <Suspense>
-                <BulkActionBar
-                  groups={selection.byProject(list ?? [])}
-                  environments={environments}
-                  onClear={selection.clear}
-                  phone
-                />
-              </Suspense>
-            </>
+            <Suspense>
+              <BulkActionBar
+                groups={selection.byProject(list ?? [])}
+                environments={environments}
+                onClear={selection.clear}
+                phone
+              />
+            </Suspense>
           )}
         </>
       )}

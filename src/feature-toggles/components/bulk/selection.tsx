@@ -61,13 +61,15 @@ export function SelectAll({
   names,
   total,
   selection,
+  label = names.length < total ? `Select all ${names.length} matching the search` : `Select all ${total} toggles`,
 }: {
   names: readonly string[];
   total: number;
   selection: Selection;
+  /** What it selects, when it is not every row shown (the rows of one page of a table). */
+  label?: string;
 }) {
   const state = selectionOf(names, selection.selected);
-  const label = names.length < total ? `Select all ${names.length} matching the search` : `Select all ${total} toggles`;
   return (
     <label className="sy-select-cell" title={label}>
       <input

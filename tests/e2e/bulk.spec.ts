@@ -1,4 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { smallTargets } from '../support/targets.ts';
 import {
   adminApiOf,
   apiOf,
@@ -37,7 +39,12 @@ const environmentOf = async (page: Page, name: string, env: string) =>
 const eventsOf = async (page: Page, name: string) =>
   ((await api(page, 'GET', `api/admin/events/${name}`)).events as { type: string }[]).map((e) => e.type);
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/bulk-${name}.png` });
+/** A screenshot to look at, and the screen checked: no serious axe violation, on a phone no target under 44 px. */
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/bulk-${name}.png` });
+  expect.soft(await seriousViolations(page), `axe: ${name}`).toEqual([]);
+  if (page.viewportSize()?.width === 390) expect.soft(await smallTargets(page), `small targets: ${name}`).toEqual([]);
+}
 
 test.describe('on a phone', () => {
   test.use(PHONE);
@@ -85,7 +92,7 @@ test('copying development’s strategies to production, after the confirmation',
   await page.goto(`${server().url}/projects/default/features2/bulk.four`);
   await page.getByRole('tab', { name: 'Strategies' }).click();
   await page.getByRole('tab', { name: /^production/ }).click();
-  await page.getByRole('button', { name: 'Copy strategies to production' }).click();
+  await page.getByRole('button', { name: 'Copy from… into production' }).click();
   await page.getByRole('menuitem', { name: 'From development' }).click();
   const confirm = page.getByRole('dialog', { name: `Copy ${copied} strategies from development to production?` });
   await expect(confirm).toContainText('Gradual rollout');

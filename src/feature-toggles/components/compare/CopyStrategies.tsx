@@ -89,7 +89,7 @@ export function CopyStrategies({ feature, environment }: { feature: ProjectFeatu
           <Button
             variant="default"
             leftSection={<IconCopy size={16} aria-hidden />}
-            aria-label={`Copy strategies to ${environment.name}`}
+            aria-label={`Copy from… into ${environment.name}`}
             disabled={!allowed}
             title={allowed ? undefined : permitted ? OFFLINE_SAVE_MESSAGE : NO_ACCESS_MESSAGE}
             className="sy-copy-button"

@@ -32,7 +32,7 @@ function Side({ strategy, environment }: { strategy?: StrategyInstance; environm
   return (
     <div className="sy-compare-side">
       <Text fw={600} size="sm">
-        <span className="sy-visually-hidden">{environment}: </span>
+        <span className="sy-compare-env">{environment}: </span>
         {STRATEGY_NAMES[strategy.name] ?? strategy.name}
       </Text>
       {settings.length > 0 && (

@@ -27,6 +27,11 @@ export interface QueuedChange<C extends Change = Change> {
   change: C;
   /** The record's version the change was made against (sent as If-Match); undefined for servers without versions. */
   baseVersion?: number;
+  /**
+   * A change of several records at once (a bulk change of toggles): the records it touches, each with the version it
+   * was made against (sent in its body; undefined where it is not known). It replays in order with their changes.
+   */
+  baseVersions?: Record<string, number | undefined>;
   /** The part of the record the change touches, as the user saw it when making the change. */
   snapshot: unknown;
   createdAt: number;
@@ -41,6 +46,20 @@ export interface QueuedChange<C extends Change = Change> {
    */
   user?: ChangeOwner;
 }
+
+/** The records a change touches: its own, and those of a change of several records. */
+export const recordsOf = (entry: Pick<QueuedChange, 'feature' | 'baseVersions'>): string[] => [
+  entry.feature,
+  ...Object.keys(entry.baseVersions ?? {}),
+];
+
+/** Whether a change touches a record (as its own, or as one of several). */
+export const touches = (entry: Pick<QueuedChange, 'feature' | 'baseVersions'>, record: string) =>
+  entry.feature === record || (!!entry.baseVersions && record in entry.baseVersions);
+
+/** The version a change was made against on one of the records it touches. */
+export const versionOn = (entry: Pick<QueuedChange, 'feature' | 'baseVersion' | 'baseVersions'>, record: string) =>
+  entry.feature === record ? entry.baseVersion : entry.baseVersions?.[record];
 
 /**
  * Answers that mean "not now" rather than "no": a timeout, too early, too many requests, the same idempotency key

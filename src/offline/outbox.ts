@@ -1,5 +1,16 @@
 import { versionOf } from '../shared/api/client';
-import { isNotNow, isTmpId, replaceId, stableJson, uuid, type Change, type QueuedChange } from './changes';
+import {
+  isNotNow,
+  isTmpId,
+  recordsOf,
+  replaceId,
+  stableJson,
+  touches,
+  uuid,
+  versionOn,
+  type Change,
+  type QueuedChange,
+} from './changes';
 import type { SwitchyardDb } from './db';
 import type { Mirror } from './mirror';
 import { isActive, type Pending, type SignedIn } from './pending';
@@ -10,7 +21,8 @@ function changedRecords(before: QueuedChange[], after: QueuedChange[]): Set<stri
   const byRecord = (entries: QueuedChange[]) => {
     const map = new Map<string, string>();
     for (const entry of entries)
-      map.set(entry.feature, (map.get(entry.feature) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
+      for (const record of recordsOf(entry))
+        map.set(record, (map.get(record) ?? '') + stableJson([entry.seq, entry.state, entry.change]));
     return map;
   };
   const a = byRecord(before);
@@ -83,6 +95,7 @@ export async function openOutbox(db: SwitchyardDb, { pending, signedIn, registry
         feature,
         change: resolved,
         baseVersion: base.version,
+        ...(base.versions && { baseVersions: base.versions }),
         snapshot: base.snapshot,
         createdAt: Date.now(),
         state: 'waiting',
@@ -100,14 +113,17 @@ export async function openOutbox(db: SwitchyardDb, { pending, signedIn, registry
      * Another account's change is held until that account signs in again, and it keeps the record's later changes back
      * too, the signed-in account's included (they are listed as waiting behind it): they were made without seeing it,
      * and sending them first would reorder the record's changes. A change left 'sending' by a closed tab is taken again
-     * (the caller holds the replay lock; its idempotency key makes the repeat safe).
+     * (the caller holds the replay lock; its idempotency key makes the repeat safe). A change of several records goes
+     * after the earlier changes of each of them, and their later changes after it.
      */
     async takeNext(): Promise<QueuedChange | undefined> {
       const next = await db.transaction('rw', db.outbox, async () => {
         const seen = new Set<string>();
         for (const entry of await db.outbox.orderBy('seq').toArray()) {
-          if (seen.has(entry.feature)) continue;
-          seen.add(entry.feature);
+          const records = recordsOf(entry);
+          const behind = records.some((record) => seen.has(record));
+          records.forEach((record) => seen.add(record));
+          if (behind) continue;
           if (isActive(entry) && isMine(entry)) {
             await db.outbox.update(entry.seq!, { state: 'sending' });
             return { ...entry, state: 'sending' as const };
@@ -157,7 +173,8 @@ export async function openOutbox(db: SwitchyardDb, { pending, signedIn, registry
      * The server accepted a change. It leaves the outbox; the answer's ETag becomes the version the record's next
      * queued changes of the same account (made against the same version, on a view with this change applied) are sent
      * with; another account's were made without seeing it, so they keep their version and meet it as a conflict. A
-     * temporary id it created becomes the server's id in them; the mirror holds the change as the server's state.
+     * change of several records (which answers no ETag) moved each of them on by one version. A temporary id it
+     * created becomes the server's id in them; the mirror holds the change as the server's state.
      */
     async confirmSent(entry: QueuedChange, answer: { data: unknown; etag: string | null }) {
       const handler = handlerFor(entry.change);
@@ -166,20 +183,36 @@ export async function openOutbox(db: SwitchyardDb, { pending, signedIn, registry
       const tmp = isTmpId(createdId) ? createdId : undefined;
       const created = tmp ? (answer.data as { id?: string } | undefined)?.id : undefined;
       const rewrite = <T>(value: T): T => (tmp && created ? replaceId(value, tmp, created) : value);
+      const moved = new Map(
+        recordsOf(entry).map((record) => {
+          const before = versionOn(entry, record);
+          const after = record === entry.feature ? version : before === undefined ? undefined : before + 1;
+          return [record, { before, after }];
+        }),
+      );
+      /** A later change's version on `record`: the one after this change when it was made against the one before. */
+      const next = (later: QueuedChange, record: string, known: number | undefined) => {
+        const move = moved.get(record);
+        return move && known === move.before && !otherAccounts(later, entry) ? move.after : known;
+      };
       await db.transaction('rw', db.outbox, async () => {
         await db.outbox.delete(entry.seq!);
         const later = await db.outbox
-          .where('feature')
-          .equals(entry.feature)
-          .filter((e) => e.seq! > entry.seq!)
+          .where('seq')
+          .above(entry.seq!)
+          .filter((e) => [...moved.keys()].some((record) => touches(e, record)))
           .toArray();
-        for (const next of later) {
+        for (const e of later) {
           await db.outbox.put({
-            ...next,
-            change: rewrite(next.change),
-            snapshot: rewrite(next.snapshot),
-            baseVersion:
-              next.baseVersion === entry.baseVersion && !otherAccounts(next, entry) ? version : next.baseVersion,
+            ...e,
+            change: rewrite(e.change),
+            snapshot: rewrite(e.snapshot),
+            baseVersion: next(e, e.feature, e.baseVersion),
+            ...(e.baseVersions && {
+              baseVersions: Object.fromEntries(
+                Object.entries(e.baseVersions).map(([record, known]) => [record, next(e, record, known)]),
+              ),
+            }),
           });
         }
       });
@@ -248,6 +281,7 @@ export async function openOutbox(db: SwitchyardDb, { pending, signedIn, registry
       await db.outbox.update(seq, {
         key: uuid(),
         baseVersion: base.version,
+        ...(base.versions && { baseVersions: base.versions }),
         snapshot: base.snapshot,
         state: 'waiting',
         notice: undefined,

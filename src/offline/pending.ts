@@ -1,4 +1,4 @@
-import type { ChangeOwner, QueuedChange } from './changes';
+import { recordsOf, touches, type ChangeOwner, type QueuedChange } from './changes';
 
 /** The signed-in account (followed from the session, see account.ts); undefined while it is not known. */
 export interface SignedIn {
@@ -60,16 +60,22 @@ export function createPending(signedIn: SignedIn) {
       return () => listeners.delete(listener);
     },
     isMine,
-    /** The changes applied on top of a record's server state: the signed-in account's that will still be sent. */
-    activeChangesOf: (feature: string): QueuedChange[] =>
-      entries.filter((entry) => entry.feature === feature && isActive(entry) && isMine(entry)),
     /**
-     * The earlier change to the same toggle that keeps this one back (see the outbox's takeNext): another account's,
-     * or one held in conflict or failed, until it is decided on.
+     * The changes applied on top of a record's server state: the signed-in account's that will still be sent (changes
+     * of several records included).
+     */
+    activeChangesOf: (feature: string): QueuedChange[] =>
+      entries.filter((entry) => touches(entry, feature) && isActive(entry) && isMine(entry)),
+    /**
+     * The earlier change to the same toggle (or one of them) that keeps this one back (see the outbox's takeNext):
+     * another account's, or one held in conflict or failed, until it is decided on.
      */
     heldBehind: (entry: QueuedChange): QueuedChange | undefined =>
       entries.find(
-        (other) => other.feature === entry.feature && other.seq! < entry.seq! && (!isMine(other) || !isActive(other)),
+        (other) =>
+          other.seq! < entry.seq! &&
+          recordsOf(entry).some((record) => touches(other, record)) &&
+          (!isMine(other) || !isActive(other)),
       ),
     /**
      * Whether a change shows the refresh notice: the signed-in account's, held in conflict, not disregarded. A held

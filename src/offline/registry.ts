@@ -27,6 +27,8 @@ export interface ChangeBase {
   project: string;
   version: number | undefined;
   snapshot: unknown;
+  /** A change of several records: each one's version (see QueuedChange's baseVersions). */
+  versions?: Record<string, number | undefined>;
 }
 
 type Target<C extends Change> = Pick<QueuedChange<C>, 'project' | 'feature' | 'change'>;

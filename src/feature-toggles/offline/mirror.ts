@@ -10,7 +10,7 @@ import { NetworkError, type ApiError } from '../../shared/api/errors';
 import { projectKeys } from '../../projects/api/queries';
 import { classicPath, projectFeaturePath } from '../paths';
 import type { FeatureEnvironment, FeatureToggle, ProjectFeature } from '../types';
-import { isToggleChange } from './changes';
+import { toggleChangesOf } from './bulk';
 import {
   applyChange,
   fromClassic,
@@ -100,9 +100,7 @@ export function createToggleMirror(engine: OfflineEngine) {
   function stateOf(name: string): ToggleState | undefined {
     const row = rows.get(name);
     if (!row) return undefined;
-    return activeChangesOf(name)
-      .filter(isToggleChange)
-      .reduce<ToggleState>((state, entry) => applyChange(state, entry.change), row);
+    return toggleChangesOf(activeChangesOf(name)).reduce<ToggleState>(applyChange, row);
   }
 
   /** Every toggle the mirror holds, as the screens show it (pending changes applied), in name order. */
@@ -477,6 +475,8 @@ export function createToggleMirror(engine: OfflineEngine) {
     noteVersion,
     fetchToggle,
     followLive,
+    /** The toggles changed since the last sync read again (a held bulk change's 'Refresh configuration'). */
+    syncAll: syncInBulk,
   };
 }
 

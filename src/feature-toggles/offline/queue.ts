@@ -5,9 +5,9 @@ import type { ChangeBase, ChangeHandler } from '../../offline/registry';
 import { classicPath, projectFeaturePath } from '../paths';
 import { DEFAULT_PROJECT } from '../../projects/api/queries';
 import type { FeatureToggle, ProjectFeature } from '../types';
+import { bulkChanges, toggleChangesOf } from './bulk';
 import {
   describeChange,
-  isToggleChange,
   notDone,
   refersTo,
   requestFor,
@@ -28,9 +28,7 @@ import {
 
 /** A change's base on `known`, the server's toggle: the earlier queued changes applied, then the part it touches. */
 function baseOn(known: ToggleState, earlier: QueuedChange[], change: ToggleChange, project?: string): ChangeBase {
-  const view = earlier
-    .filter(isToggleChange)
-    .reduce<ToggleState>((state, entry) => applyChange(state, entry.change), known);
+  const view = toggleChangesOf(earlier).reduce<ToggleState>(applyChange, known);
   return {
     project: project ?? known.toggle.project ?? DEFAULT_PROJECT,
     version: known.toggle.version,
@@ -93,6 +91,7 @@ export function registerToggles(engine: OfflineEngine): ToggleMirror {
   const toggles = createToggleMirror(engine);
   engine.registerMirror(toggles);
   engine.registerChanges(toggleChanges(toggles, engine.pending));
+  engine.registerChanges(bulkChanges(toggles));
   engine.live.subscribe(toggles.followLive);
   return toggles;
 }

@@ -11,6 +11,7 @@ import type { OfflineEngine } from '../../offline/engine';
 import type { Storage } from '../../offline/storage';
 import { strategyActions } from '../api/use-strategy-actions';
 import type { ToggleMirror } from './mirror';
+import { bulkRecord, type BulkChange } from './bulk';
 import { closePages, openPage, type Page } from './test-support';
 
 /**
@@ -23,6 +24,8 @@ class ToggleServer {
   /** Failures to give before answering: no answer at all, or a status. */
   failures: ('network' | number)[] = [];
   readonly requests: { method: string; path: string; ifMatch?: string; key?: string }[] = [];
+  /** The bodies of the bulk calls, in order. */
+  readonly bulkBodies: unknown[] = [];
   private readonly answers = new Map<string, { status: number; body: string; etag?: string }>();
   private readonly toggles = new Map<string, ProjectFeature & { version: number }>();
   private nextId = 1;
@@ -85,10 +88,23 @@ class ToggleServer {
     if (failure === 'network') throw new TypeError('Failed to fetch');
     if (failure) return json(failure, { name: 'ServiceError', message: 'down' });
     if (path === 'health') return json(200, { health: 'GOOD' });
+    if (/^api\/admin\/projects\/[^/]+\/(bulk_features\/|stale$)/.test(path)) {
+      const stored = key && this.answers.get(key);
+      if (stored) return new Response(stored.body, { status: stored.status });
+      const body = JSON.parse(String(init.body)) as Parameters<ToggleServer['bulk']>[1];
+      this.bulkBodies.push(body);
+      const answer = this.bulk(path, body);
+      if (key) this.answers.set(key, answer);
+      return new Response(answer.body, { status: answer.status });
+    }
     const named = path.match(/features\/([^/]+)/);
     if (named && !this.toggles.has(decodeURIComponent(named[1]))) {
       const message = `Could not find feature toggle with name ${decodeURIComponent(named[1])}`;
       return json(404, { name: 'NotFoundError', message, details: [{ message }] });
+    }
+    if (method === 'GET' && path.startsWith('api/admin/sync/features?')) {
+      const features = [...this.toggles.keys()].map((name) => this.projectShape(name));
+      return json(200, { revision: 1, features, deleted: [], next: null });
     }
     if (method === 'GET') {
       const classic = path.match(/^api\/admin\/features\/([^/]+)$/);
@@ -114,6 +130,24 @@ class ToggleServer {
     if (key && answer.status < 500) this.answers.set(key, answer);
     return new Response(answer.body, { status: answer.status, headers: answer.etag ? { ETag: answer.etag } : {} });
   };
+
+  /** The bulk calls (on/off in an environment, stale): all or nothing, 412 when any toggle moved on. */
+  private bulk(
+    path: string,
+    { features, versions = {}, stale }: { features: string[]; versions?: Record<string, number>; stale?: boolean },
+  ): { status: number; body: string } {
+    const moved = features.filter((name) => name in versions && versions[name] !== this.toggle(name).version);
+    if (moved.length > 0)
+      return { status: 412, body: JSON.stringify({ name: 'PreconditionFailedError', message: `${moved} changed` }) };
+    const m = path.match(/bulk_features\/environments\/([^/]+)\/(on|off)$/);
+    for (const name of features) {
+      const toggle = this.toggle(name);
+      if (m) toggle.environments.find((e) => e.name === m[1])!.enabled = m[2] === 'on';
+      else toggle.stale = !!stale;
+      toggle.version += 1;
+    }
+    return { status: 200, body: '' };
+  }
 
   private mutate(
     method: string,
@@ -629,5 +663,73 @@ describe('when the replay runs', () => {
     expect(server.requests.map((r) => r.path)).toEqual(['health', 'api/admin/features/kill.switch/stale/on']);
     stopProbing();
     vi.useRealTimers();
+  });
+});
+
+describe('a bulk change', () => {
+  const bulkOff = (features: string[]) =>
+    offline.queueChange<BulkChange>(
+      bulkRecord('web', features.length),
+      { kind: 'toggles-bulk', features, action: 'environment', environment: 'default', enabled: false },
+      'web',
+    );
+
+  it("is one queued change, shown on each toggle, sent once with every toggle's version after their earlier changes", async () => {
+    server.changeElsewhere('other', () => undefined);
+    load('other');
+    await offline.queueChange('kill.switch', env('default', true));
+    const entry = await bulkOff(['kill.switch', 'other']);
+    expect(entry).toMatchObject({ feature: '2 toggles in web', baseVersions: { 'kill.switch': 1, other: 2 } });
+    expect(offline.pending.get()).toHaveLength(2);
+    // Offline, each toggle shows it: the earlier change, then the bulk one on top.
+    expect(toggles.stateOf('kill.switch')?.toggle.enabled).toBe(false);
+    expect(toggles.stateOf('other')?.toggle.enabled).toBe(false);
+
+    await goOnline();
+    await goOnline();
+    const bulk = sent().filter((r) => r.path.includes('bulk_features'));
+    expect(sent().map((r) => r.path)).toEqual([
+      'api/admin/projects/web/features/kill.switch/environments/default/on',
+      'api/admin/projects/web/bulk_features/environments/default/off',
+    ]);
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0].key).toBe(entry.key);
+    expect(offline.pending.get()).toEqual([]);
+    expect(server.toggle('kill.switch')).toMatchObject({ version: 3 });
+    expect(server.toggle('other')).toMatchObject({ version: 3 });
+    expect(server.toggle('other').environments[0].enabled).toBe(false);
+    // The mirror holds the toggles at their new versions: a change made now is sent on them.
+    expect(toggles.serverStateOf('other')?.toggle.version).toBe(3);
+  });
+
+  it('sends the versions it was made against, and the change of one toggle before it moves them on', async () => {
+    await offline.queueChange('other', { kind: 'stale', stale: true });
+    await bulkOff(['kill.switch', 'other']);
+    await goOnline();
+    expect(server.bulkBodies).toEqual([
+      { features: ['kill.switch', 'other'], versions: { 'kill.switch': 1, other: 2 } },
+    ]);
+    expect(offline.pending.get()).toEqual([]);
+  });
+
+  it('is held whole when any toggle changed elsewhere, shows the refresh notice, and is sent again on Apply again', async () => {
+    await bulkOff(['kill.switch', 'other']);
+    server.changeElsewhere('other', (toggle) => (toggle.stale = true));
+    await goOnline();
+    const [held] = offline.pending.get();
+    expect(held).toMatchObject({ state: 'conflict', notice: 'open' });
+    expect(offline.pending.showsConflict(held)).toBe(true);
+    expect(server.toggle('kill.switch').environments[0].enabled).toBe(false);
+    expect(server.toggle('kill.switch').version).toBe(1);
+    // A later change of one of its toggles waits behind it.
+    await offline.queueChange('kill.switch', { kind: 'stale', stale: true });
+    await drain();
+    expect(sent().filter((r) => r.path.includes('stale/on'))).toEqual([]);
+
+    load('other');
+    await offline.applyAgain(held.seq!);
+    expect(server.bulkBodies.at(-1)).toMatchObject({ versions: { 'kill.switch': 1, other: 2 } });
+    expect(offline.pending.get()).toEqual([]);
+    expect(server.toggle('kill.switch')).toMatchObject({ stale: true, version: 3 });
   });
 });

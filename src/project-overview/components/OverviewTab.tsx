@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PermissionSwitch } from '../../auth/PermissionControls';
 import { environmentsQuery } from '../../environments/api/queries';
 import { lastSeen } from '../../feature-toggles/components/list/feature-list';
@@ -19,6 +20,11 @@ import { inStage, sortToggles, TOGGLES_PAGE_SIZE, type StageFilter as Stage, typ
 import { STAGE_LABELS } from '../../feature-toggles/lifecycle';
 import { StageFilter } from './StageFilter';
 import { useEnvironmentStates } from './use-environment-states';
+import { SelectAll, SelectBox, useSelection } from '../../feature-toggles/components/bulk/selection';
+import { selectionOf } from '../../feature-toggles/components/bulk/bulk-texts';
+
+const BulkActionBar = lazy(() => import('../../feature-toggles/components/bulk/BulkActionBar'));
+const WIDE = '(min-width: 700px)';
 
 const SORT_LABELS: Record<ToggleSortKey, string> = {
   name: 'Name',
@@ -65,6 +71,11 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
   const { flip, dialog } = useEnvironmentFlip();
   const locale = useLocale();
   const enabledIn = useEnvironmentStates(projectId);
+  // Rows are selected for the action bar: checkboxes on wide screens, on a phone in select mode.
+  const selection = useSelection();
+  const [selectMode, setSelectMode] = useState(false);
+  const wide = useMediaQuery(WIDE, window.matchMedia(WIDE).matches, { getInitialValueInEffect: false });
+  const selecting = wide || selectMode;
 
   if (!overview) return <Loader aria-label="Loading feature toggles" />;
   const sorted = sortToggles(inStage(overview.features, stage), sort.key, sort.descending);
@@ -95,8 +106,57 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
         <Text fw={600} component="h2" fz="lg" m={0}>
           Toggles ({overview.features.length})
         </Text>
-        {createLink}
+        <Group gap="sm">
+          {!wide && overview.features.length > 0 && (
+            <Button
+              variant={selectMode ? 'light' : 'default'}
+              aria-pressed={selectMode}
+              className="sy-select-mode"
+              onClick={() => {
+                if (selectMode) selection.clear();
+                setSelectMode(!selectMode);
+              }}
+            >
+              {selectMode ? 'Done' : 'Select'}
+            </Button>
+          )}
+          {createLink}
+        </Group>
       </Group>
+      {selection.selected.size > 0 && (
+        <Suspense>
+          <BulkActionBar
+            groups={selection.byProject(overview.features.map((toggle) => ({ ...toggle, project: projectId })))}
+            environments={overview.environments.map((name) => ({
+              name,
+              type: environments.find((env) => env.name === name)?.type,
+            }))}
+            onClear={selection.clear}
+            phone={!wide}
+          />
+        </Suspense>
+      )}
+      {selecting &&
+        pages > 1 &&
+        selectionOf(
+          shown.map((t) => t.name),
+          selection.selected,
+        ) === 'all' && (
+          <Group gap="sm">
+            <Text size="sm">The {shown.length} toggles of this page are selected.</Text>
+            <Button
+              variant="subtle"
+              onClick={() =>
+                selection.selectMany(
+                  sorted.map((t) => t.name),
+                  true,
+                )
+              }
+            >
+              Select all {sorted.length} toggles
+            </Button>
+          </Group>
+        )}
       {overview.features.length === 0 ? (
         <Paper withBorder p="xl" radius="md" ta="center">
           <Text>{NO_TOGGLES}</Text>
@@ -115,6 +175,16 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
           <Table verticalSpacing="xs" aria-label="Feature toggles of the project">
             <Table.Thead>
               <Table.Tr>
+                {selecting && (
+                  <Table.Th className="sy-select-column">
+                    <SelectAll
+                      names={shown.map((toggle) => toggle.name)}
+                      total={sorted.length}
+                      selection={selection}
+                      label={pages > 1 ? `Select the ${shown.length} toggles of this page` : undefined}
+                    />
+                  </Table.Th>
+                )}
                 <SortHead sortKey="name" sort={sort} onSort={onSort} />
                 <SortHead sortKey="lastSeenAt" sort={sort} onSort={onSort} className="sy-wide-only" />
                 <SortHead sortKey="type" sort={sort} onSort={onSort} className="sy-wide-only" />
@@ -134,6 +204,15 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
                 const seen = lastSeen(toggle.lastSeenAt);
                 return (
                   <Table.Tr key={toggle.name}>
+                    {selecting && (
+                      <Table.Td className="sy-select-column">
+                        <SelectBox
+                          name={toggle.name}
+                          selected={selection.selected.has(toggle.name)}
+                          onSelect={selection.select}
+                        />
+                      </Table.Td>
+                    )}
                     <Table.Td className="sy-project-toggle-name">
                       <Group gap={6}>
                         <ToggleLink projectId={projectId} name={toggle.name} />

@@ -51,11 +51,13 @@ import { cellsOf, offeredColumns, useChosenColumns, type Cell, type ColumnEnviro
 import { switchName, type Flip } from '../switches/flip';
 import { useEnvironmentFlip } from '../switches/use-environment-flip';
 import { ColumnsButton } from './ColumnsButton';
+import { SelectAll, SelectBox, useSelection } from '../bulk/selection';
 import './feature-list.css';
 
 // What the first screen does not need loads apart: the desktop's environments chooser (Mantine's Popover and its
 // floating layer) and the phone's filter sheet, once first opened.
 const ColumnsMenu = lazy(() => import('./ColumnsMenu'));
+const BulkActionBar = lazy(() => import('../bulk/BulkActionBar'));
 const FilterSheet = lazy(() => import('./FilterSheet'));
 
 /** Search debounce. */
@@ -134,6 +136,10 @@ interface FeatureRowProps {
   /** Whether the session may turn the toggle on and off (UPDATE_FEATURE in its project). */
   allowed: boolean;
   onFlip(flip: Flip): void;
+  /** Whether the row shows its checkbox (always on wide screens, in select mode on a phone), and its state. */
+  selecting: boolean;
+  selected: boolean;
+  onSelect(name: string, selected: boolean): void;
 }
 
 /**
@@ -141,12 +147,22 @@ interface FeatureRowProps {
  * plain elements and CSS rather than Mantine components, so the first screen of a long list draws fast.
  */
 const FeatureRow = memo(
-  function FeatureRow({ feature, environments, columns, allowed, onFlip }: FeatureRowProps) {
+  function FeatureRow({
+    feature,
+    environments,
+    columns,
+    allowed,
+    onFlip,
+    selecting,
+    selected,
+    onSelect,
+  }: FeatureRowProps) {
     const project = feature.project ?? DEFAULT_PROJECT;
     const seen = lastSeen(feature.lastSeenAt);
     const cells = cellsOf(feature.enabled, environments, columns);
     return (
       <div className="sy-feature-row" style={{ '--sy-columns': columns.length } as CSSProperties}>
+        {selecting && <SelectBox name={feature.name} selected={selected} onSelect={onSelect} />}
         <div className="sy-env-cells">
           {columns.map((column, index) => (
             <EnvironmentCell
@@ -190,6 +206,8 @@ const FeatureRow = memo(
     before.environments === after.environments &&
     before.allowed === after.allowed &&
     before.onFlip === after.onFlip &&
+    before.selecting === after.selecting &&
+    before.selected === after.selected &&
     before.columns.map((column) => column.name).join() === after.columns.map((column) => column.name).join(),
 );
 
@@ -203,11 +221,17 @@ const ToggleRows = memo(function ToggleRows({
   columns,
   rowHeight,
   onFlip,
+  selecting,
+  selected,
+  onSelect,
 }: {
   items: IndexedFeature[];
   columns: ColumnEnvironment[];
   rowHeight: number;
   onFlip(flip: Flip): void;
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  onSelect(name: string, selected: boolean): void;
 }) {
   useLastSynced();
   usePendingChanges();
@@ -226,6 +250,9 @@ const ToggleRows = memo(function ToggleRows({
           columns={columns}
           allowed={hasAccess('UPDATE_FEATURE', item.feature.project ?? DEFAULT_PROJECT)}
           onFlip={onFlip}
+          selecting={selecting}
+          selected={selected.has(item.feature.name)}
+          onSelect={onSelect}
         />
       )}
     />
@@ -277,6 +304,10 @@ export default function FeatureListPage() {
   const { columns: chosen, setShown, setFirst } = useChosenColumns(environments);
   const columns = wide ? chosen : chosen.slice(0, 1);
   const searchBox = useRef<HTMLInputElement>(null);
+  // Rows are selected for the action bar: by their checkboxes, always shown on wide screens, on a phone in select mode.
+  const selection = useSelection();
+  const [selectMode, setSelectMode] = useState(false);
+  const selecting = wide || selectMode;
 
   useEffect(() => {
     if (search.focus === 'search') searchBox.current?.focus();
@@ -413,6 +444,19 @@ export default function FeatureListPage() {
               Filters{filtersSet > 0 && ` (${filtersSet})`}
             </Button>
           )}
+          {!wide && (
+            <Button
+              variant={selectMode ? 'light' : 'default'}
+              aria-pressed={selectMode}
+              className="sy-filter-button"
+              onClick={() => {
+                if (selectMode) selection.clear();
+                setSelectMode(!selectMode);
+              }}
+            >
+              {selectMode ? 'Done' : 'Select'}
+            </Button>
+          )}
         </div>
       </Paper>
       {!wide && sheetUsed && (
@@ -454,9 +498,22 @@ export default function FeatureListPage() {
       )}
       {total > 0 && !loading && (
         <>
-          <Paper withBorder radius="md" className="sy-feature-list">
+          {wide && selection.selected.size > 0 && (
+            <Suspense>
+              <BulkActionBar
+                groups={selection.byProject(list ?? [])}
+                environments={environments}
+                onClear={selection.clear}
+                phone={false}
+              />
+            </Suspense>
+          )}
+          <Paper withBorder radius="md" className="sy-feature-list" data-selecting={selecting || undefined}>
             {/* The environment columns' names above their switches, and the count of what the list shows. */}
             <div className="sy-column-heads" style={{ '--sy-columns': columns.length } as CSSProperties}>
+              {selecting && (
+                <SelectAll names={sorted.map((item) => item.feature.name)} total={total} selection={selection} />
+              )}
               <div className="sy-env-cells" aria-hidden>
                 {columns.map((column) => (
                   <span key={column.name} className="sy-column-head" title={column.name}>
@@ -474,8 +531,21 @@ export default function FeatureListPage() {
               columns={columns}
               rowHeight={wide ? ROW_HEIGHT.wide : ROW_HEIGHT.narrow}
               onFlip={onFlip}
+              selecting={selecting}
+              selected={selection.selected}
+              onSelect={selection.select}
             />
           </Paper>
+          {!wide && selection.selected.size > 0 && (
+            <Suspense>
+              <BulkActionBar
+                groups={selection.byProject(list ?? [])}
+                environments={environments}
+                onClear={selection.clear}
+                phone
+              />
+            </Suspense>
+          )}
         </>
       )}
       {dialog}

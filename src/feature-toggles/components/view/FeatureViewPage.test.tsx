@@ -47,6 +47,7 @@ describe('the new feature view', () => {
       'Strategies',
       'Metrics',
       'Variants',
+      'Compare environments',
       'Settings',
       'Event log',
     ]);

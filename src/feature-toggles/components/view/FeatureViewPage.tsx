@@ -10,6 +10,7 @@ import type { ProjectFeature } from '../../types';
 import { VariantsTab } from '../variants/VariantsTab';
 import { FeatureViewHeader, shortName } from './FeatureViewHeader';
 import { MetricsTab } from '../common/MetricsTab';
+import { CompareTab } from '../compare/CompareTab';
 import { OverviewTab } from './OverviewTab';
 import { SettingsTab } from './SettingsTab';
 import { StrategiesTab } from './StrategiesTab';
@@ -53,6 +54,8 @@ function TabContent({ tab, feature }: { tab: FeatureViewTab; feature: ProjectFea
       return <MetricsTab feature={feature} />;
     case 'variants':
       return <VariantsTab project={feature.project} feature={feature.name} variants={feature.variants ?? []} />;
+    case 'compare':
+      return <CompareTab feature={feature} />;
     case 'settings':
       return <SettingsTab feature={feature} />;
     case 'logs':

@@ -38,6 +38,7 @@ import { useStrategyActions } from '../../api/use-strategy-actions';
 import { useLocalConfiguration } from './local-configuration';
 import { NewStrategyForm } from './NewStrategyForm';
 import { useEnvironmentChange } from '../switches/use-environment-change';
+import { CopyStrategies } from '../compare/CopyStrategies';
 import { StrategyItem, type StrategyDrag } from './StrategyItem';
 import type { TargetedStrategy } from './strategy-extras';
 import { PRODUCTION_TYPE } from '../common/constants';
@@ -308,17 +309,20 @@ export function StrategiesTab({ feature }: { feature: ProjectFeature }) {
                     Strategies in {env}
                   </Title>
                   {!sidebarOpen && !adding && (
-                    <PermissionButton
-                      permission="CREATE_FEATURE"
-                      project={project}
-                      leftSection={<IconPlus size={16} aria-hidden />}
-                      onClick={() => {
-                        setUserOpened(true);
-                        setSearch({ environment: env, addStrategy: true });
-                      }}
-                    >
-                      Add new strategy
-                    </PermissionButton>
+                    <Group gap="sm">
+                      <CopyStrategies feature={feature} environment={environment} />
+                      <PermissionButton
+                        permission="CREATE_FEATURE"
+                        project={project}
+                        leftSection={<IconPlus size={16} aria-hidden />}
+                        onClick={() => {
+                          setUserOpened(true);
+                          setSearch({ environment: env, addStrategy: true });
+                        }}
+                      >
+                        Add new strategy
+                      </PermissionButton>
+                    </Group>
                   )}
                 </Group>
                 <DropList environment={env}>

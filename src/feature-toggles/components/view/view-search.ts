@@ -7,6 +7,7 @@ export const FEATURE_VIEW_TABS = [
   { value: 'strategies', label: 'Strategies' },
   { value: 'metrics', label: 'Metrics' },
   { value: 'variants', label: 'Variants' },
+  { value: 'compare', label: 'Compare environments' },
   { value: 'settings', label: 'Settings' },
   { value: 'logs', label: 'Event log' },
 ] as const;

@@ -264,7 +264,7 @@ export function OverviewTab({ projectId, overview }: { projectId: string; overvi
               })}
               {shown.length === 0 && stage !== 'all' && (
                 <Table.Tr>
-                  <Table.Td colSpan={5 + overview.environments.length}>
+                  <Table.Td colSpan={(selecting ? 6 : 5) + overview.environments.length}>
                     <Text size="sm">No toggles in the {STAGE_LABELS[stage]} stage.</Text>
                   </Table.Td>
                 </Table.Tr>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_HEADER, CONSOLE_HEADER_VALUE } from '../../contract/http.ts';
 import { startServer, type TestServer } from '../test-support/harness.ts';
 import { startSecondProcess } from '../test-support/second-process.ts';
-import { startReceiver, type Receiver } from './receiver.test-support.ts';
+import { startReceiver, type Receiver } from '../test-support/addon-receiver.ts';
 
 // Short retries so the fault tests do not wait; polling stays slow, so what arrives at once was woken by the commit.
 const ENV = {

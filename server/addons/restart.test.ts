@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killed, startServer, type RunningServer } from '../../tests/support/server.ts';
 import { freshPostgresUrl } from '../test-support/harness.ts';
-import { startReceiver, type Receiver } from './receiver.test-support.ts';
+import { startReceiver, type Receiver } from '../test-support/addon-receiver.ts';
 
 const ADMIN_TOKEN = `*:*.restart-admin-${randomBytes(12).toString('hex')}`;
 const ENV = {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test-support/harness.ts';
 import { admin, server, useServer } from '../test-support/fixture.ts';
 import { startSecondProcess, type SecondProcess } from '../test-support/second-process.ts';
-import { startPushService, type Device, type PushService } from './push-service.test-support.ts';
+import { startPushService, type Device, type PushService } from '../test-support/push-service.ts';
 
 // Web Push delivery: audit events are turned into notices for the people they concern, queued in the push outbox in
 // the background and sent, encrypted for each device and signed with the instance's VAPID key, to a real push

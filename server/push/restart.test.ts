@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../tests/support/server.ts';
 import { sessionCookie, sessionHeaders } from '../../tests/support/session.ts';
 import { freshPostgresUrl } from '../test-support/harness.ts';
-import { startPushService, type PushService } from './push-service.test-support.ts';
+import { startPushService, type PushService } from '../test-support/push-service.ts';
 
 const ADMIN_TOKEN = `*:*.push-restart-${randomBytes(12).toString('hex')}`;
 const VIEWER = { email: 'push-restart@example.com', password: 'Push-Restart-Passw0rd!' };

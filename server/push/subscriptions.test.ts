@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectInvalid } from '../test-support/answers.ts';
 import { ADMIN_TOKEN, STANDARD_TOKENS, admin, editor, server, useServer, viewer } from '../test-support/fixture.ts';
-import { startPushService, type PushService } from './push-service.test-support.ts';
+import { startPushService, type PushService } from '../test-support/push-service.ts';
 import { allowsLoopbackHttp, checkEndpoint } from './rules.ts';
 import { vapidKeys } from './vapid.ts';
 

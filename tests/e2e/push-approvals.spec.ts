@@ -2,7 +2,7 @@
 // approval") reaches the Admin's installed console on a phone; tapping it opens the request, Approve is the next tap,
 // then Apply, and the toggle is off on the server by one change. Offline, the approval tapped is sent once when the
 // connection is back. A real server, a push service on loopback that decrypts each message, Chromium.
-import { startPushService, type PushService } from '../../server/push/push-service.test-support.ts';
+import { startPushService, type PushService } from '../../server/test-support/push-service.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { expectTouchTargets } from '../support/targets.ts';
 import {

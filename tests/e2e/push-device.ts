@@ -1,7 +1,7 @@
 // A phone's push device for the console's specs: the subscription a browser would make (at a push service on
 // loopback), pushes delivered to the service worker through DevTools, and taps on the notifications it shows.
 import type { Page } from '@playwright/test';
-import type { Device } from '../../server/push/push-service.test-support.ts';
+import type { Device } from '../../server/test-support/push-service.ts';
 import { expect } from './fixtures.ts';
 
 /** Where the page keeps the handed subscription's server key (base64url), while it is subscribed. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startPushService, type PushService } from '../../server/push/push-service.test-support.ts';
+import { startPushService, type PushService } from '../../server/test-support/push-service.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { sessionCookie, sessionHeaders } from '../support/session.ts';
 import { adminApiOf, apiOf, expect, freshServer, openInstalled, PHONE, signIn, test } from './fixtures.ts';

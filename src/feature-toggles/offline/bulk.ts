@@ -1,8 +1,5 @@
 import type { ChangeRequest, QueuedChange } from '../../offline/changes';
-import type { ChangeHandler } from '../../offline/registry';
 import { isToggleChange, type ToggleChange } from './changes';
-import type { ToggleMirror } from './mirror';
-import { applyChange, withVersion } from './toggle-state';
 
 export interface BulkTag {
   type: string;
@@ -55,7 +52,7 @@ export function describeBulk(change: BulkChange): string {
   }
 }
 
-function notDoneBulk(change: BulkChange): string {
+export function notDoneBulk(change: BulkChange): string {
   const count = countOf(change);
   switch (change.action) {
     case 'environment':
@@ -69,7 +66,7 @@ function notDoneBulk(change: BulkChange): string {
   }
 }
 
-function successBulk(change: BulkChange): string {
+export function successBulk(change: BulkChange): string {
   const count = countOf(change);
   switch (change.action) {
     case 'environment':
@@ -84,7 +81,7 @@ function successBulk(change: BulkChange): string {
 }
 
 /** What the change does to one of its toggles as the mirror shows it (tags and archiving show once sent). */
-function toggleChangeOf(change: BulkChange): ToggleChange | undefined {
+export function toggleChangeOf(change: BulkChange): ToggleChange | undefined {
   if (change.action === 'environment')
     return { kind: 'environment', environment: change.environment, enabled: change.enabled };
   if (change.action === 'stale') return { kind: 'stale', stale: change.stale };
@@ -126,41 +123,4 @@ export function bulkRequest({ project, change, baseVersions }: QueuedChange<Bulk
     case 'archive':
       return { method: 'POST', path: `${base}/archive`, body, layer: 'project' };
   }
-}
-
-/** How bulk changes go through the offline queue: their toggles' versions from the mirror, one call each. */
-export function bulkChanges({ serverStateOf, confirmState, syncAll }: ToggleMirror): ChangeHandler<BulkChange> {
-  /**
-   * Each toggle's version on the server as the mirror holds it: the version its earlier queued changes were made
-   * against too (each one sent moves it on, see the outbox's confirmSent).
-   */
-  const versionsOf = (change: BulkChange) =>
-    Object.fromEntries(change.features.map((name) => [name, serverStateOf(name)?.toggle.version]));
-  return {
-    kinds: ['toggles-bulk'],
-    describe: ({ change }) => describeBulk(change),
-    notDone: ({ change }) => notDoneBulk(change),
-    successMessage: ({ change }) => successBulk(change),
-    base: ({ project, change }) =>
-      Promise.resolve({ project: project!, version: undefined, snapshot: null, versions: versionsOf(change) }),
-    rebase: ({ project, change }) =>
-      Promise.resolve({ project, version: undefined, snapshot: null, versions: versionsOf(change) }),
-    request: bulkRequest,
-    // The server checks the versions the body carries (a 412 holds the change), so nothing is compared here.
-    unchangedOnServer: () => Promise.resolve(true),
-    confirmed: ({ change, baseVersions }) => {
-      const applied = toggleChangeOf(change);
-      for (const name of change.features) {
-        const known = serverStateOf(name);
-        const before = baseVersions?.[name];
-        if (!known || !applied || before === undefined) continue;
-        confirmState(name, withVersion(applyChange(known, applied), before + 1));
-      }
-    },
-    // The toggles changed since the mirror's last sync are read again, in one sync (no call per toggle).
-    reload: () => syncAll(),
-    createdId: () => undefined,
-    without: (change) => change,
-    settles: [['features'], ['events'], ['archive'], ['project']],
-  };
 }

@@ -5,7 +5,8 @@ import type { ChangeBase, ChangeHandler } from '../../offline/registry';
 import { classicPath, projectFeaturePath } from '../paths';
 import { DEFAULT_PROJECT } from '../../projects/api/queries';
 import type { FeatureToggle, ProjectFeature } from '../types';
-import { bulkChanges, toggleChangesOf } from './bulk';
+import { toggleChangesOf } from './bulk';
+import { bulkChanges } from './bulk-handler';
 import {
   describeChange,
   notDone,

@@ -1,6 +1,6 @@
 /** A real HTTP receiver on loopback for the addon delivery tests: it records every request and answers as told. */
 import type { IncomingHttpHeaders } from 'node:http';
-import { startLoopback } from '../test-support/loopback.ts';
+import { startLoopback } from './loopback.ts';
 
 export interface Received {
   path: string;

@@ -5,7 +5,7 @@
  */
 import { createECDH, createPublicKey, hkdfSync, randomBytes, createDecipheriv, verify, type ECDH } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { startLoopback } from '../test-support/loopback.ts';
+import { startLoopback } from './loopback.ts';
 
 export interface Device {
   endpoint: string;
